@@ -1,0 +1,246 @@
+//! Errors, one enum per operation: reading/writing the event file, changing an event,
+//! pairing, reading TRF and reading CSV player lists.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// Reading or writing an event file failed.
+#[derive(Debug, Error)]
+pub enum EventFileError {
+    /// The file could not be read.
+    #[error("cannot read event file {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The underlying I/O error.
+        source: std::io::Error,
+    },
+    /// The file is not valid JSON or does not have the event shape.
+    #[error("event file {path} is corrupt at line {line}, column {column}: {message}")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the defect.
+        line: usize,
+        /// 1-based column of the defect.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The file is not a Shatar event file (wrong `format` field).
+    #[error("{path} is not a Shatar event file (format field is {found:?})")]
+    WrongFormat {
+        /// The file.
+        path: PathBuf,
+        /// The value found in the `format` field.
+        found: Option<String>,
+    },
+    /// The file was written by a newer or unknown version of the format.
+    #[error("{path} has event format version {found}; this program reads version {supported}")]
+    UnsupportedVersion {
+        /// The file.
+        path: PathBuf,
+        /// Version found in the file.
+        found: u64,
+        /// Version this program reads and writes.
+        supported: u64,
+    },
+    /// The file parsed but its content is inconsistent.
+    #[error("event file {path} is invalid: {source}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The first inconsistency found.
+        source: EventError,
+    },
+    /// The file could not be written; the previous file, if any, is unchanged.
+    #[error("cannot write event file {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The underlying I/O error.
+        source: std::io::Error,
+    },
+    /// The event could not be serialised.
+    #[error("cannot serialise event: {0}")]
+    Serialise(#[from] serde_json::Error),
+}
+
+/// A change to an event was refused; the event is unchanged.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum EventError {
+    /// A player with the same name and birth year is already registered.
+    #[error("duplicate player: {name:?} is already registered as player {existing}")]
+    DuplicatePlayer {
+        /// The name given.
+        name: String,
+        /// Start number of the player already registered.
+        existing: u32,
+    },
+    /// A team with the same name is already registered.
+    #[error("duplicate team: {name:?} is already registered as team {existing}")]
+    DuplicateTeam {
+        /// The name given.
+        name: String,
+        /// Number of the team already registered.
+        existing: u32,
+    },
+    /// A player number that does not exist.
+    #[error("no player number {0} in this event")]
+    UnknownPlayer(u32),
+    /// A team number that does not exist.
+    #[error("no team number {0} in this event")]
+    UnknownTeam(u32),
+    /// A round number that does not exist (yet).
+    #[error("round {round} does not exist (the event has {rounds} paired round(s))")]
+    UnknownRound {
+        /// The round asked for.
+        round: u32,
+        /// Rounds paired so far.
+        rounds: u32,
+    },
+    /// A result was given for a pairing that is not in the round.
+    #[error("round {round} has no game between {white} and {black}")]
+    UnpairedGame {
+        /// Round number.
+        round: u32,
+        /// First number given.
+        white: u32,
+        /// Second number given.
+        black: u32,
+    },
+    /// A result for a board that does not exist.
+    #[error("round {round} has no board {board}")]
+    UnknownBoard {
+        /// Round number.
+        round: u32,
+        /// Board number.
+        board: u32,
+    },
+    /// The number of game results does not match the games per pairing.
+    #[error("expected {expected} game result(s) for this pairing, got {found}")]
+    WrongGameCount {
+        /// Games per pairing in this event.
+        expected: usize,
+        /// Results given.
+        found: usize,
+    },
+    /// A line-up breaks the team's registered order.
+    #[error("team {team}: line-up {lineup:?} breaks the registered order {registered:?} ({why})")]
+    LineupOutOfOrder {
+        /// Team number.
+        team: u32,
+        /// The line-up given (player numbers, board 1 first).
+        lineup: Vec<u32>,
+        /// The registered order.
+        registered: Vec<u32>,
+        /// Which rule is broken.
+        why: String,
+    },
+    /// A line-up with the wrong number of players or a non-member.
+    #[error("team {team}: invalid line-up: {why}")]
+    InvalidLineup {
+        /// Team number.
+        team: u32,
+        /// What is wrong.
+        why: String,
+    },
+    /// The operation needs the event not yet started (or already started).
+    #[error("event state: {0}")]
+    State(String),
+    /// A setting or argument has an invalid value.
+    #[error("invalid {what}: {why}")]
+    Invalid {
+        /// Which setting or field.
+        what: String,
+        /// Why it is invalid.
+        why: String,
+    },
+    /// Pairing the round failed.
+    #[error(transparent)]
+    Pairing(#[from] PairingError),
+}
+
+/// Pairing a round failed.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PairingError {
+    /// No pairing meets the absolute criteria (no rematch, colour bounds).
+    #[error("round {round}: no valid pairing exists for the {players} active entrant(s) ({why})")]
+    NoValidPairing {
+        /// Round being paired.
+        round: u32,
+        /// Entrants to pair.
+        players: usize,
+        /// The reason.
+        why: String,
+    },
+    /// All announced rounds have already been paired.
+    #[error("all {0} rounds are already paired")]
+    EventComplete(u32),
+    /// The previous round still has games without a result.
+    #[error("round {round} still has {missing} game(s) without a result")]
+    RoundIncomplete {
+        /// Round number.
+        round: u32,
+        /// Games without a result.
+        missing: usize,
+    },
+    /// Too few entrants for the system.
+    #[error("{system} needs at least {needed} entrants, the event has {found}")]
+    TooFewEntrants {
+        /// System name.
+        system: String,
+        /// Minimum number.
+        needed: usize,
+        /// Number present.
+        found: usize,
+    },
+    /// The system cannot pair this kind of event.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// A TRF file could not be read.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum TrfError {
+    /// A line is malformed.
+    #[error("TRF line {line}, columns {columns}: {message}")]
+    Syntax {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column range, e.g. "5-8".
+        columns: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The file parsed but does not make a consistent event.
+    #[error("TRF: {0}")]
+    Meaning(String),
+}
+
+/// A CSV player list could not be read.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum CsvError {
+    /// A row is malformed.
+    #[error("CSV line {line}, column {column:?}: {message}")]
+    Row {
+        /// 1-based line number.
+        line: usize,
+        /// Column name.
+        column: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The header is missing a required column.
+    #[error("CSV header lacks the required column {0:?}")]
+    MissingColumn(String),
+    /// A row names a duplicate player.
+    #[error("CSV line {line}: {source}")]
+    Event {
+        /// 1-based line number.
+        line: usize,
+        /// The refused change.
+        source: EventError,
+    },
+}

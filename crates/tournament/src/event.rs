@@ -1,0 +1,954 @@
+//! The event: its settings, entrants, rounds and the operations an arbiter performs.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{EventError, PairingError};
+use crate::lot::Lot;
+use crate::player::{Player, Withdrawal, WithdrawalTreatment};
+use crate::result::{Color, GameResult};
+use crate::score::Score;
+use crate::team::{LineupMode, Team};
+use crate::tiebreak::Tiebreak;
+
+/// A pairing system (competition.md §2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum System {
+    /// 大循环, one cycle (Berger tables).
+    RoundRobin,
+    /// 大循环, two cycles, colours swapped in the second.
+    DoubleRoundRobin,
+    /// 分组循环: seeded groups, then the top of each group to a final.
+    GroupRoundRobin,
+    /// 积分编排制: the seed's score-group system (003 ch.2 §5.5).
+    Swiss,
+    /// FIDE Dutch system (C.04.3).
+    Dutch,
+    /// 积分编排淘汰制 (003 ch.2 §5.6).
+    SwissElimination,
+    /// 单败淘汰制.
+    SingleElimination,
+    /// 双败淘汰制.
+    DoubleElimination,
+}
+
+impl System {
+    /// Every system, in the order of the command-line help.
+    pub const ALL: [System; 8] = [
+        System::RoundRobin,
+        System::DoubleRoundRobin,
+        System::GroupRoundRobin,
+        System::Swiss,
+        System::Dutch,
+        System::SwissElimination,
+        System::SingleElimination,
+        System::DoubleElimination,
+    ];
+
+    /// Stable name used in files and on the command line.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            System::RoundRobin => "round-robin",
+            System::DoubleRoundRobin => "double-round-robin",
+            System::GroupRoundRobin => "group-round-robin",
+            System::Swiss => "swiss",
+            System::Dutch => "dutch",
+            System::SwissElimination => "swiss-elimination",
+            System::SingleElimination => "single-elimination",
+            System::DoubleElimination => "double-elimination",
+        }
+    }
+
+    /// Parses a name from [`System::code`].
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<System> {
+        System::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    /// Whether the system is a round robin (fixed tables).
+    #[must_use]
+    pub fn is_round_robin(self) -> bool {
+        matches!(
+            self,
+            System::RoundRobin | System::DoubleRoundRobin | System::GroupRoundRobin
+        )
+    }
+
+    /// Whether the system is a Swiss type (score groups).
+    #[must_use]
+    pub fn is_swiss(self) -> bool {
+        matches!(
+            self,
+            System::Swiss | System::Dutch | System::SwissElimination
+        )
+    }
+}
+
+/// Individual or team event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Entrants {
+    /// Players play players.
+    #[default]
+    Individual,
+    /// Teams play teams on boards.
+    Team {
+        /// Boards per match.
+        boards: u8,
+        /// How teams set out their players.
+        lineup: LineupMode,
+    },
+}
+
+/// What happens when a knock-out match is level after its games (organiser's choice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawnMatchRule {
+    /// Extra games until one player wins (recorded as further games of the match).
+    #[default]
+    ExtraGames,
+    /// One decisive game where a draw counts as a win for Black.
+    Armageddon,
+}
+
+/// Organiser's settings. Each has the seed's default.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Seed for every lot drawn in the event.
+    #[serde(default)]
+    pub lot_seed: u64,
+    /// Points for a pairing bye; `None`: 0 in round robins (a rest round), 1 in Swiss.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bye_points: Option<Score>,
+    /// Draw numbers by lot at the start of a round robin (003 ch.2 §5.3.1); false keeps
+    /// the registration order.
+    #[serde(default = "yes")]
+    pub draw_by_lot: bool,
+    /// Knock-out: how a level match is decided.
+    #[serde(default)]
+    pub drawn_match: DrawnMatchRule,
+    /// Double elimination: play a second final if the losers' bracket winner wins the first.
+    #[serde(default = "yes")]
+    pub bracket_reset: bool,
+    /// Group round robin: number of groups.
+    #[serde(default = "two")]
+    pub groups: u32,
+    /// Group round robin: entrants from each group to the final.
+    #[serde(default = "two")]
+    pub advance_per_group: u32,
+    /// Swiss with elimination: first round after which the lowest are dropped
+    /// (003 ch.2 §5.6: after round 5).
+    #[serde(default = "five")]
+    pub elimination_after_round: u32,
+    /// Swiss with elimination: entrants dropped per round (003: 2–4).
+    #[serde(default = "two")]
+    pub eliminate_per_round: u32,
+}
+
+fn yes() -> bool {
+    true
+}
+fn two() -> u32 {
+    2
+}
+fn five() -> u32 {
+    5
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            lot_seed: 0,
+            bye_points: None,
+            draw_by_lot: true,
+            drawn_match: DrawnMatchRule::default(),
+            bracket_reset: true,
+            groups: 2,
+            advance_per_group: 2,
+            elimination_after_round: 5,
+            eliminate_per_round: 2,
+        }
+    }
+}
+
+/// One round's pairings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// Round number (1-based).
+    pub number: u32,
+    /// Pairings in board order.
+    pub pairings: Vec<Pairing>,
+    /// Why each pairing decision was made (`explain`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub explanation: Vec<String>,
+}
+
+/// One pairing: two entrants (or one with a bye) on one board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    /// Board (table) number, 1-based.
+    pub board: u32,
+    /// The entrant listed first: White in the first game (team: White on odd boards).
+    pub white: u32,
+    /// The entrant listed second; `None` for a bye.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<u32>,
+    /// Points the bye is worth (only for byes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bye_points: Option<Score>,
+    /// Individual events: results of the games, game 1 first. Game k (0-based) has the
+    /// colours swapped when k is odd.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<GameResult>,
+    /// Team events: the two line-ups and each board's games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_match: Option<TeamMatch>,
+    /// Knock-out: the entrant who won a level match by the organiser's tie-break.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_for: Option<u32>,
+}
+
+/// A team match's line-ups and board results.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamMatch {
+    /// First team's players, board 1 first.
+    pub white_lineup: Vec<u32>,
+    /// Second team's players, board 1 first.
+    pub black_lineup: Vec<u32>,
+    /// Per board, per game results in that game's colours (board k, 0-based: the first
+    /// team has White in game 0 when k is even — odd boards in 1-based numbering).
+    pub boards: Vec<Vec<GameResult>>,
+}
+
+impl Pairing {
+    /// Colour of the first-listed entrant in game `k` (0-based) of this pairing.
+    #[must_use]
+    pub fn first_color_in_game(k: usize) -> Color {
+        if k.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// Whether this pairing has a result.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.black.is_none() || !self.games.is_empty() || self.team_match.is_some()
+    }
+
+    /// Whether the entrant takes part in this pairing.
+    #[must_use]
+    pub fn involves(&self, entrant: u32) -> bool {
+        self.white == entrant || self.black == Some(entrant)
+    }
+
+    /// The opponent of `entrant`, if any.
+    #[must_use]
+    pub fn opponent_of(&self, entrant: u32) -> Option<u32> {
+        if self.white == entrant {
+            self.black
+        } else if self.black == Some(entrant) {
+            Some(self.white)
+        } else {
+            None
+        }
+    }
+}
+
+/// The version of the event file format this crate reads and writes.
+pub const FORMAT_VERSION: u64 = 1;
+
+/// An event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// Event name.
+    pub name: String,
+    /// Pairing system.
+    pub system: System,
+    /// Individual or team.
+    #[serde(default)]
+    pub entrants: Entrants,
+    /// Rounds announced (for round robins and knock-outs: computed at the start).
+    pub rounds_planned: u32,
+    /// Games per pairing (1 or 2; two-game pairings swap colours).
+    pub games_per_pairing: u8,
+    /// Ruleset name (as understood by the rules core, e.g. "official").
+    #[serde(default)]
+    pub ruleset: String,
+    /// Time control, e.g. "90min" (003 ch.2 §3).
+    #[serde(default)]
+    pub time_control: String,
+    /// Tie-break order; empty means the seed's default for the format.
+    #[serde(default)]
+    pub tiebreaks: Vec<Tiebreak>,
+    /// First day (ISO date).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub start_date: String,
+    /// Last day (ISO date).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub end_date: String,
+    /// Organiser's settings.
+    #[serde(default)]
+    pub settings: Settings,
+    /// Registered players (in a team event: every team member).
+    #[serde(default)]
+    pub players: Vec<Player>,
+    /// Registered teams (team events only).
+    #[serde(default)]
+    pub teams: Vec<Team>,
+    /// Whether the draw has been made.
+    #[serde(default)]
+    pub started: bool,
+    /// Paired rounds.
+    #[serde(default)]
+    pub rounds: Vec<Round>,
+    /// Knock-out bracket and group state, once drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bracket: Option<crate::pairing::elimination::Bracket>,
+    /// Group round robin: the groups (entrant numbers), once drawn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<Vec<u32>>,
+    /// Swiss with elimination: entrants dropped, with the round after which they left.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub eliminated: Vec<(u32, u32)>,
+}
+
+impl Event {
+    /// A new, empty event.
+    #[must_use]
+    pub fn new(name: impl Into<String>, system: System) -> Event {
+        Event {
+            name: name.into(),
+            system,
+            entrants: Entrants::Individual,
+            rounds_planned: 0,
+            games_per_pairing: 1,
+            ruleset: "official".into(),
+            time_control: String::new(),
+            tiebreaks: Vec::new(),
+            start_date: String::new(),
+            end_date: String::new(),
+            settings: Settings::default(),
+            players: Vec::new(),
+            teams: Vec::new(),
+            started: false,
+            rounds: Vec::new(),
+            bracket: None,
+            groups: Vec::new(),
+            eliminated: Vec::new(),
+        }
+    }
+
+    /// Whether entrants are teams.
+    #[must_use]
+    pub fn is_team_event(&self) -> bool {
+        matches!(self.entrants, Entrants::Team { .. })
+    }
+
+    /// Entrant numbers (players, or teams in a team event), in start-number order.
+    #[must_use]
+    pub fn entrant_numbers(&self) -> Vec<u32> {
+        if self.is_team_event() {
+            self.teams.iter().map(|t| t.number).collect()
+        } else {
+            self.players.iter().map(|p| p.number).collect()
+        }
+    }
+
+    /// Display name of an entrant.
+    #[must_use]
+    pub fn entrant_name(&self, number: u32) -> String {
+        if self.is_team_event() {
+            self.team(number).map(|t| t.name.clone())
+        } else {
+            self.player(number).map(|p| p.name.clone())
+        }
+        .unwrap_or_else(|| format!("#{number}"))
+    }
+
+    /// An entrant's withdrawal, if any.
+    #[must_use]
+    pub fn withdrawal(&self, number: u32) -> Option<&Withdrawal> {
+        if self.is_team_event() {
+            self.team(number).and_then(|t| t.withdrawal.as_ref())
+        } else {
+            self.player(number).and_then(|p| p.withdrawal.as_ref())
+        }
+    }
+
+    /// Violations recorded for an entrant (team total for teams).
+    #[must_use]
+    pub fn violations(&self, number: u32) -> u32 {
+        if self.is_team_event() {
+            self.team(number).map_or(0, |t| {
+                t.violations
+                    + t.members
+                        .iter()
+                        .filter_map(|m| self.player(*m))
+                        .map(|p| p.violations)
+                        .sum::<u32>()
+            })
+        } else {
+            self.player(number).map_or(0, |p| p.violations)
+        }
+    }
+
+    /// Entrants whose games are cancelled (round-robin withdrawal before half their games).
+    #[must_use]
+    pub fn cancelled_entrants(&self) -> Vec<u32> {
+        self.entrant_numbers()
+            .into_iter()
+            .filter(|n| {
+                self.withdrawal(*n)
+                    .is_some_and(|w| w.treatment == WithdrawalTreatment::CancelAll)
+            })
+            .collect()
+    }
+
+    /// Whether the entrant is still paired in `round`.
+    #[must_use]
+    pub fn is_active_in(&self, number: u32, round: u32) -> bool {
+        let withdrawn = self
+            .withdrawal(number)
+            .is_some_and(|w| w.after_round < round);
+        let eliminated = self
+            .eliminated
+            .iter()
+            .any(|(n, after)| *n == number && *after < round);
+        !withdrawn && !eliminated
+    }
+
+    /// A player by start number.
+    #[must_use]
+    pub fn player(&self, number: u32) -> Option<&Player> {
+        self.players.iter().find(|p| p.number == number)
+    }
+
+    /// A team by number.
+    #[must_use]
+    pub fn team(&self, number: u32) -> Option<&Team> {
+        self.teams.iter().find(|t| t.number == number)
+    }
+
+    /// Registers a player and returns the start number. Refuses a second player with the
+    /// same name (ignoring case and spaces) and birth year.
+    pub fn add_player(&mut self, mut player: Player) -> Result<u32, EventError> {
+        if self.started {
+            return Err(EventError::State(
+                "players cannot be added after the draw".into(),
+            ));
+        }
+        let name = player.name.trim().to_owned();
+        if name.is_empty() {
+            return Err(EventError::Invalid {
+                what: "player name".into(),
+                why: "empty".into(),
+            });
+        }
+        let key = normalise(&name);
+        if let Some(existing) = self
+            .players
+            .iter()
+            .find(|p| normalise(&p.name) == key && p.birth_year == player.birth_year)
+        {
+            return Err(EventError::DuplicatePlayer {
+                name,
+                existing: existing.number,
+            });
+        }
+        player.name = name;
+        player.number = next_number(self.players.iter().map(|p| p.number));
+        let n = player.number;
+        self.players.push(player);
+        Ok(n)
+    }
+
+    /// Registers a team with its members (board players first, then reserves in order).
+    pub fn add_team(
+        &mut self,
+        name: impl Into<String>,
+        region: impl Into<String>,
+        members: Vec<Player>,
+    ) -> Result<u32, EventError> {
+        let Entrants::Team { boards, lineup } = self.entrants else {
+            return Err(EventError::State(
+                "teams can only be added to a team event".into(),
+            ));
+        };
+        let name = name.into().trim().to_owned();
+        if let Some(t) = self
+            .teams
+            .iter()
+            .find(|t| normalise(&t.name) == normalise(&name))
+        {
+            return Err(EventError::DuplicateTeam {
+                name,
+                existing: t.number,
+            });
+        }
+        let needed = match lineup {
+            LineupMode::MembersTotal => 1,
+            _ => usize::from(boards),
+        };
+        if members.len() < needed {
+            return Err(EventError::InvalidLineup {
+                team: 0,
+                why: format!("{} member(s) registered, {needed} needed", members.len()),
+            });
+        }
+        // Validate all members first so a refused team leaves the event unchanged.
+        let mut trial = self.clone();
+        let mut numbers = Vec::with_capacity(members.len());
+        for m in members {
+            numbers.push(trial.add_player(m)?);
+        }
+        let number = next_number(trial.teams.iter().map(|t| t.number));
+        trial.teams.push(Team {
+            number,
+            name,
+            region: region.into(),
+            members: numbers,
+            violations: 0,
+            withdrawal: None,
+        });
+        *self = trial;
+        Ok(number)
+    }
+
+    /// Makes the draw: checks the field, numbers the entrants (by lot in a round robin,
+    /// by seed class and rating in Swiss systems), and fixes the number of rounds where the
+    /// system determines it.
+    pub fn start(&mut self) -> Result<(), EventError> {
+        if self.started {
+            return Err(EventError::State("the draw has already been made".into()));
+        }
+        let n = self.entrant_numbers().len();
+        let minimum = if self.system == System::GroupRoundRobin {
+            4
+        } else {
+            2
+        };
+        if n < minimum {
+            return Err(PairingError::TooFewEntrants {
+                system: self.system.code().into(),
+                needed: minimum,
+                found: n,
+            }
+            .into());
+        }
+        if !(1..=2).contains(&self.games_per_pairing) && !self.system.is_round_robin() {
+            return Err(EventError::Invalid {
+                what: "games per pairing".into(),
+                why: "1 or 2".into(),
+            });
+        }
+        if self.games_per_pairing == 0 {
+            return Err(EventError::Invalid {
+                what: "games per pairing".into(),
+                why: "at least 1".into(),
+            });
+        }
+        let order = self.draw_order();
+        self.renumber(&order);
+        let n32 = u32::try_from(n).map_err(|_| EventError::Invalid {
+            what: "field".into(),
+            why: "too many entrants".into(),
+        })?;
+        let cycle = n32 + n32 % 2 - 1;
+        match self.system {
+            System::RoundRobin => self.rounds_planned = cycle,
+            System::DoubleRoundRobin => self.rounds_planned = 2 * cycle,
+            System::SingleElimination | System::DoubleElimination | System::GroupRoundRobin => {
+                crate::pairing::start_system(self)?;
+            }
+            System::Swiss | System::Dutch | System::SwissElimination => {
+                if self.rounds_planned == 0 {
+                    // 003 ch.2 §5.5.2: about twice the knock-out rounds, at least 7,
+                    // but never more than a field can play without rematches.
+                    let ko = 32 - (n32.max(2) - 1).leading_zeros();
+                    self.rounds_planned = (2 * ko).max(7).min(n32.max(2) - 1);
+                }
+            }
+        }
+        self.started = true;
+        Ok(())
+    }
+
+    /// Entrant numbers in their new start order.
+    fn draw_order(&self) -> Vec<u32> {
+        let mut order = self.entrant_numbers();
+        if self.system.is_round_robin() {
+            if self.settings.draw_by_lot {
+                Lot::new(self.settings.lot_seed, 0, "draw").shuffle(&mut order);
+            }
+        } else if !self.is_team_event() {
+            // Ranking order: seed class, then rating, then registration.
+            order.sort_by_key(|n| {
+                let p = self.player(*n);
+                (
+                    p.and_then(|p| p.seed_class).unwrap_or(u8::MAX),
+                    std::cmp::Reverse(p.and_then(|p| p.rating).unwrap_or(0)),
+                    *n,
+                )
+            });
+        }
+        order
+    }
+
+    /// Gives entrants the numbers 1.. in `order` (draw numbers).
+    fn renumber(&mut self, order: &[u32]) {
+        let new_of = |old: u32| {
+            order
+                .iter()
+                .position(|o| *o == old)
+                .map_or(old, |i| i as u32 + 1)
+        };
+        if self.is_team_event() {
+            for t in &mut self.teams {
+                t.number = new_of(t.number);
+            }
+            self.teams.sort_by_key(|t| t.number);
+        } else {
+            for p in &mut self.players {
+                p.number = new_of(p.number);
+            }
+            self.players.sort_by_key(|p| p.number);
+        }
+    }
+
+    /// Pairs the next round and returns it.
+    pub fn pair_next_round(&mut self) -> Result<&Round, EventError> {
+        if !self.started {
+            return Err(EventError::State(
+                "make the draw (start) before pairing".into(),
+            ));
+        }
+        if let Some(last) = self.rounds.last() {
+            let missing = last.pairings.iter().filter(|p| !p.is_complete()).count();
+            if missing > 0 {
+                return Err(PairingError::RoundIncomplete {
+                    round: last.number,
+                    missing,
+                }
+                .into());
+            }
+        }
+        let number = self.rounds.len() as u32 + 1;
+        if self.rounds_planned > 0 && number > self.rounds_planned {
+            return Err(PairingError::EventComplete(self.rounds_planned).into());
+        }
+        let mut round = crate::pairing::pair_round(self, number)?;
+        self.apply_withdrawals_to(&mut round);
+        self.rounds.push(round);
+        self.rounds
+            .last()
+            .ok_or_else(|| EventError::State("no round".into()))
+    }
+
+    /// Pre-sets forfeits for withdrawn entrants who appear in a new round.
+    fn apply_withdrawals_to(&self, round: &mut Round) {
+        let games = usize::from(self.games_per_pairing);
+        for p in &mut round.pairings {
+            let Some(black) = p.black else { continue };
+            let w_out = !self.is_active_in(p.white, round.number);
+            let b_out = !self.is_active_in(black, round.number);
+            let result = match (w_out, b_out) {
+                (true, true) => GameResult::DoubleForfeit {
+                    reason: "both withdrawn".into(),
+                },
+                (true, false) => GameResult::BlackWinsByForfeit {
+                    reason: "withdrawn".into(),
+                },
+                (false, true) => GameResult::WhiteWinsByForfeit {
+                    reason: "withdrawn".into(),
+                },
+                (false, false) => continue,
+            };
+            p.games = (0..games)
+                .map(|k| {
+                    if k % 2 == 0 {
+                        result.clone()
+                    } else {
+                        result.swapped()
+                    }
+                })
+                .collect();
+        }
+    }
+
+    /// Enters the result of an individual pairing. `first` and `second` are the two
+    /// players in either order; `games` are given from `first`'s point of view in game 1
+    /// colours as listed in the pairing (each game in that game's own colours).
+    pub fn set_result(
+        &mut self,
+        round: u32,
+        first: u32,
+        second: u32,
+        games: Vec<GameResult>,
+    ) -> Result<(), EventError> {
+        let rounds = self.rounds.len() as u32;
+        let expected = usize::from(self.games_per_pairing);
+        let knock_out = matches!(
+            self.system,
+            System::SingleElimination | System::DoubleElimination
+        );
+        let r = self
+            .rounds
+            .get_mut((round as usize).wrapping_sub(1))
+            .ok_or(EventError::UnknownRound { round, rounds })?;
+        let pairing = r
+            .pairings
+            .iter_mut()
+            .find(|p| {
+                (p.white == first && p.black == Some(second))
+                    || (p.white == second && p.black == Some(first))
+            })
+            .ok_or(EventError::UnpairedGame {
+                round,
+                white: first,
+                black: second,
+            })?;
+        if games.len() != expected && !(knock_out && games.len() > expected) {
+            return Err(EventError::WrongGameCount {
+                expected,
+                found: games.len(),
+            });
+        }
+        // Each game's result is in that game's own colours, so the order in which the
+        // caller names the players does not matter.
+        pairing.games = games;
+        Ok(())
+    }
+
+    /// Enters a team match: line-ups (board 1 first) and each board's games.
+    pub fn set_team_result(
+        &mut self,
+        round: u32,
+        board: u32,
+        team_match: TeamMatch,
+    ) -> Result<(), EventError> {
+        let Entrants::Team { boards, lineup } = self.entrants else {
+            return Err(EventError::State("not a team event".into()));
+        };
+        let rounds = self.rounds.len() as u32;
+        let games = usize::from(self.games_per_pairing);
+        let r = self
+            .rounds
+            .get((round as usize).wrapping_sub(1))
+            .ok_or(EventError::UnknownRound { round, rounds })?;
+        let pairing = r
+            .pairings
+            .iter()
+            .find(|p| p.board == board)
+            .ok_or(EventError::UnknownBoard { round, board })?;
+        let black = pairing
+            .black
+            .ok_or(EventError::UnknownBoard { round, board })?;
+        for (team_no, l) in [
+            (pairing.white, &team_match.white_lineup),
+            (black, &team_match.black_lineup),
+        ] {
+            let team = self.team(team_no).ok_or(EventError::UnknownTeam(team_no))?;
+            team.validate_lineup(l, usize::from(boards), lineup)?;
+        }
+        let expected_boards = match lineup {
+            LineupMode::AllPlayAll => team_match.white_lineup.len() * team_match.black_lineup.len(),
+            _ => usize::from(boards),
+        };
+        if team_match.boards.len() != expected_boards
+            || team_match.boards.iter().any(|b| b.len() != games)
+        {
+            return Err(EventError::WrongGameCount {
+                expected: expected_boards * games,
+                found: team_match.boards.iter().map(Vec::len).sum(),
+            });
+        }
+        if let Some(p) = self
+            .rounds
+            .get_mut((round as usize).wrapping_sub(1))
+            .and_then(|r| r.pairings.iter_mut().find(|p| p.board == board))
+        {
+            p.team_match = Some(team_match);
+        }
+        Ok(())
+    }
+
+    /// Withdraws an entrant after the last paired round, applying 003 ch.2 §7: before any
+    /// game in a round robin the draw is remade when the rest is even; during a round robin
+    /// fewer than half the games played cancels them all, otherwise the remaining games
+    /// are forfeited; in Swiss and knock-out systems results stand and unplayed games are
+    /// forfeited.
+    pub fn withdraw(
+        &mut self,
+        number: u32,
+        reason: &str,
+    ) -> Result<WithdrawalTreatment, EventError> {
+        if !self.entrant_numbers().contains(&number) {
+            return Err(if self.is_team_event() {
+                EventError::UnknownTeam(number)
+            } else {
+                EventError::UnknownPlayer(number)
+            });
+        }
+        if self.withdrawal(number).is_some() {
+            return Err(EventError::State(format!("{number} has already withdrawn")));
+        }
+        let any_result = self
+            .rounds
+            .iter()
+            .flat_map(|r| &r.pairings)
+            .any(|p| p.black.is_some() && (!p.games.is_empty() || p.team_match.is_some()));
+        // Rounds with results count as played; a round paired but not played is replayed
+        // with forfeits.
+        let played_rounds = self
+            .rounds
+            .iter()
+            .take_while(|r| r.pairings.iter().all(Pairing::is_complete))
+            .count() as u32;
+        if self.system.is_round_robin() && !any_result {
+            // 003 ch.2 §7.1: withdrawal after the draw but before play.
+            let remaining = self.entrant_numbers().len() - 1;
+            self.remove_entrant(number);
+            if self.started && remaining.is_multiple_of(2) {
+                self.rounds.clear();
+                self.started = false;
+                self.settings.lot_seed = self.settings.lot_seed.wrapping_add(1);
+                self.start()?;
+            } else if self.started {
+                // Odd remainder: keep the draw by renumbering nothing; the empty number
+                // acts as the bye.
+                self.rounds.clear();
+            }
+            return Ok(WithdrawalTreatment::CancelAll);
+        }
+        let treatment = if self.system.is_round_robin() {
+            let due = (self.entrant_numbers().len().saturating_sub(1)) as u32
+                * if self.system == System::DoubleRoundRobin {
+                    2
+                } else {
+                    1
+                }
+                * u32::from(self.games_per_pairing);
+            let played = self.games_played(number);
+            // 003 ch.2 §7.1.1–2: fewer than half → cancel all; half or more → keep.
+            if 2 * played < due {
+                WithdrawalTreatment::CancelAll
+            } else {
+                WithdrawalTreatment::KeepAndForfeit
+            }
+        } else {
+            WithdrawalTreatment::KeepAndForfeit
+        };
+        let w = Withdrawal {
+            after_round: played_rounds,
+            treatment,
+            reason: reason.to_owned(),
+        };
+        if self.is_team_event() {
+            if let Some(t) = self.teams.iter_mut().find(|t| t.number == number) {
+                t.withdrawal = Some(w);
+            }
+        } else if let Some(p) = self.players.iter_mut().find(|p| p.number == number) {
+            p.withdrawal = Some(w);
+        }
+        // A paired but unplayed round: forfeit the withdrawn entrant's game now.
+        if let Some(idx) = self.rounds.len().checked_sub(1)
+            && idx as u32 >= played_rounds
+            && let Some(mut last) = self.rounds.pop()
+        {
+            for p in &mut last.pairings {
+                if p.involves(number) && p.games.is_empty() {
+                    p.games.clear();
+                }
+            }
+            self.apply_withdrawals_to(&mut last);
+            self.rounds.push(last);
+        }
+        Ok(treatment)
+    }
+
+    /// Games an entrant has played (with a result entered, byes excluded).
+    #[must_use]
+    pub fn games_played(&self, number: u32) -> u32 {
+        self.rounds
+            .iter()
+            .flat_map(|r| &r.pairings)
+            .filter(|p| p.black.is_some() && p.involves(number))
+            .map(|p| p.games.len() as u32 + u32::from(p.team_match.is_some()))
+            .sum()
+    }
+
+    fn remove_entrant(&mut self, number: u32) {
+        if self.is_team_event() {
+            self.teams.retain(|t| t.number != number);
+            let order: Vec<u32> = self.teams.iter().map(|t| t.number).collect();
+            self.renumber(&order);
+        } else {
+            self.players.retain(|p| p.number != number);
+            let order: Vec<u32> = self.players.iter().map(|p| p.number).collect();
+            self.renumber(&order);
+        }
+    }
+
+    /// The tie-break order in force: the event's, or the seed's default for the format.
+    #[must_use]
+    pub fn tiebreak_order(&self) -> Vec<Tiebreak> {
+        if self.tiebreaks.is_empty() {
+            crate::tiebreak::default_order(self)
+        } else {
+            self.tiebreaks.clone()
+        }
+    }
+
+    /// Checks references and numbering; used when a file is loaded.
+    pub fn validate(&self) -> Result<(), EventError> {
+        for (i, p) in self.players.iter().enumerate() {
+            if self
+                .players
+                .iter()
+                .skip(i + 1)
+                .any(|q| q.number == p.number)
+            {
+                return Err(EventError::Invalid {
+                    what: "players".into(),
+                    why: format!("start number {} used twice", p.number),
+                });
+            }
+        }
+        for t in &self.teams {
+            if let Some(m) = t.members.iter().find(|m| self.player(**m).is_none()) {
+                return Err(EventError::Invalid {
+                    what: format!("team {}", t.number),
+                    why: format!("member {m} is not a registered player"),
+                });
+            }
+        }
+        let entrants = self.entrant_numbers();
+        for r in &self.rounds {
+            for p in &r.pairings {
+                for e in std::iter::once(p.white).chain(p.black) {
+                    if !entrants.contains(&e) {
+                        return Err(EventError::Invalid {
+                            what: format!("round {} board {}", r.number, p.board),
+                            why: format!("entrant {e} is not registered"),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn normalise(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+fn next_number(existing: impl Iterator<Item = u32>) -> u32 {
+    existing.max().unwrap_or(0) + 1
+}

@@ -1,0 +1,45 @@
+//! Tournament management for Mongolian chess (shatar): players and teams, every event
+//! format of the association's competition rules, pairings, scoring, tie-breaks,
+//! withdrawals, reports and TRF interchange. The crate takes results only; it knows
+//! nothing of positions or moves.
+//!
+//! ```
+//! use shatar_tournament::{Event, GameResult, Player, System, standings};
+//!
+//! let mut event = Event::new("Naadam open", System::RoundRobin);
+//! event.settings.draw_by_lot = false;
+//! for name in ["Бат", "Дорж", "巴特尔", "Сүх"] {
+//!     event.add_player(Player::named(name))?;
+//! }
+//! event.start()?;
+//! let round = event.pair_next_round()?;
+//! // Berger table, round 1: 1–4, 2–3.
+//! assert_eq!((round.pairings[0].white, round.pairings[0].black), (1, Some(4)));
+//! event.set_result(1, 1, 4, vec![GameResult::WhiteWins])?;
+//! event.set_result(1, 2, 3, vec![GameResult::Draw])?;
+//! let table = standings(&event);
+//! assert_eq!(table.lines[0].entrant, 1);
+//! # Ok::<_, shatar_tournament::EventError>(())
+//! ```
+
+pub mod error;
+pub mod event;
+pub mod lot;
+pub mod pairing;
+pub mod player;
+pub mod result;
+pub mod score;
+pub mod scoring;
+pub mod standings;
+pub mod store;
+pub mod team;
+pub mod tiebreak;
+
+pub use error::{CsvError, EventError, EventFileError, PairingError, TrfError};
+pub use event::{DrawnMatchRule, Entrants, Event, Pairing, Round, Settings, System, TeamMatch};
+pub use player::{Player, Withdrawal, WithdrawalTreatment};
+pub use result::{Color, GameResult};
+pub use score::Score;
+pub use standings::{Standing, Standings, standings};
+pub use team::{LineupMode, Team};
+pub use tiebreak::Tiebreak;

@@ -1,0 +1,3 @@
+//! Swiss-type systems.
+
+pub mod score_group;

@@ -1,0 +1,221 @@
+//! Results of single games, in text and in the event file.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::score::Score;
+
+/// The side a player has in one game. In Mongolian chess the second player's men are
+/// usually blue; the rules call the side Black.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Color {
+    /// Moves first.
+    White,
+    /// Moves second (Blue).
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[must_use]
+    pub fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// The result of one game, from the point of view of that game's colours.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum GameResult {
+    /// White won over the board.
+    WhiteWins,
+    /// Drawn over the board.
+    Draw,
+    /// Black won over the board.
+    BlackWins,
+    /// Black did not play: White wins by forfeit.
+    WhiteWinsByForfeit {
+        /// Why (absent, late, withdrawn…).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// White did not play: Black wins by forfeit.
+    BlackWinsByForfeit {
+        /// Why.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// Neither played: both lose.
+    DoubleForfeit {
+        /// Why.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// Points set by the arbiter (e.g. after a ruling), with the reason.
+    Adjusted {
+        /// White's points.
+        white: Score,
+        /// Black's points.
+        black: Score,
+        /// The arbiter's reason.
+        reason: String,
+    },
+}
+
+impl GameResult {
+    /// Points scored by the given side.
+    #[must_use]
+    pub fn points(&self, side: Color) -> Score {
+        let (w, b) = match self {
+            GameResult::WhiteWins | GameResult::WhiteWinsByForfeit { .. } => {
+                (Score::ONE, Score::ZERO)
+            }
+            GameResult::BlackWins | GameResult::BlackWinsByForfeit { .. } => {
+                (Score::ZERO, Score::ONE)
+            }
+            GameResult::Draw => (Score::HALF, Score::HALF),
+            GameResult::DoubleForfeit { .. } => (Score::ZERO, Score::ZERO),
+            GameResult::Adjusted { white, black, .. } => (*white, *black),
+        };
+        match side {
+            Color::White => w,
+            Color::Black => b,
+        }
+    }
+
+    /// Whether the game was played over the board (adjusted games count as played).
+    #[must_use]
+    pub fn is_played(&self) -> bool {
+        matches!(
+            self,
+            GameResult::WhiteWins
+                | GameResult::Draw
+                | GameResult::BlackWins
+                | GameResult::Adjusted { .. }
+        )
+    }
+
+    /// Whether the given side won (over the board or by forfeit).
+    #[must_use]
+    pub fn is_win_for(&self, side: Color) -> bool {
+        self.points(side) > self.points(side.opposite())
+    }
+
+    /// The same result seen with colours exchanged.
+    #[must_use]
+    pub fn swapped(&self) -> GameResult {
+        match self {
+            GameResult::WhiteWins => GameResult::BlackWins,
+            GameResult::BlackWins => GameResult::WhiteWins,
+            GameResult::Draw => GameResult::Draw,
+            GameResult::WhiteWinsByForfeit { reason } => GameResult::BlackWinsByForfeit {
+                reason: reason.clone(),
+            },
+            GameResult::BlackWinsByForfeit { reason } => GameResult::WhiteWinsByForfeit {
+                reason: reason.clone(),
+            },
+            GameResult::DoubleForfeit { reason } => GameResult::DoubleForfeit {
+                reason: reason.clone(),
+            },
+            GameResult::Adjusted {
+                white,
+                black,
+                reason,
+            } => GameResult::Adjusted {
+                white: *black,
+                black: *white,
+                reason: reason.clone(),
+            },
+        }
+    }
+}
+
+/// A result text that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "cannot read result {text:?}: use 1-0, 0-1, 1/2, +-, -+, --, or adj:W-B:reason (e.g. adj:0.5-0:ruling)"
+)]
+pub struct ParseResultError {
+    /// The text given.
+    pub text: String,
+}
+
+impl FromStr for GameResult {
+    type Err = ParseResultError;
+
+    /// Reads `1-0`, `0-1`, `1/2` (also `½-½`, `=`), `+-`/`-+` (forfeits), `--` or `0-0`
+    /// (double forfeit), `adj:W-B:reason`.
+    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
+        let err = || ParseResultError { text: s.to_owned() };
+        let t = s.trim();
+        Ok(match t {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2" | "½-½" | "1/2-1/2" | "=" | "0.5-0.5" => GameResult::Draw,
+            "+-" | "1F-0F" => GameResult::WhiteWinsByForfeit {
+                reason: String::new(),
+            },
+            "-+" | "0F-1F" => GameResult::BlackWinsByForfeit {
+                reason: String::new(),
+            },
+            "--" | "0F-0F" | "0-0" => GameResult::DoubleForfeit {
+                reason: String::new(),
+            },
+            _ => {
+                let rest = t.strip_prefix("adj:").ok_or_else(err)?;
+                let (scores, reason) = rest.split_once(':').ok_or_else(err)?;
+                let (w, b) = scores.split_once('-').ok_or_else(err)?;
+                let white = Score::parse(w).ok_or_else(err)?;
+                let black = Score::parse(b).ok_or_else(err)?;
+                if reason.trim().is_empty() {
+                    return Err(err());
+                }
+                GameResult::Adjusted {
+                    white,
+                    black,
+                    reason: reason.trim().to_owned(),
+                }
+            }
+        })
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::WhiteWins => f.write_str("1-0"),
+            GameResult::Draw => f.write_str("½-½"),
+            GameResult::BlackWins => f.write_str("0-1"),
+            GameResult::WhiteWinsByForfeit { .. } => f.write_str("+-"),
+            GameResult::BlackWinsByForfeit { .. } => f.write_str("-+"),
+            GameResult::DoubleForfeit { .. } => f.write_str("--"),
+            GameResult::Adjusted { white, black, .. } => write!(f, "{white}-{black} adj."),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_results() {
+        assert_eq!("1-0".parse(), Ok(GameResult::WhiteWins));
+        assert_eq!(
+            "adj:0.5-0:clock fault".parse(),
+            Ok(GameResult::Adjusted {
+                white: Score::HALF,
+                black: Score::ZERO,
+                reason: "clock fault".into()
+            })
+        );
+        assert!("2-0".parse::<GameResult>().is_err());
+        assert!("adj:1-0:".parse::<GameResult>().is_err());
+    }
+}

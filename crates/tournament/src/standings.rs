@@ -1,0 +1,102 @@
+//! Standings: rank by the tie-break order, refining tied groups one criterion at a time;
+//! entrants equal on every criterion share the place (003 ch.2 §6: "名次并列").
+
+use crate::event::Event;
+use crate::score::Score;
+use crate::tiebreak::{Context, Tiebreak};
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// Place (the first place of a shared group).
+    pub place: u32,
+    /// Last place of the shared group (equal to `place` when not shared).
+    pub place_to: u32,
+    /// Entrant number.
+    pub entrant: u32,
+    /// Values of each criterion, in the order of [`Standings::order`].
+    pub values: Vec<Score>,
+}
+
+impl Standing {
+    /// "3" or "3-4" when shared.
+    #[must_use]
+    pub fn place_label(&self) -> String {
+        if self.place == self.place_to {
+            self.place.to_string()
+        } else {
+            format!("{}-{}", self.place, self.place_to)
+        }
+    }
+}
+
+/// The standings of an event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standings {
+    /// The criteria, first the primary points.
+    pub order: Vec<Tiebreak>,
+    /// Lines, best first.
+    pub lines: Vec<Standing>,
+}
+
+/// Ranks the event's (non-cancelled) entrants by its tie-break order.
+#[must_use]
+pub fn standings(event: &Event) -> Standings {
+    standings_with(event, &event.tiebreak_order())
+}
+
+/// Ranks with an explicit order.
+#[must_use]
+pub fn standings_with(event: &Event, order: &[Tiebreak]) -> Standings {
+    let ctx = Context::new(event);
+    let entrants: Vec<u32> = ctx.tallies.keys().copied().collect();
+    // Each group carries the values computed so far.
+    let mut groups: Vec<Vec<(u32, Vec<Score>)>> =
+        vec![entrants.iter().map(|e| (*e, Vec::new())).collect()];
+    for tb in order {
+        let mut next = Vec::with_capacity(groups.len());
+        for group in groups {
+            let members: Vec<u32> = group.iter().map(|(e, _)| *e).collect();
+            let mut valued: Vec<(u32, Vec<Score>)> = group
+                .into_iter()
+                .map(|(e, mut v)| {
+                    v.push(tb.value(&ctx, e, &members));
+                    (e, v)
+                })
+                .collect();
+            valued.sort_by(|a, b| b.1.last().cmp(&a.1.last()).then(a.0.cmp(&b.0)));
+            let mut current: Vec<(u32, Vec<Score>)> = Vec::new();
+            for item in valued {
+                if current
+                    .last()
+                    .is_some_and(|last| last.1.last() != item.1.last())
+                {
+                    next.push(std::mem::take(&mut current));
+                }
+                current.push(item);
+            }
+            if !current.is_empty() {
+                next.push(current);
+            }
+        }
+        groups = next;
+    }
+    let mut lines = Vec::with_capacity(entrants.len());
+    let mut place = 1u32;
+    for group in groups {
+        let size = group.len() as u32;
+        for (entrant, values) in group {
+            lines.push(Standing {
+                place,
+                place_to: place + size - 1,
+                entrant,
+                values,
+            });
+        }
+        place += size;
+    }
+    Standings {
+        order: order.to_vec(),
+        lines,
+    }
+}

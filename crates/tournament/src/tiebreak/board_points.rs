@@ -1,0 +1,11 @@
+//! `BP`: board points (台分) of two-game team matches: each board 1/½/0 by its game
+//! points (003 ch.2 §6.2.1(2)).
+
+use super::Context;
+use crate::score::Score;
+
+pub(super) fn value(ctx: &Context<'_>, entrant: u32) -> Score {
+    ctx.tallies
+        .get(&entrant)
+        .map_or(Score::ZERO, crate::scoring::Tally::board_points)
+}

@@ -1,0 +1,11 @@
+//! `MP`: match points (场分), 1/½/0 for individual multi-game pairings, 2/1/0 for teams
+//! (003 ch.2 §6.1.1, §6.2.1).
+
+use super::Context;
+use crate::score::Score;
+
+pub(super) fn value(ctx: &Context<'_>, entrant: u32) -> Score {
+    ctx.tallies
+        .get(&entrant)
+        .map_or(Score::ZERO, crate::scoring::Tally::match_points)
+}

@@ -1,0 +1,8 @@
+//! `PTS`: the format's primary points (003 ch.2 §6.1.1).
+
+use super::Context;
+use crate::score::Score;
+
+pub(super) fn value(ctx: &Context<'_>, entrant: u32) -> Score {
+    ctx.primary(entrant)
+}

@@ -1,0 +1,19 @@
+//! `TBH`: team Buchholz (团体对手分): the sum of the match points of every team met
+//! (003 ch.2 §6.2.2(2)A).
+
+use super::Context;
+use crate::score::Score;
+
+pub(super) fn value(ctx: &Context<'_>, entrant: u32) -> Score {
+    let Some(tally) = ctx.tallies.get(&entrant) else {
+        return Score::ZERO;
+    };
+    tally
+        .opponents()
+        .map(|o| {
+            ctx.tallies
+                .get(&o)
+                .map_or(Score::ZERO, crate::scoring::Tally::match_points)
+        })
+        .sum()
+}

@@ -1,0 +1,9 @@
+//! `VIOL`: fewer violations rank first (003 ch.2 §6.1.2(1)D). Stored negated so that
+//! higher is better, like every other column.
+
+use super::Context;
+use crate::score::Score;
+
+pub(super) fn value(ctx: &Context<'_>, entrant: u32) -> Score {
+    Score::from_int(-i64::from(ctx.event.violations(entrant)))
+}
