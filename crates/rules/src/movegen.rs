@@ -1,0 +1,240 @@
+//! Legal move generation.
+//!
+//! Fully legal, not pseudo-legal: the generator knows the checkers and the pinned men, so
+//! every move it emits keeps the mover's king safe (000 §3.8). Without castling and en
+//! passant (rules.md §2) the only special cases are the first round, promotion, the weak
+//! bers and the regional "king moves only in check" option.
+
+use crate::attacks;
+use crate::position::FirstRoundState;
+use crate::ruleset::BersMove;
+use crate::{Bitboard, Color, Move, MoveList, Piece, Position, Rank, Role, Square};
+
+impl Position {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves, Bitboard::FULL);
+        moves
+    }
+
+    /// The number of legal moves, counted without listing them (the leaves of perft).
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        self.generate(&mut counter, Bitboard::FULL);
+        counter.0
+    }
+
+    /// The legal moves that take a man or promote (for quiescence search).
+    pub fn legal_captures_and_promotions(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        let them = self.board.by_color(!self.turn);
+        let promotion_rank = Bitboard::rank(match self.turn {
+            Color::White => Rank::EIGHTH,
+            Color::Black => Rank::FIRST,
+        });
+        self.generate(&mut moves, them | promotion_rank);
+        moves.retain(|m| m.is_capture() || m.is_promotion());
+        moves
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// Generates the legal moves whose destination is in `wanted`.
+    fn generate<S: Sink>(&self, moves: &mut S, wanted: Bitboard) {
+        match self.first_round {
+            FirstRoundState::Over => {}
+            FirstRoundState::WhiteOpens => return self.first_round_moves(moves, None, wanted),
+            FirstRoundState::BlackMirrors(file) => {
+                return self.first_round_moves(moves, Some(file), wanted);
+            }
+        }
+        let us = self.turn;
+        let them = !us;
+        let b = &self.board;
+        let Some(king) = b.king_of(us) else { return };
+        let ours = b.by_color(us);
+        let occupied = b.occupied();
+        let checkers = self.attackers_to(king, them, occupied);
+
+        // King moves: a square is safe if no enemy attacks it once the king has left its
+        // square (so sliders see through the king's old square).
+        if checkers.any() || !self.ruleset.king_moves_only_in_check {
+            let without_king = occupied.without(Bitboard::from_square(king));
+            let mut safe = Bitboard::EMPTY;
+            for to in attacks::king_attacks(king) & !ours & wanted {
+                if self.attackers_to(to, them, without_king).is_empty() {
+                    safe.add(to);
+                }
+            }
+            moves.add(self, Role::King, king, safe);
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        // Destinations that resolve a single check: take the checker or block its line.
+        let mut target = !ours & wanted;
+        if let Some(checker) = checkers.first() {
+            target &= attacks::between(king, checker) | Bitboard::from_square(checker);
+        }
+        let pinned = self.pinned(us, king);
+
+        // Pawns.
+        let (forward, last_rank): (i8, Rank) = match us {
+            Color::White => (8, Rank::EIGHTH),
+            Color::Black => (-8, Rank::FIRST),
+        };
+        for from in b.pieces(us, Role::Pawn) {
+            let allowed = if pinned.contains(from) {
+                attacks::line(king, from)
+            } else {
+                Bitboard::FULL
+            };
+            let dests = allowed & target;
+            let mut to_squares = attacks::pawn_attacks(us, from) & b.by_color(them);
+            if let Some(to) = Square::new((from.index() as i8 + forward) as u8) {
+                if !occupied.contains(to) {
+                    to_squares.add(to);
+                }
+            }
+            let promotes = from
+                .offset(0, forward.signum())
+                .is_some_and(|s| s.rank() == last_rank);
+            moves.add_pawn(self, from, to_squares & dests, promotes);
+        }
+
+        // Pieces.
+        for role in [Role::Horse, Role::Camel, Role::Rook, Role::Bers] {
+            for from in b.pieces(us, role) {
+                let mut dests =
+                    self.attacks_from(Piece { color: us, role }, from, occupied) & target;
+                if pinned.contains(from) {
+                    dests &= attacks::line(king, from);
+                }
+                moves.add(self, role, from, dests);
+            }
+        }
+    }
+
+    /// Men of `us` pinned to their king by an enemy slider.
+    fn pinned(&self, us: Color, king: Square) -> Bitboard {
+        let b = &self.board;
+        let them = b.by_color(!us);
+        let bers = b.by_role(Role::Bers);
+        // The weak bers slides only along ranks and files; its diagonal step cannot pin.
+        let diagonal_bers = match self.ruleset.bers {
+            BersMove::Queen => bers,
+            BersMove::Weak => Bitboard::EMPTY,
+        };
+        let snipers = them
+            & ((attacks::rook_attacks(king, Bitboard::EMPTY) & (b.by_role(Role::Rook) | bers))
+                | (attacks::camel_attacks(king, Bitboard::EMPTY)
+                    & (b.by_role(Role::Camel) | diagonal_bers)));
+        let occupied = b.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers & b.by_color(us);
+            }
+        }
+        pinned
+    }
+
+    /// The first round: White's allowed two-step openings, or Black's mirror move.
+    fn first_round_moves<S: Sink>(
+        &self,
+        moves: &mut S,
+        mirror_of: Option<crate::File>,
+        wanted: Bitboard,
+    ) {
+        let (files, from_rank, to_rank) = match (mirror_of, &self.ruleset.first_round) {
+            (Some(file), _) => (
+                crate::ruleset::FileSet(1 << file.index()),
+                Rank::ALL[6],
+                Rank::ALL[4],
+            ),
+            (None, crate::ruleset::FirstRound::Mirrored { files }) => {
+                (*files, Rank::ALL[1], Rank::ALL[3])
+            }
+            (None, crate::ruleset::FirstRound::None) => return,
+        };
+        for file in files.files() {
+            let from = Square::from_coords(file, from_rank);
+            let to = Square::from_coords(file, to_rank);
+            moves.add(self, Role::Pawn, from, Bitboard::from_square(to) & wanted);
+        }
+    }
+}
+
+/// Where generated moves go: a list, or a counter for perft leaves.
+trait Sink {
+    /// Moves of a man from `from` to each of `dests`.
+    fn add(&mut self, pos: &Position, role: Role, from: Square, dests: Bitboard);
+    /// Pawn moves from `from` to each of `dests`, one per promotion choice if `promotes`.
+    fn add_pawn(&mut self, pos: &Position, from: Square, dests: Bitboard, promotes: bool);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn add(&mut self, pos: &Position, role: Role, from: Square, dests: Bitboard) {
+        for to in dests {
+            let capture = pos.board.piece_at(to).map(|p| p.role);
+            self.push(Move {
+                role,
+                from,
+                to,
+                capture,
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline]
+    fn add_pawn(&mut self, pos: &Position, from: Square, dests: Bitboard, promotes: bool) {
+        for to in dests {
+            let capture = pos.board.piece_at(to).map(|p| p.role);
+            if promotes {
+                for &promotion in pos.ruleset.promotion.roles() {
+                    self.push(Move {
+                        role: Role::Pawn,
+                        from,
+                        to,
+                        capture,
+                        promotion: Some(promotion),
+                    });
+                }
+            } else {
+                self.push(Move {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    capture,
+                    promotion: None,
+                });
+            }
+        }
+    }
+}
+
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn add(&mut self, _: &Position, _: Role, _: Square, dests: Bitboard) {
+        self.0 += dests.count() as usize;
+    }
+
+    #[inline]
+    fn add_pawn(&mut self, pos: &Position, _: Square, dests: Bitboard, promotes: bool) {
+        let per_square = if promotes {
+            pos.ruleset.promotion.roles().len()
+        } else {
+            1
+        };
+        self.0 += dests.count() as usize * per_square;
+    }
+}
