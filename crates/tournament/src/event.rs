@@ -207,6 +207,9 @@ pub struct Pairing {
     /// Knock-out: the entrant who won a level match by the organiser's tie-break.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided_for: Option<u32>,
+    /// Knock-out: the bracket match this pairing plays ("W1-3", "L2-1", "GF").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
 }
 
 /// A team match's line-ups and board results.
@@ -639,12 +642,55 @@ impl Event {
         if self.rounds_planned > 0 && number > self.rounds_planned {
             return Err(PairingError::EventComplete(self.rounds_planned).into());
         }
+        if self.system == System::SwissElimination {
+            self.eliminate_before(number);
+        }
         let mut round = crate::pairing::pair_round(self, number)?;
         self.apply_withdrawals_to(&mut round);
         self.rounds.push(round);
         self.rounds
             .last()
             .ok_or_else(|| EventError::State("no round".into()))
+    }
+
+    /// Swiss with elimination (003 ch.2 §5.6): after the announced round, before each
+    /// further round, drop the lowest — lowest score, then lowest Buchholz (对手分), then
+    /// lot — but keep at least half the field.
+    fn eliminate_before(&mut self, round: u32) {
+        let after = self.settings.elimination_after_round;
+        if round <= after {
+            return;
+        }
+        let field = self.entrant_numbers().len();
+        let floor = field.div_ceil(2);
+        let active: Vec<u32> = self
+            .entrant_numbers()
+            .into_iter()
+            .filter(|n| self.is_active_in(*n, round))
+            .collect();
+        let room = active.len().saturating_sub(floor);
+        let drop = (self.settings.eliminate_per_round as usize).min(room);
+        if drop == 0 {
+            return;
+        }
+        let ctx = crate::tiebreak::Context::new(self);
+        let mut lot = Lot::new(self.settings.lot_seed, round, "elimination");
+        let mut ranked: Vec<(Score, Score, u64, u32)> = active
+            .iter()
+            .map(|&n| {
+                (
+                    ctx.primary(n),
+                    Tiebreak::Buchholz.value(&ctx, n, &[]),
+                    lot.next_u64(),
+                    n,
+                )
+            })
+            .collect();
+        ranked.sort();
+        let out: Vec<u32> = ranked.iter().take(drop).map(|r| r.3).collect();
+        for n in out {
+            self.eliminated.push((n, round - 1));
+        }
     }
 
     /// Pre-sets forfeits for withdrawn entrants who appear in a new round.

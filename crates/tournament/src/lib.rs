@@ -30,6 +30,7 @@ pub mod player;
 pub mod result;
 pub mod score;
 pub mod scoring;
+pub mod simulate;
 pub mod standings;
 pub mod store;
 pub mod team;

@@ -102,6 +102,7 @@ pub(crate) fn round_robin_round(
             games: Vec::new(),
             team_match: None,
             decided_for: None,
+            slot: None,
         })
         .collect();
     Ok(Round {
