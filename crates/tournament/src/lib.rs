@@ -35,6 +35,7 @@ pub mod standings;
 pub mod store;
 pub mod team;
 pub mod tiebreak;
+pub mod trf;
 
 pub use error::{CsvError, EventError, EventFileError, PairingError, TrfError};
 pub use event::{DrawnMatchRule, Entrants, Event, Pairing, Round, Settings, System, TeamMatch};

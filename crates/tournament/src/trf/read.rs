@@ -1,0 +1,272 @@
+//! Reading TRF-16 into an event.
+
+use std::collections::BTreeMap;
+
+use crate::error::TrfError;
+use crate::event::{Event, Pairing, Round, System};
+use crate::player::Player;
+use crate::result::GameResult;
+use crate::score::Score;
+
+use super::{FIRST_ROUND_COLUMN, ROUND_WIDTH};
+
+/// One player's entry for one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Entry {
+    opponent: u32,
+    color: char,
+    result: char,
+}
+
+/// Reads TRF-16 text as an event of `system`; rounds and results are rebuilt from the
+/// player lines and checked for consistency (both sides of every game must agree).
+pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
+    let mut event = Event::new("", system);
+    event.settings.draw_by_lot = false;
+    let mut entries: BTreeMap<u32, Vec<Option<Entry>>> = BTreeMap::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim_end();
+        if line.len() < 3 {
+            continue;
+        }
+        let code = line.get(..3).unwrap_or("");
+        let rest = line.get(4..).unwrap_or("").trim();
+        match code {
+            "012" => event.name = rest.to_owned(),
+            "042" => event.start_date = rest.replace('/', "-"),
+            "052" => event.end_date = rest.replace('/', "-"),
+            "122" => event.time_control = rest.to_owned(),
+            "XXR" => {
+                event.rounds_planned = rest
+                    .parse()
+                    .map_err(|_| syntax(line_no, "5-", "XXR needs a number of rounds"))?;
+            }
+            "001" => {
+                let (player, rounds) = player_line(line, line_no)?;
+                if entries.contains_key(&player.number) {
+                    return Err(syntax(
+                        line_no,
+                        "5-8",
+                        &format!("start number {} appears twice", player.number),
+                    ));
+                }
+                entries.insert(player.number, rounds);
+                event.players.push(player);
+            }
+            _ => {}
+        }
+    }
+    event.players.sort_by_key(|p| p.number);
+    for (i, p) in event.players.iter().enumerate() {
+        if p.number as usize != i + 1 {
+            return Err(TrfError::Meaning(format!(
+                "start numbers must run 1..{}; {} is missing",
+                event.players.len(),
+                i + 1
+            )));
+        }
+    }
+    let rounds = entries.values().map(Vec::len).max().unwrap_or(0);
+    for r in 0..rounds {
+        let mut pairings: Vec<Pairing> = Vec::new();
+        for (&player, list) in &entries {
+            let Some(Some(e)) = list.get(r) else { continue };
+            if e.opponent == 0 {
+                let bye = match e.result {
+                    'U' | 'F' => Some(Score::ONE),
+                    'H' => Some(Score::HALF),
+                    'Z' | ' ' | '-' => {
+                        if e.result == 'Z' || e.result == '-' {
+                            // Absent: no pairing.
+                            continue;
+                        }
+                        Some(Score::ZERO)
+                    }
+                    other => {
+                        return Err(TrfError::Meaning(format!(
+                            "player {player}, round {}: result {other:?} without an opponent",
+                            r + 1
+                        )));
+                    }
+                };
+                pairings.push(Pairing {
+                    board: 0,
+                    white: player,
+                    black: None,
+                    bye_points: bye,
+                    games: Vec::new(),
+                    team_match: None,
+                    decided_for: None,
+                    slot: None,
+                });
+                continue;
+            }
+            let other = entries
+                .get(&e.opponent)
+                .and_then(|l| l.get(r).copied().flatten())
+                .ok_or_else(|| {
+                    TrfError::Meaning(format!(
+                        "round {}: {player} lists opponent {} who has no entry",
+                        r + 1,
+                        e.opponent
+                    ))
+                })?;
+            if other.opponent != player {
+                return Err(TrfError::Meaning(format!(
+                    "round {}: {player} lists {} but {} lists {}",
+                    r + 1,
+                    e.opponent,
+                    e.opponent,
+                    other.opponent
+                )));
+            }
+            // Each game once: from White's line (or the lower number when unplayed).
+            let is_white = match (e.color, other.color) {
+                ('w', _) => true,
+                ('b', _) => false,
+                (_, 'b') => true,
+                (_, 'w') => false,
+                _ => player < e.opponent,
+            };
+            if !is_white {
+                continue;
+            }
+            let game = game_result(e.result, other.result).ok_or_else(|| {
+                TrfError::Meaning(format!(
+                    "round {}: results {:?} for {player} and {:?} for {} do not agree",
+                    r + 1,
+                    e.result,
+                    other.result,
+                    e.opponent
+                ))
+            })?;
+            pairings.push(Pairing {
+                board: 0,
+                white: player,
+                black: Some(e.opponent),
+                bye_points: None,
+                games: game.into_iter().collect(),
+                team_match: None,
+                decided_for: None,
+                slot: None,
+            });
+        }
+        // Games first, byes last; board numbers in that order.
+        pairings.sort_by_key(|p| p.black.is_none());
+        for (i, p) in pairings.iter_mut().enumerate() {
+            p.board = i as u32 + 1;
+        }
+        event.rounds.push(Round {
+            number: r as u32 + 1,
+            pairings,
+            explanation: Vec::new(),
+        });
+    }
+    if event.rounds_planned == 0 {
+        event.rounds_planned = rounds as u32;
+    }
+    event.started = true;
+    event
+        .validate()
+        .map_err(|e| TrfError::Meaning(e.to_string()))?;
+    Ok(event)
+}
+
+/// White's and Black's result codes to a game result; `None` if they disagree, and
+/// `Some(None)` for a game not yet played.
+fn game_result(white: char, black: char) -> Option<Option<GameResult>> {
+    let forfeit = || String::new();
+    Some(Some(match (white, black) {
+        ('1', '0') | ('W', 'L') => GameResult::WhiteWins,
+        ('0', '1') | ('L', 'W') => GameResult::BlackWins,
+        ('=', '=') | ('D', 'D') => GameResult::Draw,
+        ('+', '-') => GameResult::WhiteWinsByForfeit { reason: forfeit() },
+        ('-', '+') => GameResult::BlackWinsByForfeit { reason: forfeit() },
+        ('-', '-') => GameResult::DoubleForfeit { reason: forfeit() },
+        (' ', ' ') => return Some(None),
+        _ => return None,
+    }))
+}
+
+fn syntax(line: usize, columns: &str, message: &str) -> TrfError {
+    TrfError::Syntax {
+        line,
+        columns: columns.into(),
+        message: message.into(),
+    }
+}
+
+/// Columns `from..=to` (1-based, counted in characters so that UTF-8 names keep the
+/// columns) of a line, trimmed; empty if the line is shorter.
+fn field(line: &[char], from: usize, to: usize) -> String {
+    let start = from.saturating_sub(1);
+    let end = to.min(line.len());
+    if start >= end {
+        return String::new();
+    }
+    line.get(start..end)
+        .map(|c| c.iter().collect::<String>().trim().to_owned())
+        .unwrap_or_default()
+}
+
+fn player_line(line: &str, line_no: usize) -> Result<(Player, Vec<Option<Entry>>), TrfError> {
+    let line: Vec<char> = line.chars().collect();
+    let line = line.as_slice();
+    let number: u32 = field(line, 5, 8)
+        .parse()
+        .map_err(|_| syntax(line_no, "5-8", "start number is not a number"))?;
+    let mut player = Player::named(field(line, 15, 47));
+    player.number = number;
+    let rating = field(line, 49, 52);
+    if !rating.is_empty() {
+        player.rating = Some(
+            rating
+                .parse()
+                .map_err(|_| syntax(line_no, "49-52", "rating is not a number"))?,
+        );
+    }
+    let born = field(line, 70, 79);
+    if let Some(y) = born.get(..4).and_then(|y| y.parse().ok()) {
+        player.birth_year = Some(y);
+    }
+    let mut rounds = Vec::new();
+    let mut col = FIRST_ROUND_COLUMN;
+    while col <= line.len() {
+        let cols = format!("{col}-{}", col + 7);
+        let opp = field(line, col, col + 3);
+        let color = line.get(col + 4).copied().unwrap_or(' ');
+        let result = line.get(col + 6).copied().unwrap_or(' ');
+        if opp.is_empty() && color == ' ' && result == ' ' {
+            rounds.push(None);
+        } else {
+            let opponent: u32 = opp
+                .parse()
+                .map_err(|_| syntax(line_no, &cols, "opponent is not a number"))?;
+            if !matches!(color, 'w' | 'b' | '-' | ' ') {
+                return Err(syntax(
+                    line_no,
+                    &cols,
+                    &format!("colour {color:?} is not w, b or -"),
+                ));
+            }
+            if !matches!(
+                result,
+                '1' | '0' | '=' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | ' '
+            ) {
+                return Err(syntax(
+                    line_no,
+                    &cols,
+                    &format!("result {result:?} is not a TRF result code"),
+                ));
+            }
+            rounds.push(Some(Entry {
+                opponent,
+                color,
+                result,
+            }));
+        }
+        col += ROUND_WIDTH;
+    }
+    Ok((player, rounds))
+}
