@@ -854,19 +854,28 @@ impl Event {
             .take_while(|r| r.pairings.iter().all(Pairing::is_complete))
             .count() as u32;
         if self.system.is_round_robin() && !any_result {
-            // 003 ch.2 §7.1: withdrawal after the draw but before play.
+            // 003 ch.2 §7.1: withdrawal after the draw but before play: an even remainder
+            // is drawn again; an odd one keeps the draw, the empty number being the bye.
             let remaining = self.entrant_numbers().len() - 1;
-            self.remove_entrant(number);
-            if self.started && remaining.is_multiple_of(2) {
-                self.rounds.clear();
-                self.started = false;
-                self.settings.lot_seed = self.settings.lot_seed.wrapping_add(1);
-                self.start()?;
-            } else if self.started {
-                // Odd remainder: keep the draw by renumbering nothing; the empty number
-                // acts as the bye.
-                self.rounds.clear();
+            if !self.started || remaining % 2 == 0 {
+                self.remove_entrant(number);
+                if self.started {
+                    self.rounds.clear();
+                    self.started = false;
+                    self.settings.lot_seed = self.settings.lot_seed.wrapping_add(1);
+                    self.start()?;
+                }
+                return Ok(WithdrawalTreatment::CancelAll);
             }
+            self.rounds.clear();
+            self.set_withdrawal(
+                number,
+                Withdrawal {
+                    after_round: 0,
+                    treatment: WithdrawalTreatment::CancelAll,
+                    reason: reason.to_owned(),
+                },
+            );
             return Ok(WithdrawalTreatment::CancelAll);
         }
         let treatment = if self.system.is_round_robin() {
@@ -892,13 +901,7 @@ impl Event {
             treatment,
             reason: reason.to_owned(),
         };
-        if self.is_team_event() {
-            if let Some(t) = self.teams.iter_mut().find(|t| t.number == number) {
-                t.withdrawal = Some(w);
-            }
-        } else if let Some(p) = self.players.iter_mut().find(|p| p.number == number) {
-            p.withdrawal = Some(w);
-        }
+        self.set_withdrawal(number, w);
         // A paired but unplayed round: forfeit the withdrawn entrant's game now.
         if let Some(idx) = self.rounds.len().checked_sub(1)
             && idx as u32 >= played_rounds
@@ -913,6 +916,16 @@ impl Event {
             self.rounds.push(last);
         }
         Ok(treatment)
+    }
+
+    fn set_withdrawal(&mut self, number: u32, w: Withdrawal) {
+        if self.is_team_event() {
+            if let Some(t) = self.teams.iter_mut().find(|t| t.number == number) {
+                t.withdrawal = Some(w);
+            }
+        } else if let Some(p) = self.players.iter_mut().find(|p| p.number == number) {
+            p.withdrawal = Some(w);
+        }
     }
 
     /// Games an entrant has played (with a result entered, byes excluded).

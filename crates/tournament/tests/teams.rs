@@ -1,0 +1,238 @@
+//! Team events: line-up modes (003 ch.2 §4), board colours, team scoring and tie-breaks
+//! on hand-computed crosstables (003 ch.2 §6.2).
+
+use shatar_tournament::standings::standings_with;
+use shatar_tournament::{
+    Entrants, Event, EventError, GameResult, LineupMode, Player, System, TeamMatch, Tiebreak,
+    standings,
+};
+
+/// 4 boards and 2 reserves in registered order: C(6,4) = 15 legal line-ups among the
+/// 6·5·4·3 = 360 ordered choices (competition.md §2).
+#[test]
+fn four_boards_two_reserves_give_fifteen_lineups() {
+    let mut e = Event::new("t", System::RoundRobin);
+    e.entrants = Entrants::Team {
+        boards: 4,
+        lineup: LineupMode::OrderedSubstitutes,
+    };
+    let members = (1..=6).map(|i| Player::named(format!("M{i}"))).collect();
+    let t = e.add_team("A", "", members).unwrap();
+    let team = e.team(t).unwrap().clone();
+    let count = |mode| {
+        let mut n = 0;
+        for a in 1..=6u32 {
+            for b in 1..=6 {
+                for c in 1..=6 {
+                    for d in 1..=6 {
+                        if team.validate_lineup(&[a, b, c, d], 4, mode).is_ok() {
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        n
+    };
+    assert_eq!(count(LineupMode::OrderedSubstitutes), 15);
+    assert_eq!(count(LineupMode::FreeLineup), 360);
+    assert_eq!(count(LineupMode::FixedBoards), 1);
+}
+
+fn team_event(boards: u8, games: u8, teams: u32) -> Event {
+    let mut e = Event::new("teams", System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    e.games_per_pairing = games;
+    e.entrants = Entrants::Team {
+        boards,
+        lineup: LineupMode::OrderedSubstitutes,
+    };
+    for t in 1..=teams {
+        let members = (1..=u32::from(boards) + 1)
+            .map(|m| Player::named(format!("T{t}M{m}")))
+            .collect();
+        e.add_team(format!("Team {t}"), "", members).unwrap();
+    }
+    e.start().unwrap();
+    e
+}
+
+fn lineup(e: &Event, team: u32, boards: usize) -> Vec<u32> {
+    e.team(team).unwrap().members[..boards].to_vec()
+}
+
+fn enter(e: &mut Event, round: u32, board: u32, boards: &[&[&str]]) {
+    let p = e.rounds[round as usize - 1]
+        .pairings
+        .iter()
+        .find(|p| p.board == board)
+        .unwrap()
+        .clone();
+    let n = boards.len();
+    let tm = TeamMatch {
+        white_lineup: lineup(e, p.white, n),
+        black_lineup: lineup(e, p.black.unwrap(), n),
+        boards: boards
+            .iter()
+            .map(|games| {
+                games
+                    .iter()
+                    .map(|g| g.parse::<GameResult>().unwrap())
+                    .collect()
+            })
+            .collect(),
+    };
+    e.set_team_result(round, board, tm).unwrap();
+}
+
+fn show(e: &Event, order: Option<&[Tiebreak]>) -> Vec<(String, u32, Vec<String>)> {
+    let s = match order {
+        Some(o) => standings_with(e, o),
+        None => standings(e),
+    };
+    s.lines
+        .iter()
+        .map(|l| {
+            (
+                l.place_label(),
+                l.entrant,
+                l.values
+                    .iter()
+                    .zip(&s.order)
+                    .map(|(v, t)| t.display(*v))
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn row(place: &str, entrant: u32, values: &[&str]) -> (String, u32, Vec<String>) {
+    (
+        place.into(),
+        entrant,
+        values.iter().map(|s| s.to_string()).collect(),
+    )
+}
+
+/// Three teams, four boards, one game; results in each game's colours, the first-listed
+/// team White on boards 1 and 3 (003 ch.2 §2.3).
+///
+/// R1 2–3: b1 1-0 (2), b2 ½ , b3 ½, b4 1-0 (3 has White): 2–2, match 1–1.
+/// R2 1–2: b1 1-0 (1), b2 0-1 (1), b3 ½, b4 1-0 (2): 2.5–1.5, match 2–0.
+/// R3 3–1: b1 0-1 (1), b2 ½, b3 1-0 (3), b4 0-1 (3): 2.5–1.5 for 3, match 2–0.
+///
+/// | team | MP | GP  | TBH (opponents' MP) |
+/// | 1    | 2  | 4   | 1 + 3 = 4           |
+/// | 2    | 1  | 3.5 | 3 + 2 = 5           |
+/// | 3    | 3  | 4.5 | 1 + 2 = 3           |
+#[test]
+fn team_round_robin_one_game() {
+    let mut e = team_event(4, 1, 3);
+    e.pair_next_round().unwrap();
+    enter(&mut e, 1, 1, &[&["1-0"], &["1/2"], &["1/2"], &["1-0"]]);
+    e.pair_next_round().unwrap();
+    enter(&mut e, 2, 1, &[&["1-0"], &["0-1"], &["1/2"], &["1-0"]]);
+    e.pair_next_round().unwrap();
+    enter(&mut e, 3, 1, &[&["0-1"], &["1/2"], &["1-0"], &["0-1"]]);
+    // Seed order for team round robins: MP, GP, violations (003 ch.2 §6.2.2(1)).
+    assert_eq!(
+        show(&e, None),
+        vec![
+            row("1", 3, &["3", "4.5", "0"]),
+            row("2", 1, &["2", "4", "0"]),
+            row("3", 2, &["1", "3.5", "0"]),
+        ]
+    );
+    assert_eq!(
+        show(&e, Some(&[Tiebreak::TeamBuchholz])),
+        vec![
+            row("1", 2, &["5"]),
+            row("2", 1, &["4"]),
+            row("3", 3, &["3"])
+        ]
+    );
+}
+
+/// All boards drawn: every team 2 MP, 4 GP; a violation by a member of team 2 puts it
+/// last and teams 1 and 3 share first place.
+#[test]
+fn team_shared_places() {
+    let mut e = team_event(4, 1, 3);
+    let member = e.team(2).unwrap().members[0];
+    e.players
+        .iter_mut()
+        .find(|p| p.number == member)
+        .unwrap()
+        .violations = 1;
+    for r in 1..=3 {
+        e.pair_next_round().unwrap();
+        enter(&mut e, r, 1, &[&["1/2"], &["1/2"], &["1/2"], &["1/2"]]);
+    }
+    assert_eq!(
+        show(&e, None),
+        vec![
+            row("1-2", 1, &["2", "4", "0"]),
+            row("1-2", 3, &["2", "4", "0"]),
+            row("3", 2, &["2", "4", "1"]),
+        ]
+    );
+}
+
+/// Two games per board (003 ch.2 §6.2.1(2)): board 1 team 1 wins 1.5–0.5, board 2
+/// team 2 wins 2–0: board points 1–1, game points 1.5–2.5, so team 2 wins the match.
+#[test]
+fn team_two_games_board_points_then_game_points() {
+    let mut e = team_event(2, 2, 2);
+    e.pair_next_round().unwrap();
+    // Board 1: team 1 White in game 1, Black in game 2. Board 2: the reverse.
+    enter(&mut e, 1, 1, &[&["1-0", "1/2"], &["1-0", "0-1"]]);
+    assert_eq!(
+        show(&e, None),
+        vec![
+            row("1", 2, &["2", "1", "2.5", "0"]),
+            row("2", 1, &["0", "1", "1.5", "0"])
+        ]
+    );
+}
+
+#[test]
+fn lineup_out_of_registered_order_is_refused() {
+    let mut e = team_event(4, 1, 2);
+    e.pair_next_round().unwrap();
+    let before = e.clone();
+    let members = e.team(1).unwrap().members.clone();
+    let tm = TeamMatch {
+        white_lineup: vec![members[1], members[0], members[2], members[3]],
+        black_lineup: lineup(&e, 2, 4),
+        boards: vec![vec![GameResult::Draw]; 4],
+    };
+    let err = e.set_team_result(1, 1, tm).unwrap_err();
+    assert!(
+        matches!(err, EventError::LineupOutOfOrder { team: 1, .. }),
+        "{err}"
+    );
+    assert_eq!(e, before);
+    // A reserve may replace board 2 in order: members 1, 3, 4, 5.
+    let tm = TeamMatch {
+        white_lineup: vec![members[0], members[2], members[3], members[4]],
+        black_lineup: lineup(&e, 2, 4),
+        boards: vec![vec![GameResult::Draw]; 4],
+    };
+    e.set_team_result(1, 1, tm).unwrap();
+}
+
+#[test]
+fn duplicate_team_is_refused() {
+    let mut e = team_event(2, 1, 2);
+    e.started = false;
+    let err = e
+        .add_team("team 1", "", vec![Player::named("x"), Player::named("y")])
+        .unwrap_err();
+    assert_eq!(
+        err,
+        EventError::DuplicateTeam {
+            name: "team 1".into(),
+            existing: 1
+        }
+    );
+}
