@@ -857,7 +857,7 @@ impl Event {
             // 003 ch.2 §7.1: withdrawal after the draw but before play: an even remainder
             // is drawn again; an odd one keeps the draw, the empty number being the bye.
             let remaining = self.entrant_numbers().len() - 1;
-            if !self.started || remaining % 2 == 0 {
+            if !self.started || remaining.is_multiple_of(2) {
                 self.remove_entrant(number);
                 if self.started {
                     self.rounds.clear();
