@@ -582,7 +582,7 @@ impl Event {
     /// Entrant numbers in their new start order.
     fn draw_order(&self) -> Vec<u32> {
         let mut order = self.entrant_numbers();
-        if self.system.is_round_robin() {
+        if matches!(self.system, System::RoundRobin | System::DoubleRoundRobin) {
             if self.settings.draw_by_lot {
                 Lot::new(self.settings.lot_seed, 0, "draw").shuffle(&mut order);
             }

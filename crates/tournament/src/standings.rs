@@ -39,10 +39,44 @@ pub struct Standings {
     pub lines: Vec<Standing>,
 }
 
-/// Ranks the event's (non-cancelled) entrants by its tie-break order.
+/// Ranks the event's (non-cancelled) entrants by its tie-break order. A group round robin
+/// ranks the finalists by the final, then the others by their group place (entrants with
+/// the same group place share the places).
 #[must_use]
 pub fn standings(event: &Event) -> Standings {
+    if event.system == crate::event::System::GroupRoundRobin && !event.groups.is_empty() {
+        return group_event_standings(event);
+    }
     standings_with(event, &event.tiebreak_order())
+}
+
+fn group_event_standings(event: &Event) -> Standings {
+    use crate::pairing::group;
+    let mut table = group::final_table(event);
+    let finalists = group::finalists(event);
+    let mut next = table.lines.len() as u32 + 1;
+    let tables: Vec<Standings> = (0..event.groups.len())
+        .filter_map(|g| group::group_table(event, g))
+        .collect();
+    let deepest = tables.iter().map(|t| t.lines.len()).max().unwrap_or(0);
+    for place in 0..deepest {
+        let same: Vec<&Standing> = tables
+            .iter()
+            .filter_map(|t| t.lines.get(place))
+            .filter(|l| !finalists.contains(&l.entrant))
+            .collect();
+        let size = same.len() as u32;
+        for l in same {
+            table.lines.push(Standing {
+                place: next,
+                place_to: next + size - 1,
+                entrant: l.entrant,
+                values: l.values.clone(),
+            });
+        }
+        next += size;
+    }
+    table
 }
 
 /// Ranks with an explicit order.

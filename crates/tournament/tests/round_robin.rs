@@ -148,3 +148,48 @@ fn two_game_pairings_score_match_points() {
     assert_eq!(first.entrant, 1);
     assert_eq!(first.values[0].to_string(), "1"); // one match point
 }
+
+/// Group round robin: 8 seeded players (ratings 2000, 1990, …) in two groups by snake —
+/// A: ranks 1, 4, 5, 8; B: 2, 3, 6, 7 — three rounds each, then the top two of each group
+/// play a final of three rounds.
+#[test]
+fn group_round_robin_snake_and_final() {
+    use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
+    let mut e = Event::new("groups", System::GroupRoundRobin);
+    for i in 0..8u32 {
+        let mut p = Player::named(format!("P{}", i + 1));
+        p.rating = Some(2000 - 10 * i);
+        e.add_player(p).unwrap();
+    }
+    e.start().unwrap();
+    let mut a = e.groups[0].clone();
+    a.sort();
+    let mut b = e.groups[1].clone();
+    b.sort();
+    assert_eq!(a, vec![1, 4, 5, 8]);
+    assert_eq!(b, vec![2, 3, 6, 7]);
+    assert_eq!(e.rounds_planned, 6);
+    let rounds = play_all(&mut e);
+    assert_eq!(rounds.len(), 6);
+    // Group rounds pair only within groups; the final only finalists.
+    for r in &rounds[..3] {
+        for &(w, bl) in r {
+            assert_eq!(a.contains(&w), a.contains(&bl), "{w}-{bl} crosses groups");
+        }
+    }
+    let finalists = shatar_tournament::pairing::group::finalists(&e);
+    assert_eq!(finalists.len(), 4);
+    for r in &rounds[3..] {
+        for &(w, bl) in r {
+            assert!(finalists.contains(&w) && finalists.contains(&bl));
+        }
+    }
+    let table = shatar_tournament::standings(&e);
+    assert_eq!(table.lines.len(), 8);
+    assert_eq!(table.lines[4].place, 5);
+    // Whole simulated events run to the end.
+    let mut sim = Simulation::new(System::GroupRoundRobin, 13, 4);
+    sim.model = ResultModel::Rating;
+    let e = simulate(&sim).unwrap();
+    assert_eq!(e.rounds.len() as u32, e.rounds_planned);
+}
