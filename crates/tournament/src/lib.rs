@@ -22,11 +22,13 @@
 //! # Ok::<_, shatar_tournament::EventError>(())
 //! ```
 
+pub mod csv_import;
 pub mod error;
 pub mod event;
 pub mod lot;
 pub mod pairing;
 pub mod player;
+pub mod report;
 pub mod result;
 pub mod score;
 pub mod scoring;

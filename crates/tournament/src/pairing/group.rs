@@ -32,7 +32,11 @@ pub fn start(event: &mut Event) -> Result<(), EventError> {
     for (i, e) in entrants.iter().enumerate() {
         let lap = i / groups;
         let pos = i % groups;
-        let g = if lap.is_multiple_of(2) { pos } else { groups - 1 - pos };
+        let g = if lap.is_multiple_of(2) {
+            pos
+        } else {
+            groups - 1 - pos
+        };
         if let Some(group) = out.get_mut(g) {
             group.push(*e);
         }
