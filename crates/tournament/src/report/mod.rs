@@ -429,12 +429,26 @@ fn knock_out_order(event: &Event) -> Option<Vec<(String, u32, u32)>> {
             }
         }
     }
+    // The champion won the last match played (the final, or the reset final); every other
+    // entrant ranks by the round of the last loss (in double elimination the first loss
+    // does not eliminate).
+    let champion = event
+        .rounds
+        .iter()
+        .rev()
+        .flat_map(|r| &r.pairings)
+        .find(|p| p.black.is_some())
+        .and_then(|p| crate::pairing::elimination::match_winner(event, p));
     let mut all: Vec<(u32, u32)> = event
         .entrant_numbers()
         .into_iter()
         .map(|n| {
-            // In double elimination a first loss is not elimination: the last loss counts.
-            (n, out_round.get(&n).copied().unwrap_or(u32::MAX))
+            let last = if Some(n) == champion {
+                u32::MAX
+            } else {
+                out_round.get(&n).copied().unwrap_or(u32::MAX - 1)
+            };
+            (n, last)
         })
         .collect();
     all.sort_by_key(|x| std::cmp::Reverse(x.1));
