@@ -104,7 +104,7 @@ impl fmt::Display for GameResult {
             }
             Reason::ThirdViolation => write!(f, "{who}'s third violation")?,
             Reason::Scoresheet => write!(f, "{who}'s scoresheet missed 12 rounds")?,
-            Reason::LateArrival => write!(f, "{who} arrived beyond the late limit")?,
+            Reason::LateArrival => write!(f, "{who} late beyond the limit: default")?,
             Reason::Claim(kind) => write!(f, "{who}'s {kind} claim granted")?,
             Reason::ArbiterDecision(why) => write!(f, "arbiter's decision: {why}")?,
         }
