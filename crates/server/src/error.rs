@@ -118,8 +118,9 @@ pub enum ActionError {
         /// The ply the client sent.
         sent: u32,
     },
-    /// The move text is illegal here.
-    #[error("illegal move {uci:?}: {reason}")]
+    /// The move text is illegal here (`reason` is the rules core's message, which names the
+    /// move and the position).
+    #[error("{reason}")]
     IllegalMove {
         /// What was sent.
         uci: String,

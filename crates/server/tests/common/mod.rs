@@ -373,6 +373,7 @@ impl Socket {
             if m["t"] == "state" {
                 return m;
             }
+            eprintln!("skipped while waiting for a state: {m}");
         }
     }
 
@@ -413,6 +414,12 @@ impl Socket {
     pub async fn play(&mut self, uci: &str, ply: u64) {
         self.send(serde_json::json!({"t": "move", "uci": uci, "ply": ply}))
             .await;
+    }
+
+    /// Sends a ping and returns the fresh snapshot the server answers with.
+    pub async fn get_state_via_ping(&mut self) -> Value {
+        self.send(serde_json::json!({"t": "ping"})).await;
+        self.state().await
     }
 
     pub async fn close(mut self) {
