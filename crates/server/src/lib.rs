@@ -151,3 +151,13 @@ pub fn init_logging() {
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
+
+/// `shatar serve`: logs, a multi-threaded runtime, and [`serve`] until a signal.
+pub fn serve_blocking(config: Config) -> Result<(), AppError> {
+    init_logging();
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| AppError::Internal(format!("tokio runtime: {e}")))?
+        .block_on(serve(config))
+}
