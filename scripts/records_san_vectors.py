@@ -38,7 +38,10 @@ def random_game(rng, variant, start, max_plies, history=False):
         legal = sf.legal_moves(variant, fen, [])
         if not legal:
             break
-        if history and sf.is_immediate_game_end(variant, start, moves)[0]:
+        # pychess.org ends games at Fairy-Stockfish's optional ends too (threefold
+        # repetition, the 50-move rule), as the `fsf` ruleset does.
+        if history and (sf.is_immediate_game_end(variant, start, moves)[0]
+                        or sf.is_optional_game_end(variant, start, moves)[0]):
             break
         fens.append(fen)
         r = rng.random()
@@ -75,9 +78,15 @@ def piece_at(board, sq):
 
 
 def result_of(variant, start, moves):
-    if sf.legal_moves(variant, start, moves) and not sf.is_immediate_game_end(variant, start, moves)[0]:
+    immediate, value = sf.is_immediate_game_end(variant, start, moves)
+    optional, optional_value = sf.is_optional_game_end(variant, start, moves)
+    if optional and not immediate:
+        immediate, value = optional, optional_value
+    if not sf.legal_moves(variant, start, moves):
+        immediate, value = True, sf.game_result(variant, start, moves)
+    if not immediate:
         return "*"
-    res = sf.game_result(variant, start, moves)
+    res = value
     if res > 0:
         return "1-0" if len(moves) % 2 == 0 else "0-1"
     if res < 0:
@@ -161,9 +170,13 @@ def main():
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--positions", type=int, default=2000)
     ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--only-pgn", action="store_true", help="write only fsf_games.pgn")
     args = ap.parse_args()
     sf.load_variant_config(OFFICIAL_CONFIG)
     rng = random.Random(args.seed)
+    if args.only_pgn:
+        write_pgn(rng, os.path.join(DATA, "fsf_games.pgn"), args.games)
+        return
     write_vectors(rng, "shatar", [sf.start_fen("shatar")], os.path.join(DATA, "san_fsf.txt"),
                   "ruleset fsf = Fairy-Stockfish variant shatar", args.positions)
     write_vectors(rng, "shatarofficial", OFFICIAL_STARTS, os.path.join(DATA, "san_official.txt"),

@@ -269,3 +269,43 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
     }
     Record::from_raw(tags, ruleset, Position::start(ruleset), second, raw)
 }
+
+/// Whether a text looks like a score sheet rather than PGN: no tag line, and a side label
+/// with a colon (`白方：`, `White:`, `Цагаан:`) or a `(1)` move number.
+pub fn looks_like_sheet(text: &str) -> bool {
+    let has_tag = text.lines().any(|l| l.trim_start().starts_with('['));
+    if has_tag {
+        return false;
+    }
+    let labelled = WHITE_LABELS
+        .iter()
+        .chain(BLUE_LABELS.iter())
+        .chain(BLACK_LABELS.iter())
+        .any(|l| text.contains(&format!("{l}:")) || text.contains(&format!("{l}：")));
+    labelled || text.contains("(1)")
+}
+
+/// Reads a file of records: a score sheet (one game) or PGN (any number of games).
+///
+/// ```
+/// use shatar_records::sheet::read_any;
+/// use shatar_rules::Ruleset;
+/// assert_eq!(read_any("(1)e2—e4,e7—e5;", Ruleset::OFFICIAL).records.len(), 1);
+/// assert_eq!(read_any("1. e4 e5 *\n\n1. d4 d5 *", Ruleset::OFFICIAL).records.len(), 2);
+/// ```
+pub fn read_any(text: &str, ruleset: Ruleset) -> crate::pgn::PgnFile {
+    if looks_like_sheet(text) {
+        let mut file = crate::pgn::PgnFile::default();
+        match read_sheet(text, ruleset) {
+            Ok(record) => file.records.push(record),
+            Err(error) => file.errors.push(crate::GameError {
+                game: 1,
+                first_line: 1,
+                error,
+            }),
+        }
+        file
+    } else {
+        crate::pgn::read_pgn(text, ruleset)
+    }
+}
