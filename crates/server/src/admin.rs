@@ -68,15 +68,23 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut config = Config::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
         config.argon2_memory_kib = 256;
-        let u = create_user(&config, "Admin", "secret-pw", AccountRole::Admin, false).await.unwrap();
+        let u = create_user(&config, "Admin", "secret-pw", AccountRole::Admin, false)
+            .await
+            .unwrap();
         assert_eq!((u.username.as_str(), u.role), ("Admin", AccountRole::Admin));
         assert!(matches!(
             create_user(&config, "admin", "other-pw1", AccountRole::Player, false).await,
             Err(AppError::Conflict(_))
         ));
-        let u2 = create_user(&config, "ADMIN", "other-pw1", AccountRole::Arbiter, true).await.unwrap();
+        let u2 = create_user(&config, "ADMIN", "other-pw1", AccountRole::Arbiter, true)
+            .await
+            .unwrap();
         assert_eq!((u2.id, u2.role), (u.id, AccountRole::Arbiter));
-        assert!(password::verify("other-pw1".into(), u2.password_hash).await.unwrap());
+        assert!(
+            password::verify("other-pw1".into(), u2.password_hash)
+                .await
+                .unwrap()
+        );
         assert!(matches!(
             create_user(&config, "x", "secret-pw", AccountRole::Admin, false).await,
             Err(AppError::BadRequest(_))

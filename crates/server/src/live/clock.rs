@@ -1,20 +1,21 @@
-//! The server-authoritative game clock (Fischer increment). Kept behind this one small module
-//! so that the arbiter library's clock can replace it.
+//! The server-authoritative game clock: the arbiter library's two-faced clock
+//! ([`shatar_arbiter::Clock`]) under a sudden-death control with a Fischer increment, seen
+//! through the few operations a live game needs.
 //!
 //! Times are wall-clock milliseconds since the Unix epoch so that a restarted server can
-//! resume a clock from the stored time of the last move. Clocks start after each side has
-//! made its first move (the first round), until which the game may be aborted; the time a
-//! server is down counts against the side to move, as a running clock would.
+//! rebuild a clock by replaying the presses at the stored times of the moves. Clocks start
+//! after each side has made its first move (the first round), until which the game may be
+//! aborted; the time a server is down counts against the side to move, as a running clock
+//! would. No lag compensation is applied yet: the server charges the time between its
+//! receipt of two moves.
 
-use shatar_rules::{ByColor, Color};
+use shatar_arbiter::{Bonus, Period, TimeControl};
+use shatar_rules::Color;
 
 /// A two-sided clock.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clock {
-    remaining_ms: ByColor<i64>,
-    increment_ms: i64,
-    /// The side whose time runs and since when.
-    running: Option<(Color, i64)>,
+    inner: shatar_arbiter::Clock,
 }
 
 /// A clock reading.
@@ -28,46 +29,30 @@ pub struct Reading {
     pub running: Option<Color>,
 }
 
+fn at(ms: i64) -> u64 {
+    u64::try_from(ms).unwrap_or(0)
+}
+
 impl Clock {
     /// A stopped clock with `initial_ms` each and `increment_ms` per move.
     pub fn new(initial_ms: i64, increment_ms: i64) -> Clock {
+        let bonus = match at(increment_ms) {
+            0 => Bonus::None,
+            increment_ms => Bonus::Fischer { increment_ms },
+        };
+        let control = TimeControl::from_periods(vec![Period {
+            moves: None,
+            time_ms: at(initial_ms),
+            bonus,
+        }]);
         Clock {
-            remaining_ms: ByColor {
-                white: initial_ms,
-                black: initial_ms,
-            },
-            increment_ms,
-            running: None,
-        }
-    }
-
-    /// A clock restored from stored readings: `white_ms`/`black_ms`, and `running` since
-    /// `since_ms`.
-    pub fn restore(
-        white_ms: i64,
-        black_ms: i64,
-        increment_ms: i64,
-        running: Option<(Color, i64)>,
-    ) -> Clock {
-        Clock {
-            remaining_ms: ByColor {
-                white: white_ms,
-                black: black_ms,
-            },
-            increment_ms,
-            running,
+            inner: shatar_arbiter::Clock::new(control),
         }
     }
 
     /// Time left for `color` at `now_ms` (never below zero).
     pub fn remaining_ms(&self, color: Color, now_ms: i64) -> i64 {
-        let base = *self.remaining_ms.get(color);
-        match self.running {
-            Some((c, since)) if c == color => {
-                base.saturating_sub(now_ms.saturating_sub(since)).max(0)
-            }
-            _ => base,
-        }
+        self.inner.remaining_ms(color, at(now_ms)).max(0)
     }
 
     /// The reading at `now_ms`.
@@ -75,33 +60,30 @@ impl Clock {
         Reading {
             white_ms: self.remaining_ms(Color::White, now_ms),
             black_ms: self.remaining_ms(Color::Black, now_ms),
-            running: self.running.map(|(c, _)| c),
+            running: self.inner.running().map(|r| r.color),
         }
     }
 
     /// Starts `color`'s time at `now_ms`.
     pub fn start(&mut self, color: Color, now_ms: i64) {
-        self.running = Some((color, now_ms));
+        self.inner.start(color, at(now_ms));
     }
 
-    /// Stops the clock at `now_ms`, keeping the time used.
+    /// Stops the clock for good at `now_ms` (the game is over), charging the time used.
     pub fn stop(&mut self, now_ms: i64) {
-        if let Some((c, _)) = self.running {
-            *self.remaining_ms.get_mut(c) = self.remaining_ms(c, now_ms);
-        }
-        self.running = None;
+        self.inner.halt(at(now_ms));
     }
 
     /// The side whose flag has fallen at `now_ms`.
     pub fn flagged(&self, now_ms: i64) -> Option<Color> {
-        let (c, _) = self.running?;
-        (self.remaining_ms(c, now_ms) == 0).then_some(c)
+        self.inner.out_of_time(at(now_ms))
     }
 
     /// When the running side's flag falls.
     pub fn deadline_ms(&self) -> Option<i64> {
-        self.running
-            .map(|(c, since)| since.saturating_add(*self.remaining_ms.get(c)))
+        self.inner
+            .flag_instant_ms()
+            .map(|t| i64::try_from(t).unwrap_or(i64::MAX))
     }
 
     /// `color` completes a move at `now_ms`: its time is charged, the increment added, and
@@ -110,9 +92,7 @@ impl Clock {
         if self.flagged(now_ms) == Some(color) {
             return Err(color);
         }
-        let left = self.remaining_ms(color, now_ms);
-        *self.remaining_ms.get_mut(color) = left.saturating_add(self.increment_ms);
-        self.running = Some((!color, now_ms));
+        self.inner.press(color, at(now_ms));
         Ok(())
     }
 }
@@ -149,5 +129,15 @@ mod tests {
                 running: None
             }
         );
+    }
+
+    #[test]
+    fn no_increment_is_sudden_death() {
+        let mut c = Clock::new(5_000, 0);
+        c.start(Color::White, 0);
+        c.press(Color::White, 1_500).unwrap();
+        c.press(Color::Black, 2_000).unwrap();
+        assert_eq!(c.reading(2_000).white_ms, 3_500);
+        assert_eq!(c.reading(2_000).black_ms, 4_500);
     }
 }

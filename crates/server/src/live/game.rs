@@ -145,9 +145,9 @@ impl LiveGame {
         events: &[EventRow],
     ) -> Result<LiveGame, AppError> {
         let mut live = LiveGame::new(row)?;
-        let mut events = events.iter().peekable();
+        let mut pending = events.iter().peekable();
         for k in 0..=moves.len() {
-            while let Some(e) = events.next_if(|e| usize::try_from(e.ply).ok() == Some(k)) {
+            while let Some(e) = pending.next_if(|e| usize::try_from(e.ply).ok() == Some(k)) {
                 let color = match e.color.as_deref() {
                     Some("white") => Color::White,
                     Some("black") => Color::Black,
@@ -172,16 +172,35 @@ impl LiveGame {
             live.offers.on_move(mover);
             live.move_clocks.push((m.white_ms, m.black_ms));
         }
-        let turn = live.game.position().turn();
-        if let Some(last) = moves.last() {
-            let running =
-                (moves.len() >= 2 && live.finish.is_none()).then_some((turn, last.played_ms));
-            live.clock = crate::live::clock::Clock::restore(
-                last.white_ms,
-                last.black_ms,
-                live.row.increment_ms,
-                running,
-            );
+        // The clock replays the presses at the stored times of the moves (see `clock`).
+        for (k, m) in moves.iter().enumerate() {
+            let mover = if k % 2 == 0 {
+                live.game.initial().turn()
+            } else {
+                !live.game.initial().turn()
+            };
+            match k {
+                0 => {}
+                1 => live.clock.start(!mover, m.played_ms),
+                _ => {
+                    let _ = live.clock.press(mover, m.played_ms);
+                }
+            }
+        }
+        if live.finish.is_some() {
+            let end_ms = events
+                .iter()
+                .rev()
+                .find(|e| {
+                    matches!(
+                        e.kind.as_str(),
+                        "flag" | "resign" | "draw-accept" | "claim" | "abort"
+                    )
+                })
+                .map(|e| e.at_ms)
+                .or_else(|| moves.last().map(|m| m.played_ms))
+                .unwrap_or(live.row.created_ms);
+            live.clock.stop(end_ms);
         }
         Ok(live)
     }
