@@ -221,6 +221,9 @@ pub enum TournamentCommand {
     Standings {
         /// Event file.
         file: PathBuf,
+        /// Tie-break columns to show instead of the event's order (comma-separated codes).
+        #[arg(long)]
+        tiebreaks: Option<String>,
         /// Output: text, csv, html.
         #[arg(long, default_value = "text")]
         format: String,
@@ -536,9 +539,26 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             })?;
             println!("player {player}: {count} violation(s)");
         }
-        TournamentCommand::Standings { file, format, lang } => {
-            print_report(&file, Kind::Standings, &format, &lang, None)?;
-        }
+        TournamentCommand::Standings {
+            file,
+            tiebreaks,
+            format,
+            lang,
+        } => match tiebreaks {
+            None => print_report(&file, Kind::Standings, &format, &lang, None)?,
+            Some(codes) => {
+                let mut e = store::load(&file)?;
+                e.tiebreaks = codes
+                    .split(',')
+                    .map(|c| c.parse::<Tiebreak>())
+                    .collect::<Result<_, _>>()?;
+                let lang = parse_lang(&lang)?;
+                let format = Format::from_code(&format)
+                    .ok_or_else(|| anyhow!("--format {format:?}: text, csv or html"))?;
+                let tables = report::build(&e, Kind::Standings, lang);
+                print!("{}", report::render(&e, &tables, format, lang));
+            }
+        },
         TournamentCommand::Crosstable { file, format, lang } => {
             print_report(&file, Kind::Crosstable, &format, &lang, None)?;
         }
