@@ -226,7 +226,7 @@ impl ArbiterGame {
         if let (Event::Claim { kind, .. }, Some(claimant)) = (&e.event, e.by.player()) {
             let loser = match result.outcome {
                 Outcome::Decisive { winner } => Some(!winner),
-                Outcome::Draw => result.player,
+                Outcome::Draw => None,
             };
             if lost_by_mate_or_time && loser == Some(claimant) {
                 self.claims.push(ClaimRecord {

@@ -47,6 +47,8 @@ pub struct Summary {
     pub events: usize,
     /// The last event's time.
     pub now_ms: u64,
+    /// The players' names from the header.
+    pub players: ByColor<Option<String>>,
     /// The position, as FEN.
     pub fen: String,
     /// The moves played, in UCI text.
@@ -84,6 +86,10 @@ impl ArbiterGame {
         Summary {
             events: self.events(),
             now_ms: now,
+            players: ByColor {
+                white: self.header().white.clone(),
+                black: self.header().black.clone(),
+            },
             fen: fen::write(self.game().position()),
             moves: self
                 .game()
@@ -116,6 +122,14 @@ impl ArbiterGame {
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.players.white.is_some() || self.players.black.is_some() {
+            writeln!(
+                f,
+                "players      {} (white) - {} (black)",
+                self.players.white.as_deref().unwrap_or("?"),
+                self.players.black.as_deref().unwrap_or("?")
+            )?;
+        }
         writeln!(f, "position     {}", self.fen)?;
         writeln!(f, "moves        {}", self.moves.len())?;
         match &self.result {

@@ -368,3 +368,31 @@ fn the_property_driver_reaches_the_interesting_states() {
     }
     let _ = Table::open; // the shared driver is used by the other test files
 }
+
+#[test]
+fn a_refused_event_leaves_the_game_unchanged() {
+    let mut t = Table::started(header("competition", "600"));
+    t.mv(1_000, "e2e4");
+    t.ok(1_500, Actor::White, Event::Offer);
+    let before = t.game.summary();
+    // Each of these fails part-way through its checks; none may leave a trace.
+    assert!(
+        t.try_ev(2_000, Actor::Black, Event::Move("e7e4".into()))
+            .is_err()
+    );
+    assert!(t.try_ev(2_000, Actor::White, Event::Accept).is_err());
+    assert!(
+        t.try_ev(
+            2_000,
+            Actor::Black,
+            Event::Claim {
+                kind: ClaimKind::Repetition,
+                mv: Some("a7a5".into())
+            }
+        )
+        .is_err()
+    );
+    assert!(t.try_ev(500, Actor::Arbiter, Event::Adjourn).is_err());
+    assert_eq!(t.game.summary(), before);
+    t.assert_replays();
+}
