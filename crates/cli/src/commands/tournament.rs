@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
+use shatar_tournament::members_total::Method;
 use shatar_tournament::report::{self, Format, Kind, Lang};
 use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
 use shatar_tournament::store::{self, UpdateError};
@@ -132,8 +133,12 @@ pub enum TournamentCommand {
         #[arg(long, default_value = "")]
         region: String,
         /// A member's name; repeat in registered order.
-        #[arg(long = "member", required = true)]
+        #[arg(long = "member", required_unless_present = "players")]
         members: Vec<String>,
+        /// Individual event: group already registered players (numbers) into a team for
+        /// the members' total (队员总分).
+        #[arg(long, value_delimiter = ',', conflicts_with = "members")]
+        players: Vec<u32>,
     },
     /// Make the draw: number the entrants and fix the rounds.
     ///
@@ -244,7 +249,8 @@ pub enum TournamentCommand {
         #[arg(long, default_value = "en")]
         lang: String,
     },
-    /// Write a report: pairings, standings, crosstable, bracket, match-cards, awards.
+    /// Write a report: pairings, standings, crosstable, bracket, match-cards, awards,
+    /// members-total, members-place-points.
     ///
     /// Example: shatar tournament report naadam.json --kind awards --format html --lang mn --out awards.html
     Report {
@@ -439,9 +445,14 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             name,
             region,
             members,
+            players,
         } => {
-            let members = members.into_iter().map(Player::named).collect();
-            let n = update(&file, |e| e.add_team(name, region, members))?;
+            let n = if players.is_empty() {
+                let members = members.into_iter().map(Player::named).collect();
+                update(&file, |e| e.add_team(name, region, members))?
+            } else {
+                update(&file, |e| e.add_member_team(&name, &region, players))?
+            };
             println!("team {n}");
         }
         TournamentCommand::Start { file } => {
@@ -577,8 +588,10 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
                 "bracket" => Kind::Bracket,
                 "match-cards" => Kind::MatchCards(round),
                 "awards" => Kind::Awards,
+                "members-total" => Kind::MembersTotal(Method::GamePoints),
+                "members-place-points" => Kind::MembersTotal(Method::PlacePoints),
                 other => bail!(
-                    "--kind {other:?}: pairings, standings, crosstable, bracket, match-cards, awards"
+                    "--kind {other:?}: pairings, standings, crosstable, bracket, match-cards, awards, members-total, members-place-points"
                 ),
             };
             print_report(&file, kind, &format, &lang, out.as_deref())?;
