@@ -146,20 +146,20 @@ pub enum LogError {
     #[error("the log is empty")]
     Empty,
     /// A line that is not an entry.
-    #[error("line {line}: {source}")]
+    #[error("line {line}: {error}")]
     Parse {
         /// The line number.
         line: usize,
         /// What is wrong.
-        source: ParseLogEntryError,
+        error: ParseLogEntryError,
     },
     /// A line whose event cannot happen at that point.
-    #[error("line {line}: {source}")]
+    #[error("line {line}: {error}")]
     Apply {
         /// The line number.
         line: usize,
         /// What is wrong.
-        source: ApplyError,
+        error: ApplyError,
     },
     /// `--at N` beyond the log.
     #[error("the log has {lines} lines; cannot stop after line {at}")]

@@ -35,20 +35,20 @@ fn replay_lines(text: &str, stop: Option<usize>) -> Result<ArbiterGame, LogError
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         count = number;
-        let entry: LogEntry = line.parse().map_err(|source| LogError::Parse {
+        let entry: LogEntry = line.parse().map_err(|error| LogError::Parse {
             line: number,
-            source,
+            error,
         })?;
         match &mut game {
             None => {
-                game = Some(ArbiterGame::open(&entry).map_err(|source| LogError::Apply {
+                game = Some(ArbiterGame::open(&entry).map_err(|error| LogError::Apply {
                     line: number,
-                    source,
+                    error,
                 })?);
             }
-            Some(g) => g.apply_in_place(&entry).map_err(|source| LogError::Apply {
+            Some(g) => g.apply_in_place(&entry).map_err(|error| LogError::Apply {
                 line: number,
-                source,
+                error,
             })?,
         }
         if stop == Some(number) {
@@ -77,7 +77,7 @@ mod tests {
             err,
             LogError::Apply {
                 line: 1,
-                source: ApplyError::Open
+                error: ApplyError::Open
             }
         );
         let err = replay("{\"v\":1,\"t\":0,\"by\":\"arbiter\",\"event\":{\"open\":{\"time_control\":\"60\"}}}\n\nx").unwrap_err();
@@ -85,7 +85,7 @@ mod tests {
             err,
             LogError::Parse {
                 line: 2,
-                source: ParseLogEntryError::Empty
+                error: ParseLogEntryError::Empty
             }
         );
     }

@@ -37,7 +37,7 @@ fn an_illegal_move_is_refused_with_its_line() {
     assert!(matches!(
         err,
         LogError::Apply {
-            source: ApplyError::IllegalMove {
+            error: ApplyError::IllegalMove {
                 color: Color::Black,
                 move_number: 1,
                 ..
@@ -78,7 +78,7 @@ fn time_going_backwards_is_refused() {
         replay(&text).unwrap_err(),
         LogError::Apply {
             line: 4,
-            source: ApplyError::TimeBackwards {
+            error: ApplyError::TimeBackwards {
                 previous_ms: 5000,
                 now_ms: 4999
             }
@@ -93,7 +93,7 @@ fn garbage_versions_and_second_opens_are_refused() {
         err,
         LogError::Parse {
             line: 2,
-            source: ParseLogEntryError::Json(_)
+            error: ParseLogEntryError::Json(_)
         }
     ));
     let err = replay(&log(&[
@@ -105,7 +105,7 @@ fn garbage_versions_and_second_opens_are_refused() {
         err,
         LogError::Parse {
             line: 2,
-            source: ParseLogEntryError::Version(7)
+            error: ParseLogEntryError::Version(7)
         }
     );
     let err = replay(&log(&[OPEN, OPEN])).unwrap_err();
@@ -113,7 +113,7 @@ fn garbage_versions_and_second_opens_are_refused() {
         err,
         LogError::Apply {
             line: 2,
-            source: ApplyError::Open
+            error: ApplyError::Open
         }
     );
     let err = replay(&log(&[
@@ -124,7 +124,7 @@ fn garbage_versions_and_second_opens_are_refused() {
         err,
         LogError::Apply {
             line: 1,
-            source: ApplyError::Header(_)
+            error: ApplyError::Header(_)
         }
     ));
     let err = replay(&log(&[
