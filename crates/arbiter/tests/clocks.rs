@@ -76,6 +76,7 @@ fn flag_fall_with_only_a_horse_depends_on_the_ruleset() {
 
 #[test]
 fn mate_on_the_last_millisecond_stands() {
+    // Ra8 mates (checked with pyffish: a check with no legal reply).
     // Black keeps a pawn, so that a flag fall is a loss, not a draw.
     let fen = "7k/R7/6K1/1p6/8/8/8/8 w - - 0 60";
     // In time: an ordinary mate.
@@ -104,7 +105,7 @@ fn mate_on_the_last_millisecond_stands() {
 
 #[test]
 fn stalemate_on_the_last_millisecond_stands() {
-    // Camel d3-e4 takes h7 from the black king: stalemate.
+    // Camel d3-e4 takes h7 from the black king: stalemate (pyffish: no reply, no check).
     let fen = "7k/5K2/8/8/8/3B4/P7/8 w - - 0 60";
     let mut t = Table::started(header_fen("competition", "60", fen));
     t.mv(61_000, "d3e4");
