@@ -47,6 +47,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::routes::accounts::router())
         .merge(crate::routes::lobby::router())
         .merge(crate::routes::games::router())
+        .merge(crate::routes::computer::router())
         .merge(crate::routes::lang::router())
         .merge(crate::assets::router())
         .layer(middleware::from_fn(crate::auth::csrf::ensure_cookie))

@@ -117,8 +117,8 @@
     var s = state;
     board.set(s, you);
     var bottom = board.orientation, top = bottom === 'white' ? 'black' : 'white';
-    $('name-bottom').textContent = (s.players[bottom] || '?') + ' · ' + T['color-' + bottom];
-    $('name-top').textContent = (s.players[top] || '?') + ' · ' + T['color-' + top];
+    $('name-bottom').textContent = (s.players[bottom] || T['name-' + bottom] || '?') + ' · ' + T['color-' + bottom];
+    $('name-top').textContent = (s.players[top] || T['name-' + top] || '?') + ' · ' + T['color-' + top];
     var status;
     if (s.status !== 'started') status = resultText();
     else if (!you) status = T['game-spectating'];

@@ -12,6 +12,9 @@ use axum::http::request::Parts;
 /// The cookie holding the session token.
 pub const COOKIE: &str = "shatar_session";
 
+/// The cookie holding a guest's token (a player without an account, against the computer).
+pub const GUEST_COOKIE: &str = "shatar_guest";
+
 /// The visitor making a request.
 #[derive(Debug, Clone)]
 pub struct Visitor {
@@ -23,6 +26,8 @@ pub struct Visitor {
     pub csrf: String,
     /// The page language.
     pub lang: Lang,
+    /// The hash of the guest token, when the browser has one.
+    pub guest: Option<String>,
 }
 
 impl Visitor {
@@ -47,11 +52,15 @@ impl FromRequestParts<AppState> for Visitor {
             .get::<AnonToken>()
             .map(|t| t.0.clone())
             .ok_or_else(|| AppError::Internal("CSRF middleware missing".into()))?;
+        let guest = cookie(&parts.headers, GUEST_COOKIE)
+            .filter(|t| is_token(t))
+            .map(token_hash);
         let mut visitor = Visitor {
             user: None,
             session_hash: None,
             csrf: anon,
             lang,
+            guest,
         };
         let Some(token) = cookie(&parts.headers, COOKIE).filter(|t| is_token(t)) else {
             return Ok(visitor);
@@ -82,6 +91,19 @@ pub async fn start(state: &AppState, user_id: i64) -> Result<Vec<String>, AppErr
     Ok(vec![format!(
         "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
     )])
+}
+
+/// A new guest token: its hash to store and the `Set-Cookie` value to send.
+pub fn new_guest(state: &AppState) -> Result<(String, String), AppError> {
+    let token = random_token()?;
+    let secure = if state.config.secure_cookies {
+        "; Secure"
+    } else {
+        ""
+    };
+    let cookie =
+        format!("{GUEST_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}");
+    Ok((token_hash(&token), cookie))
 }
 
 /// The `Set-Cookie` value that removes the session cookie.

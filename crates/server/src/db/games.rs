@@ -67,6 +67,12 @@ pub struct GameRow {
     pub termination: Option<String>,
     /// When it was created.
     pub created_ms: i64,
+    /// The computer's strength level, when one side is the computer.
+    pub computer_level: Option<i64>,
+    /// White's guest token hash (a player without an account).
+    pub white_guest: Option<String>,
+    /// Black's guest token hash.
+    pub black_guest: Option<String>,
 }
 
 /// One stored move with the clocks after it.
@@ -99,7 +105,8 @@ pub struct EventRow {
 
 const SELECT: &str = "SELECT g.id, g.ruleset, g.initial_fen, g.white_id, g.black_id,
     w.username AS white_name, b.username AS black_name, g.initial_ms, g.increment_ms,
-    g.rated, g.status, g.result, g.termination, g.created_ms
+    g.rated, g.status, g.result, g.termination, g.created_ms, g.computer_level,
+    g.white_guest, g.black_guest
     FROM games g LEFT JOIN users w ON w.id = g.white_id LEFT JOIN users b ON b.id = g.black_id";
 
 fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
@@ -119,6 +126,9 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
         result: row.try_get("result")?,
         termination: row.try_get("termination")?,
         created_ms: row.try_get("created_ms")?,
+        computer_level: row.try_get("computer_level")?,
+        white_guest: row.try_get("white_guest")?,
+        black_guest: row.try_get("black_guest")?,
     })
 }
 
@@ -126,7 +136,8 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
 pub async fn insert(tx: &mut sqlx::AnyConnection, game: &GameRow) -> Result<(), AppError> {
     sqlx::query(
         "INSERT INTO games (id, ruleset, initial_fen, white_id, black_id, initial_ms,
-         increment_ms, rated, status, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+         increment_ms, rated, status, created_ms, computer_level, white_guest, black_guest)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(&game.id)
     .bind(&game.ruleset)
@@ -138,6 +149,9 @@ pub async fn insert(tx: &mut sqlx::AnyConnection, game: &GameRow) -> Result<(), 
     .bind(i64::from(game.rated))
     .bind(game.status.name())
     .bind(game.created_ms)
+    .bind(game.computer_level)
+    .bind(&game.white_guest)
+    .bind(&game.black_guest)
     .execute(&mut *tx)
     .await?;
     Ok(())

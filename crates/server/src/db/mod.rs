@@ -33,16 +33,30 @@ pub struct Db {
 }
 
 /// The numbered migrations of one backend, embedded in the binary.
-const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "init",
-    include_str!("../../migrations/sqlite/0001_init.sql"),
-)];
-const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "init",
-    include_str!("../../migrations/postgres/0001_init.sql"),
-)];
+const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "init",
+        include_str!("../../migrations/sqlite/0001_init.sql"),
+    ),
+    (
+        2,
+        "computer and guests",
+        include_str!("../../migrations/sqlite/0002_computer_and_guests.sql"),
+    ),
+];
+const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "init",
+        include_str!("../../migrations/postgres/0001_init.sql"),
+    ),
+    (
+        2,
+        "computer and guests",
+        include_str!("../../migrations/postgres/0002_computer_and_guests.sql"),
+    ),
+];
 
 /// Embedded migrations as a sqlx migration source (no `macros` feature, no files at run time).
 #[derive(Debug)]

@@ -59,6 +59,8 @@ pub struct LiveGame {
     pub finish: Option<Finish>,
     /// The clocks after each move (for the move list).
     pub move_clocks: Vec<(i64, i64)>,
+    /// The ply the computer is thinking about, if it is.
+    pub computer_thinking: Option<u32>,
 }
 
 /// The termination key of an end by the rules.
@@ -134,6 +136,7 @@ impl LiveGame {
             offers: DrawOffers::default(),
             finish,
             move_clocks: Vec::new(),
+            computer_thinking: None,
             row,
         })
     }
@@ -215,12 +218,27 @@ impl LiveGame {
         self.finish.is_none()
     }
 
-    /// The colour of account `user_id` in this game.
-    pub fn color_of(&self, user_id: i64) -> Option<Color> {
-        if self.row.white_id == Some(user_id) {
+    /// The colour of a visitor (an account or a guest token hash) in this game.
+    pub fn color_of(&self, user_id: Option<i64>, guest: Option<&str>) -> Option<Color> {
+        let is = |id: Option<i64>, g: &Option<String>| {
+            (id.is_some() && id == user_id) || (g.is_some() && g.as_deref() == guest)
+        };
+        if is(self.row.white_id, &self.row.white_guest) {
             Some(Color::White)
-        } else if self.row.black_id == Some(user_id) {
+        } else if is(self.row.black_id, &self.row.black_guest) {
             Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The computer's side and level, in a game against it.
+    pub fn computer(&self) -> Option<(Color, u8)> {
+        let level = u8::try_from(self.row.computer_level?).ok()?;
+        if self.row.white_id.is_none() && self.row.white_guest.is_none() {
+            Some((Color::White, level))
+        } else if self.row.black_id.is_none() && self.row.black_guest.is_none() {
+            Some((Color::Black, level))
         } else {
             None
         }
@@ -478,6 +496,7 @@ impl LiveGame {
             "draw_offer": self.offers.pending().map(Color::name),
             "can_offer": { "white": can_offer(Color::White), "black": can_offer(Color::Black) },
             "abortable": self.is_live() && self.ply() < 2,
+            "computer": self.computer().map(|(c, level)| json!({"color": c.name(), "level": level})),
             "claimable": self.is_live() && !self.game.claimable().is_empty(),
         })
     }

@@ -9,6 +9,7 @@
 //! `LISTEN/NOTIFY`, is not done yet: today one process serves a given game.
 
 pub mod clock;
+pub mod computer;
 pub mod game;
 pub mod offers;
 
@@ -34,6 +35,7 @@ pub struct Room {
 pub struct Hub {
     db: Db,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
+    computer: computer::ComputerPool,
 }
 
 impl Hub {
@@ -42,6 +44,7 @@ impl Hub {
         Hub {
             db,
             rooms: Mutex::new(HashMap::new()),
+            computer: computer::ComputerPool::for_this_machine(),
         }
     }
 
@@ -69,6 +72,7 @@ impl Hub {
             Arc::clone(rooms.entry(id.to_owned()).or_insert(fresh))
         };
         self.arm_flag_timer(id, &room).await;
+        self.computer_to_move(id, &room).await;
         Ok(room)
     }
 
@@ -86,7 +90,17 @@ impl Hub {
     }
 
     /// `color` acts in game `id`: the step is planned, committed, applied and broadcast.
-    pub async fn act(
+    pub fn act<'a>(
+        self: &'a Arc<Self>,
+        id: &'a str,
+        color: Color,
+        action: &'a Action,
+    ) -> std::pin::Pin<Box<dyn Future<Output = Result<(), ActionError>> + Send + 'a>> {
+        // Boxed with an explicit `Send`: the computer's task calls `act` again.
+        Box::pin(self.act_inner(id, color, action))
+    }
+
+    async fn act_inner(
         self: &Arc<Self>,
         id: &str,
         color: Color,
@@ -100,7 +114,54 @@ impl Hub {
         let _ = room.tx.send(snapshot_text(&live, now));
         drop(live);
         self.arm_flag_timer(id, &room).await;
+        self.computer_to_move(id, &room).await;
         Ok(())
+    }
+
+    /// When the computer is to move in a live game, has the pool choose its move and plays
+    /// it through the same path as a player's.
+    async fn computer_to_move(self: &Arc<Self>, id: &str, room: &Arc<Room>) {
+        let job = {
+            let mut live = room.game.lock().await;
+            let Some((color, level)) = live.computer() else {
+                return;
+            };
+            if !live.is_live()
+                || live.game.position().turn() != color
+                || live.computer_thinking == Some(live.ply())
+            {
+                return;
+            }
+            live.computer_thinking = Some(live.ply());
+            let r = live.clock.reading(now_ms());
+            let clocks = computer::ByColorMs {
+                white: u64::try_from(r.white_ms).unwrap_or(0),
+                black: u64::try_from(r.black_ms).unwrap_or(0),
+            };
+            let increment = u64::try_from(live.row.increment_ms).unwrap_or(0);
+            (
+                live.game.clone(),
+                color,
+                level,
+                clocks,
+                increment,
+                live.ply(),
+            )
+        };
+        let (game, color, level, clocks, increment, ply) = job;
+        let hub = Arc::clone(self);
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            let Some(m) = hub.computer.choose(&game, level, clocks, increment).await else {
+                return;
+            };
+            let uci = shatar_rules::uci::write(&m, game.ruleset());
+            let action = Action::Move { uci, ply };
+            if let Err(e) = hub.act(&id, color, &action).await {
+                // The game moved on (a resignation, a flag) while the computer thought.
+                tracing::debug!(game = %id, error = %e, "computer move not played");
+            }
+        });
     }
 
     async fn commit(

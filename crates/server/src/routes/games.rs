@@ -61,17 +61,32 @@ async fn game_page(
     let room = state.hub.room(&id).await?;
     let (you, white, black) = {
         let live = room.game.lock().await;
-        let you = v.user.as_ref().and_then(|u| live.color_of(u.id));
+        let you = live.color_of(v.user.as_ref().map(|u| u.id), v.guest.as_deref());
+        let name = |n: &Option<String>, color| match (n, live.computer()) {
+            (Some(n), _) => n.clone(),
+            (None, Some((c, level))) if c == color => {
+                l.t_args("computer-name", &[("level", &level.to_string())])
+            }
+            (None, _) => l.t("guest-name"),
+        };
         (
             you,
-            live.row.white_name.clone(),
-            live.row.black_name.clone(),
+            Some(name(&live.row.white_name, shatar_rules::Color::White)),
+            Some(name(&live.row.black_name, shatar_rules::Color::Black)),
         )
     };
-    let strings: Map<String, Value> = SCRIPT_MESSAGES
+    let mut strings: Map<String, Value> = SCRIPT_MESSAGES
         .iter()
         .map(|k| ((*k).to_owned(), Value::String(l.t(k))))
         .collect();
+    strings.insert(
+        "name-white".into(),
+        Value::String(white.clone().unwrap_or_default()),
+    );
+    strings.insert(
+        "name-black".into(),
+        Value::String(black.clone().unwrap_or_default()),
+    );
     let cfg = json!({
         "id": id,
         "you": you.map(shatar_rules::Color::name),

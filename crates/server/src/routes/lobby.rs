@@ -156,6 +156,7 @@ async fn lobby(State(state): State<AppState>, v: Visitor) -> AppResult<Response>
         body.push_str("</tbody></table>");
     }
     body.push_str("</section>");
+    body.push_str(&crate::routes::computer::form(&v));
     match &v.user {
         Some(u) => {
             body.push_str(&seek_form(&v));
@@ -363,6 +364,9 @@ async fn accept(
         result: None,
         termination: None,
         created_ms: now_ms(),
+        computer_level: None,
+        white_guest: None,
+        black_guest: None,
     };
     let mut tx = state.db.pool.begin().await?;
     if !seeks::take(&mut tx, &seek.id, &game.id).await? {

@@ -1,6 +1,7 @@
 //! One module per resource, each exporting `router()`; merged in [`crate::app::app`].
 
 pub mod accounts;
+pub mod computer;
 pub mod games;
 pub mod health;
 pub mod lang;

@@ -51,10 +51,10 @@ pub async fn socket(
 ) -> Result<Response, AppError> {
     check_origin(&headers)?;
     let room = state.hub.room(&id).await?;
-    let color = match &visitor.user {
-        Some(u) => room.game.lock().await.color_of(u.id),
-        None => None,
-    };
+    let color = room.game.lock().await.color_of(
+        visitor.user.as_ref().map(|u| u.id),
+        visitor.guest.as_deref(),
+    );
     Ok(ws
         .max_message_size(protocol::MAX_MESSAGE_BYTES)
         .max_frame_size(protocol::MAX_MESSAGE_BYTES)
