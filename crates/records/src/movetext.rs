@@ -191,6 +191,9 @@ pub(crate) fn read(
                     i += len;
                     break;
                 }
+                if c == '½' {
+                    return Err(syntax(i, "'½' that is not part of a result".to_owned()));
+                }
                 // A move number: digits, then dots, `、`, `)` or nothing.
                 while chars.get(i).is_some_and(|c| c.is_ascii_digit()) {
                     i += 1;

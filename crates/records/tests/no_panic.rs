@@ -1,0 +1,40 @@
+//! Arbitrary text never makes the readers panic, and whatever they accept writes back to PGN
+//! that reads to the same moves (the invariant the fuzz target `record_parse` also checks).
+
+use proptest::prelude::*;
+use shatar_records::notation::MoveText;
+use shatar_records::pgn::write_pgn;
+use shatar_records::{Record, parse_move, sheet};
+use shatar_rules::{Position, Ruleset};
+
+/// Characters that matter to the readers, so that random text often comes close to records.
+fn record_chars() -> impl Strategy<Value = String> {
+    let alphabet: Vec<char> =
+        "abcdefgh12345678KQRBNPJx:：—–-=变虎狮车驼马夫王后象兵НБТрМХ+#!?()[]{}\";.,，；、 \n$*/01½"
+            .chars()
+            .collect();
+    proptest::collection::vec(proptest::sample::select(alphabet), 0..80)
+        .prop_map(|cs| cs.into_iter().collect())
+}
+
+proptest! {
+    #[test]
+    fn move_text_never_panics(text in record_chars()) {
+        let _ = text.parse::<MoveText>();
+        let _ = parse_move(&Position::start(Ruleset::FSF), &text);
+    }
+
+    #[test]
+    fn records_never_panic_and_round_trip(text in record_chars(), any in ".{0,60}") {
+        for input in [text.as_str(), any.as_str(), &format!("1. e4 e5 {text}")] {
+            let file = sheet::read_any(input, Ruleset::OFFICIAL);
+            for record in &file.records {
+                let back = Record::from_pgn_str(&write_pgn(record), Ruleset::OFFICIAL)
+                    .map_err(|e| TestCaseError::fail(format!("{input:?}: {e}")))?;
+                // Comments may change (a `}` inside one is written as `)`), moves may not.
+                let moves = |r: &Record| r.moves.iter().map(|n| n.mv).collect::<Vec<_>>();
+                prop_assert_eq!(moves(&back), moves(record));
+            }
+        }
+    }
+}
