@@ -186,7 +186,8 @@ impl Lang {
         }
     }
 
-    /// Whether a promotion is written with 变 ("becomes", 003 ch.2 §2: `a7—a8变虎`).
+    /// The word written before a promoted man in full and short notation: 变 ("becomes",
+    /// 003 ch.2 §2: `a7—a8变虎`) in Chinese, nothing in English and Mongolian (`a7—a8Q`).
     pub const fn promotion_word(self) -> &'static str {
         match self {
             Lang::Zh | Lang::Zh000 => "变",
