@@ -21,6 +21,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
+/// How long an ended game's room stays cached.
+const EVICT_AFTER: std::time::Duration = std::time::Duration::from_secs(300);
+
 /// One game's room.
 #[derive(Debug)]
 pub struct Room {
@@ -112,10 +115,27 @@ impl Hub {
         let plan = live.plan(color, action, now)?;
         self.commit(&mut live, plan, now).await?;
         let _ = room.tx.send(snapshot_text(&live, now));
+        let ended = !live.is_live();
         drop(live);
+        if ended {
+            self.evict_later(id);
+        }
         self.arm_flag_timer(id, &room).await;
         self.computer_to_move(id, &room).await;
         Ok(())
+    }
+
+    /// Drops an ended game's room from the cache after a while (sockets still open keep
+    /// their room; a later visitor reloads the finished game from the database).
+    fn evict_later(self: &Arc<Self>, id: &str) {
+        let hub = Arc::clone(self);
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            tokio::time::sleep(EVICT_AFTER).await;
+            if let Ok(mut rooms) = hub.rooms.lock() {
+                rooms.remove(&id);
+            }
+        });
     }
 
     /// When the computer is to move in a live game, has the pool choose its move and plays
@@ -223,6 +243,7 @@ impl Hub {
             if hub.commit(&mut live, plan, now).await.is_ok() {
                 tracing::info!(game = %id, flag = color.name(), "flag fell");
                 let _ = room.tx.send(snapshot_text(&live, now));
+                hub.evict_later(&id);
             }
         });
     }
