@@ -25,7 +25,7 @@ use crate::notation::{Notation, write_move};
 use crate::pgn::write_movetext;
 use crate::record::{Record, default_second_side};
 use crate::tag::Tags;
-use shatar_rules::{Color, Position, Ruleset};
+use shatar_rules::{Color, Position, Ruleset, fen};
 
 const WHITE_LABELS: [&str; 4] = ["白方", "白棋", "White", "Цагаан"];
 const BLUE_LABELS: [&str; 4] = ["蓝方", "藍方", "Blue", "Хөх"];
@@ -88,6 +88,10 @@ pub fn write_sheet(record: &Record, lang: Lang, notation: Notation) -> String {
         Lang::En | Lang::Mn => {
             out.push_str(&format!("{date_label}{c}{date}  {place_label}{c}{site}\n"));
         }
+    }
+    // A set-up start (a composed position, 002's tuuxəi examples) travels as a FEN line.
+    if fen::write(&record.initial) != fen::write(&Position::start(record.ruleset)) {
+        out.push_str(&format!("FEN{c}{}\n", fen::write(&record.initial)));
     }
     let mut pos: Position = record.initial.clone();
     let mut line = String::new();
@@ -188,6 +192,7 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
     let mut comments = Vec::new();
     let mut moves_text = String::with_capacity(text.len());
     let mut in_moves = false;
+    let mut initial = Position::start(ruleset);
     let all_side_labels: Vec<&str> = WHITE_LABELS
         .iter()
         .chain(BLUE_LABELS.iter())
@@ -217,6 +222,15 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
         }
         moves_text.push('\n');
         if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(text) =
+            labelled(line, "FEN", &[]).filter(|_| line.trim_start().starts_with("FEN"))
+        {
+            initial = fen::read(text, ruleset).map_err(|e| RecordError::Tag {
+                tag: "FEN".to_owned(),
+                reason: e.to_string(),
+            })?;
             continue;
         }
         let mut used = false;
@@ -267,7 +281,7 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
         comments.append(&mut raw.comments);
         raw.comments = comments;
     }
-    Record::from_raw(tags, ruleset, Position::start(ruleset), second, raw)
+    Record::from_raw(tags, ruleset, initial, second, raw)
 }
 
 /// Whether a text looks like a score sheet rather than PGN: no tag line, and a side label
