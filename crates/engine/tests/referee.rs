@@ -137,3 +137,29 @@ fn openings_file_is_read_with_line_numbers() {
     .unwrap();
     assert_eq!(ok.len(), 1);
 }
+
+/// The shipped opening files load under their rulesets, start after the first round, and
+/// have moves to play.
+#[test]
+fn shipped_openings_are_playable() {
+    use shatar_rules::position::FirstRoundState;
+    for (file, rulesets) in [
+        ("fsf.epd", vec![Ruleset::FSF]),
+        (
+            "official.epd",
+            vec![Ruleset::OFFICIAL, Ruleset::COMPETITION],
+        ),
+        ("traditional.epd", vec![Ruleset::TRADITIONAL]),
+    ] {
+        let path = format!("{}/data/openings/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        for r in rulesets {
+            let list = match_runner::read_openings(&text, r).unwrap();
+            assert_eq!(list.len(), 100, "{file}");
+            for pos in &list {
+                assert_eq!(pos.first_round(), FirstRoundState::Over);
+                assert!(!pos.legal_moves().is_empty());
+            }
+        }
+    }
+}
