@@ -17,6 +17,37 @@ pub(crate) enum Mode {
     Sheet,
 }
 
+/// Where the lines of a text begin, to turn a character index into line and column without
+/// rescanning the text (files hold thousands of games).
+#[derive(Debug, Clone)]
+pub(crate) struct LineIndex {
+    /// Indices of the `\n` characters.
+    newlines: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(chars: &[char]) -> LineIndex {
+        LineIndex {
+            newlines: chars
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c == '\n')
+                .map(|(i, _)| i)
+                .collect(),
+        }
+    }
+
+    /// The 1-based line and column (in characters) of index `i`.
+    pub fn line_column(&self, i: usize) -> (usize, usize) {
+        let before = self.newlines.partition_point(|&n| n < i);
+        let line_start = match before {
+            0 => 0,
+            k => self.newlines.get(k - 1).map_or(0, |n| n + 1),
+        };
+        (before + 1, i - line_start + 1)
+    }
+}
+
 /// A written move with what follows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RawMove {
@@ -42,6 +73,7 @@ pub(crate) struct RawGame {
 /// result at the top level, `[` at the start of a line in PGN mode, or the end).
 pub(crate) fn read(
     chars: &[char],
+    lines: &LineIndex,
     start: usize,
     mode: Mode,
 ) -> Result<(RawGame, usize), RecordError> {
@@ -50,12 +82,7 @@ pub(crate) fn read(
     let mut stack: Vec<Vec<RawMove>> = vec![Vec::new()];
     let mut pending_comments: Vec<String> = Vec::new();
     let mut i = start;
-    let position = |i: usize| {
-        let before = chars.get(..i).unwrap_or(chars);
-        let line = 1 + before.iter().filter(|&&c| c == '\n').count();
-        let column = 1 + before.iter().rev().take_while(|&&c| c != '\n').count();
-        (line, column)
-    };
+    let position = |i: usize| lines.line_column(i);
     let syntax = |i: usize, reason: String| {
         let (line, column) = position(i);
         RecordError::Syntax {
@@ -292,7 +319,7 @@ mod tests {
 
     fn read_all(text: &str, mode: Mode) -> RawGame {
         let chars: Vec<char> = text.chars().collect();
-        read(&chars, 0, mode).unwrap().0
+        read(&chars, &LineIndex::new(&chars), 0, mode).unwrap().0
     }
 
     #[test]
@@ -341,7 +368,7 @@ mod tests {
     fn errors_say_where() {
         let chars: Vec<char> = "1. e4 {open".chars().collect();
         assert!(matches!(
-            read(&chars, 0, Mode::Pgn),
+            read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn),
             Err(RecordError::Syntax {
                 line: 1,
                 column: 7,
@@ -349,8 +376,8 @@ mod tests {
             })
         ));
         let chars: Vec<char> = "1. e4 e5)".chars().collect();
-        assert!(read(&chars, 0, Mode::Pgn).is_err());
+        assert!(read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn).is_err());
         let chars: Vec<char> = "1. e4 @".chars().collect();
-        assert!(read(&chars, 0, Mode::Pgn).is_err());
+        assert!(read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn).is_err());
     }
 }

@@ -20,7 +20,7 @@
 
 use crate::error::RecordError;
 use crate::lang::{Lang, SecondSide};
-use crate::movetext::{self, Mode};
+use crate::movetext::{self, LineIndex, Mode};
 use crate::notation::{Notation, write_move};
 use crate::pgn::write_movetext;
 use crate::record::{Record, default_second_side};
@@ -276,7 +276,7 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
         }
     }
     let chars: Vec<char> = moves_text.chars().collect();
-    let (mut raw, _) = movetext::read(&chars, 0, Mode::Sheet)?;
+    let (mut raw, _) = movetext::read(&chars, &LineIndex::new(&chars), 0, Mode::Sheet)?;
     if !comments.is_empty() {
         comments.append(&mut raw.comments);
         raw.comments = comments;
