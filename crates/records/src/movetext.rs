@@ -105,7 +105,13 @@ pub(crate) fn read(
         let current = stack.last_mut();
         match c {
             _ if c.is_whitespace() => i += 1,
-            ',' | '，' | '；' | '。' | '、' | '.' | '…' => i += 1,
+            ',' | '，' | '；' | '。' | '、' | '.' | '．' | '…' => i += 1,
+            'O' | '0' if is_castling(chars, i) => {
+                return Err(syntax(
+                    i,
+                    "there is no castling in Shatar (rules.md §2)".to_owned(),
+                ));
+            }
             ';' if mode == Mode::Sheet => i += 1,
             ';' => {
                 let end = (i..chars.len())
@@ -135,12 +141,12 @@ pub(crate) fn read(
                 attach_comment(current, &mut pending_comments, text.trim().to_owned());
                 i = end + 1;
             }
-            '(' => {
+            '(' | '（' => {
                 // `(12)` is a move number (003's score sheet); any other `(` opens a variation.
                 let digits = (i + 1..chars.len())
                     .take_while(|&k| chars.get(k).is_some_and(|c| c.is_ascii_digit()))
                     .count();
-                if digits > 0 && chars.get(i + 1 + digits) == Some(&')') {
+                if digits > 0 && matches!(chars.get(i + 1 + digits), Some(')' | '）')) {
                     i += digits + 2;
                 } else {
                     match current {
@@ -156,7 +162,7 @@ pub(crate) fn read(
                     i += 1;
                 }
             }
-            ')' => {
+            ')' | '）' => {
                 if depth < 2 {
                     return Err(syntax(i, "')' closes no variation".to_owned()));
                 }
@@ -225,7 +231,7 @@ pub(crate) fn read(
                 while chars.get(i).is_some_and(|c| c.is_ascii_digit()) {
                     i += 1;
                 }
-                if chars.get(i) == Some(&')') {
+                if matches!(chars.get(i), Some(')' | '）')) {
                     i += 1;
                 }
             }
@@ -272,6 +278,14 @@ pub(crate) fn read(
         }
     }
     Ok((game, i))
+}
+
+/// `O-O`, `0-0`, `O-O-O` (any dash).
+fn is_castling(chars: &[char], i: usize) -> bool {
+    let at = |k: usize| chars.get(i + k).copied();
+    matches!(at(0), Some('O' | '0'))
+        && at(1).is_some_and(|c| matches!(c, '-' | '—' | '–'))
+        && at(2) == at(0)
 }
 
 /// A comment goes after the last move of the line, or before the next move if the line has
@@ -377,6 +391,14 @@ mod tests {
         ));
         let chars: Vec<char> = "1. e4 e5)".chars().collect();
         assert!(read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn).is_err());
+        let chars: Vec<char> = "1. e4 e5 2. O-O".chars().collect();
+        match read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn) {
+            Err(RecordError::Syntax { reason, column, .. }) => {
+                assert_eq!(column, 13);
+                assert!(reason.contains("no castling"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
         let chars: Vec<char> = "1. e4 @".chars().collect();
         assert!(read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn).is_err());
     }

@@ -145,11 +145,15 @@ pub fn write_moves(record: &Record, notation: Notation, lang: Lang) -> String {
 /// Whether a line begins the moves: `(1)…`, `1.`, `1、`, `1)`.
 fn is_move_line(line: &str) -> bool {
     let t = line.trim_start();
-    if t.starts_with('(') {
+    if t.starts_with('(') || t.starts_with('（') {
         return t.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
     }
     let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
-    digits > 0 && matches!(t.chars().nth(digits), Some('.' | '、' | ')' | ' '))
+    digits > 0
+        && matches!(
+            t.chars().nth(digits),
+            Some('.' | '．' | '、' | ')' | '）' | ' ')
+        )
 }
 
 /// The text after `label` and a colon, up to the next of `stops` or the end of the line.
