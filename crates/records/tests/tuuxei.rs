@@ -176,3 +176,11 @@ fn record_reports_tuuxei_only_where_the_ruleset_does() {
     official.ruleset = Ruleset::OFFICIAL;
     assert_eq!(official.tuuxei(), None);
 }
+
+#[test]
+fn a_set_up_mate_without_moves_scores_1() {
+    let game = play("7k/8/5K2/p7/8/B2B4/8/4Q1R1 w - - 0 1", "Qe1—e8");
+    let mated = Game::from_position(game.position().clone());
+    let t = Tuuxei::of(&mated).unwrap();
+    assert_eq!((t.count, t.man, t.winner), (1, None, Color::White));
+}
