@@ -39,12 +39,14 @@ pub struct Hub {
     db: Db,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     computer: computer::ComputerPool,
+    writer: games::StepWriter,
 }
 
 impl Hub {
-    /// An empty hub over `db`.
+    /// An empty hub over `db` (call inside a Tokio runtime: it starts the step writer).
     pub fn new(db: Db) -> Hub {
         Hub {
+            writer: games::StepWriter::spawn(db.clone()),
             db,
             rooms: Mutex::new(HashMap::new()),
             computer: computer::ComputerPool::for_this_machine(),
@@ -190,25 +192,26 @@ impl Hub {
         plan: game::Plan,
         _now: i64,
     ) -> Result<(), ActionError> {
-        let color_name = plan.event.and_then(|(_, c)| c).map(Color::name);
         let step = games::Step {
+            game_id: live.row.id.clone(),
+            ply: i64::from(live.ply()),
             mv: plan.mv.clone(),
-            event: plan.event.map(|(k, _)| (k, color_name)),
+            event: plan
+                .event
+                .map(|(k, c)| (k.to_owned(), c.map(|c| c.name().to_owned()))),
             end: plan.finish.as_ref().map(|f| {
                 let status = if f.result.is_some() {
                     games::Status::Ended
                 } else {
                     games::Status::Aborted
                 };
-                (status, f.result.as_deref(), f.termination.as_str())
+                (status, f.result.clone(), f.termination.clone())
             }),
         };
-        games::commit_step(&self.db, &live.row.id, i64::from(live.ply()), step)
-            .await
-            .map_err(|e| {
-                tracing::error!(game = %live.row.id, error = %e, "storing a step failed");
-                ActionError::Storage
-            })?;
+        self.writer.commit(step).await.map_err(|e| {
+            tracing::error!(game = %live.row.id, error = %e, "storing a step failed");
+            ActionError::Storage
+        })?;
         live.apply(plan);
         Ok(())
     }
