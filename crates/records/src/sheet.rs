@@ -70,7 +70,7 @@ pub fn write_sheet(record: &Record, lang: Lang, notation: Notation) -> String {
     let site = record.tags.get("Site").unwrap_or("?");
     let (result_label, tuuxei_label, date_label, place_label) = labels(lang);
     match lang {
-        Lang::Zh | Lang::Zh000 => {
+        Lang::Zh | Lang::Zh000 if is_pgn_date(date) => {
             let mut parts = date.split('.').map(|p| {
                 if p.contains('?') || p.is_empty() {
                     "x".to_owned()
@@ -85,7 +85,7 @@ pub fn write_sheet(record: &Record, lang: Lang, notation: Notation) -> String {
             );
             out.push_str(&format!("{y}年{m}月{d}日 {site}\n"));
         }
-        Lang::En | Lang::Mn => {
+        _ => {
             out.push_str(&format!("{date_label}{c}{date}  {place_label}{c}{site}\n"));
         }
     }
@@ -135,6 +135,15 @@ pub fn write_sheet(record: &Record, lang: Lang, notation: Notation) -> String {
         out.push_str(&format!("{tuuxei_label}{c}{}\n", t.name(lang)));
     }
     out
+}
+
+/// Whether a date is in PGN's form `YYYY.MM.DD`, with `?` for unknown digits.
+fn is_pgn_date(date: &str) -> bool {
+    date.len() == 10
+        && date.chars().enumerate().all(|(k, c)| match k {
+            4 | 7 => c == '.',
+            _ => c.is_ascii_digit() || c == '?',
+        })
 }
 
 /// Writes the moves only, numbered PGN style, in any notation and language.
