@@ -11,15 +11,19 @@
 //! | pairs inside the bracket | C.5 (fewest downfloaters) |
 //! | scores of the paired bracket players | C.6 (PSD: float the lowest) |
 //! | squared score differences of bracket pairs | C.6 (PSD: smallest differences) |
-//! | homogeneous pairs below the bracket | C.7 (keep the next bracket pairable) |
+//! | pairs of the next bracket (its residents, or them and our downfloaters) | C.7 |
 //! | colour preferences met | C.10 |
 //! | strong colour preferences met | C.11 |
 //! | no repeated downfloat / upfloat (previous round) | C.12, C.13 |
 //! | no repeated downfloat / upfloat (two rounds before) | C.14, C.15 |
 //!
-//! Among pairings of equal quality the Dutch order is emulated: players are fixed in
-//! rank order, each taking the first opponent (S2 in order, then exchanges from the
-//! bottom of S1) that keeps the optimum. Colours follow E.1–E.5; the pairing-allocated
+//! Colour and float digits count only the games inside the bracket, plus the downfloat of
+//! each downfloater; a downfloater's own game is judged in the next bracket.
+//!
+//! Among pairings of equal quality the Dutch order is emulated: moved-down players take
+//! the first resident that keeps the optimum; then the residents' S1 takes S2 in order
+//! (transpositions) if that shape reaches the optimum, else the first single exchange
+//! (C.04.3 D.2 order) that does, else each player the first opponent keeping the optimum. Colours follow E.1–E.5; the pairing-allocated
 //! bye goes to the lowest-ranked eligible player of the lowest score whose absence
 //! leaves a complete pairing.
 //!
@@ -34,6 +38,14 @@ use crate::lot::Lot;
 use crate::matching::{Edge, max_weight_matching};
 use crate::result::Color;
 use crate::scoring::{EncounterKind, Format, tallies};
+
+/// What fixing one player needs to know about the bracket.
+struct Fix<'a> {
+    rest: &'a [u32],
+    bracket: &'a BTreeSet<u32>,
+    next: i64,
+    best: i128,
+}
 
 /// The games of a round (White, Black) and the bye.
 type Paired = (Vec<(u32, u32)>, Option<u32>);
@@ -372,10 +384,24 @@ impl Dutch {
             d[8] = (pa.score + pb.score) as i128;
             d[7] = (24 * 24 - (diff * diff).min(24 * 24)) as i128;
         }
-        if !in_a && !in_b && pa.score == next && pb.score == next {
+        // C.7: pairs of the next bracket — its residents with each other or with this
+        // bracket's downfloaters (a downfloater may not skip the next bracket for free).
+        let next_a = !in_a && pa.score == next;
+        let next_b = !in_b && pb.score == next;
+        if (next_a && (next_b || in_b)) || (next_b && in_a) {
             d[6] = 1;
         }
-        if in_a || in_b {
+        if in_a != in_b {
+            // A downfloater's game belongs to the next bracket: only its downfloat counts
+            // here (C.12, C.14); colours and the partner's upfloat are judged there.
+            let floater = if in_a { pa } else { pb };
+            d[5] = 2;
+            d[4] = 2;
+            d[3] = i128::from(floater.float_ago(1) != Float::Down);
+            d[2] = 1;
+            d[1] = i128::from(floater.float_ago(2) != Float::Down);
+            d[0] = 1;
+        } else if in_a && in_b {
             let (ca, sa) = pa.preference();
             let (cb, sb) = pb.preference();
             let clash = ca.is_some() && ca == cb;
@@ -419,12 +445,34 @@ impl Dutch {
         forced: &[(u32, u32)],
         banned: &BTreeSet<(u32, u32)>,
     ) -> Option<(i128, BTreeMap<u32, u32>)> {
+        self.matching_with(players, bracket, next, forced, banned, true)
+            .or_else(|| self.matching_with(players, bracket, next, forced, banned, false))
+    }
+
+    fn matching_with(
+        &self,
+        players: &[u32],
+        bracket: &BTreeSet<u32>,
+        next: i64,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+        bye_to_lowest: bool,
+    ) -> Option<(i128, BTreeMap<u32, u32>)> {
         let digits = Digits::new(players.len());
         let fixed: BTreeSet<u32> = forced.iter().flat_map(|&(a, b)| [a, b]).collect();
+        // The bye belongs to the lowest bracket: a player of this bracket may take it only
+        // when nobody else is left below (C.04.3 A.2, the PAB is a downfloat of the CLB).
+        let players_below =
+            bye_to_lowest && players.iter().any(|x| *x != BYE && !bracket.contains(x));
         let mut edges: Vec<Edge> = Vec::new();
         for (i, &a) in players.iter().enumerate() {
             for (j, &b) in players.iter().enumerate().skip(i + 1) {
                 let key = (a.min(b), a.max(b));
+                if players_below
+                    && ((a == BYE && bracket.contains(&b)) || (b == BYE && bracket.contains(&a)))
+                {
+                    continue;
+                }
                 let is_forced = forced.iter().any(|&(x, y)| (x.min(y), x.max(y)) == key);
                 if (fixed.contains(&a) || fixed.contains(&b)) && !is_forced {
                     continue;
@@ -508,98 +556,136 @@ impl Dutch {
                 .copied()
                 .filter(|x| floaters.contains(x))
                 .collect();
-            let mut residents_started = false;
-            for &p in &bracket_list {
+            let label = half(residents_score.unwrap_or(0));
+            // Moved-down players first (S1 of a heterogeneous bracket), each taking the
+            // first resident that keeps the optimum.
+            for &p in &mdps {
                 if done.contains(&p) {
                     continue;
                 }
-                if !mdps.contains(&p) && !residents_started {
-                    residents_started = true;
-                    // The homogeneous remainder: S1 the upper half, S2 the rest. FIDE tries
-                    // every transposition (S1 against S2, the surplus of S2 floating) before
-                    // any exchange, so keep to that shape whenever it reaches the optimum.
-                    let open: Vec<u32> = bracket_list
-                        .iter()
-                        .copied()
-                        .filter(|x| !mdps.contains(x) && !done.contains(x))
-                        .collect();
-                    let h = open.len() / 2;
-                    let (s1, s2) = open.split_at(h);
-                    let mut shape = banned.clone();
-                    for group in [s1, s2] {
-                        for (i, &a) in group.iter().enumerate() {
-                            for &b in group.iter().skip(i + 1) {
-                                shape.insert((a.min(b), a.max(b)));
-                            }
-                        }
-                    }
-                    for &a in s1 {
-                        for &b in rest.iter().filter(|x| !bracket.contains(x)) {
+                let candidates = self.candidates(p, &bracket_list, &mdps, &done);
+                let ctx = Fix {
+                    rest: &rest,
+                    bracket: &bracket,
+                    next,
+                    best,
+                };
+                self.fix(
+                    p,
+                    &candidates,
+                    &ctx,
+                    &mut current,
+                    &mut forced,
+                    &mut banned,
+                    &mut done,
+                    &mut new_floaters,
+                    &bracket_list,
+                    explain,
+                    &label,
+                );
+            }
+            // The homogeneous remainder: S1 the upper half, S2 the rest. FIDE tries every
+            // transposition (S1 against S2 in order, the surplus of S2 floating) before
+            // any exchange, and exchanges in the order of C.04.3 D.2.
+            let open: Vec<u32> = bracket_list
+                .iter()
+                .copied()
+                .filter(|x| !done.contains(x))
+                .collect();
+            let h = open.len() / 2;
+            let (s1, s2) = open.split_at(h);
+            let mut structures: Vec<(Vec<u32>, Vec<u32>)> = vec![(s1.to_vec(), s2.to_vec())];
+            let bsn = |x: u32| open.iter().position(|y| *y == x).unwrap_or(0) as i64;
+            let mut exchanges: Vec<(i64, i64, i64, u32, u32)> = Vec::new();
+            for &a in s1 {
+                for &b in s2 {
+                    exchanges.push((bsn(b) - bsn(a), -bsn(a), bsn(b), a, b));
+                }
+            }
+            exchanges.sort();
+            for (_, _, _, a, b) in exchanges {
+                let mut n1: Vec<u32> = s1.iter().copied().filter(|x| *x != a).chain([b]).collect();
+                let mut n2: Vec<u32> = s2.iter().copied().filter(|x| *x != b).chain([a]).collect();
+                n1.sort_by_key(|x| self.rank_of(*x));
+                n2.sort_by_key(|x| self.rank_of(*x));
+                structures.push((n1, n2));
+            }
+            let mut adopted = None;
+            for (k, (t1, t2)) in structures.iter().enumerate() {
+                let mut shape = banned.clone();
+                for group in [t1, t2] {
+                    for (i, &a) in group.iter().enumerate() {
+                        for &b in group.iter().skip(i + 1) {
                             shape.insert((a.min(b), a.max(b)));
                         }
                     }
-                    if let Some((w, m)) = self.matching(&rest, &bracket, next, &forced, &shape)
-                        && w == best
-                    {
-                        banned = shape;
-                        current = m;
-                    } else {
-                        explain.push(format!(
-                            "bracket {}: no transposition is optimal; exchanges between S1 and S2",
-                            half(residents_score.unwrap_or(0))
-                        ));
+                }
+                for &a in t1 {
+                    for &b in rest.iter().filter(|x| !bracket.contains(x)) {
+                        shape.insert((a.min(b), a.max(b)));
                     }
                 }
-                let candidates = self.candidates(p, &bracket_list, &mdps, &done);
-                let mut chosen = None;
-                for q in candidates {
-                    if current.get(&p) == Some(&q) {
-                        chosen = Some(q);
-                        break;
-                    }
-                    let mut trial = forced.clone();
-                    trial.push((p, q));
-                    if let Some((w, m)) = self.matching(&rest, &bracket, next, &trial, &banned)
-                        && w == best
-                    {
-                        current = m;
-                        chosen = Some(q);
-                        break;
-                    }
+                if let Some((w, m)) = self.matching(&rest, &bracket, next, &forced, &shape)
+                    && w == best
+                {
+                    banned = shape;
+                    current = m;
+                    adopted = Some(k);
+                    break;
                 }
-                match chosen {
-                    Some(q) => {
-                        forced.push((p, q));
-                        done.insert(p);
-                        done.insert(q);
+            }
+            let order: Vec<u32> = match adopted {
+                Some(k) => {
+                    let (t1, t2) = &structures[k];
+                    if k > 0 {
                         explain.push(format!(
-                            "bracket {}: {p} ({}) v {q} ({})",
-                            half(residents_score.unwrap_or(0)),
-                            half(self.score(p)),
-                            half(self.score(q))
+                            "bracket {label}: no transposition is optimal; exchange S1 {:?} / S2 {:?}",
+                            t1, t2
                         ));
                     }
-                    None => {
-                        // p floats: ban its bracket pairs for the rest of this bracket.
-                        for &q in &bracket_list {
-                            if q != p {
-                                banned.insert((p.min(q), p.max(q)));
-                            }
+                    t1.iter().chain(t2.iter()).copied().collect()
+                }
+                None => {
+                    explain.push(format!(
+                        "bracket {label}: no single exchange is optimal; players take the first opponent keeping the optimum"
+                    ));
+                    open.clone()
+                }
+            };
+            for &p in &order {
+                if done.contains(&p) {
+                    continue;
+                }
+                let candidates: Vec<u32> = match adopted {
+                    Some(k) => {
+                        let (t1, t2) = &structures[k];
+                        if t1.contains(&p) {
+                            t2.iter().copied().filter(|x| !done.contains(x)).collect()
+                        } else {
+                            Vec::new()
                         }
-                        if let Some((w, m)) = self.matching(&rest, &bracket, next, &forced, &banned)
-                            && w == best
-                        {
-                            current = m;
-                        }
-                        done.insert(p);
-                        new_floaters.push(p);
-                        explain.push(format!(
-                            "bracket {}: {p} ({}) floats down",
-                            half(residents_score.unwrap_or(0)),
-                            half(self.score(p))
-                        ));
                     }
-                }
+                    None => self.candidates(p, &bracket_list, &mdps, &done),
+                };
+                let ctx = Fix {
+                    rest: &rest,
+                    bracket: &bracket,
+                    next,
+                    best,
+                };
+                self.fix(
+                    p,
+                    &candidates,
+                    &ctx,
+                    &mut current,
+                    &mut forced,
+                    &mut banned,
+                    &mut done,
+                    &mut new_floaters,
+                    &bracket_list,
+                    explain,
+                    &label,
+                );
             }
             for &(a, b) in &forced {
                 match Self::is_floater_pair(a, b) {
@@ -643,6 +729,71 @@ impl Dutch {
             }
         }
         Ok((pairs, bye))
+    }
+
+    /// Fixes `p`: the first candidate that keeps the optimum, or a float.
+    #[allow(clippy::too_many_arguments)]
+    fn fix(
+        &self,
+        p: u32,
+        candidates: &[u32],
+        ctx: &Fix<'_>,
+        current: &mut BTreeMap<u32, u32>,
+        forced: &mut Vec<(u32, u32)>,
+        banned: &mut BTreeSet<(u32, u32)>,
+        done: &mut BTreeSet<u32>,
+        floaters: &mut Vec<u32>,
+        bracket_list: &[u32],
+        explain: &mut Vec<String>,
+        label: &str,
+    ) {
+        let mut chosen = None;
+        for &q in candidates {
+            if current.get(&p) == Some(&q) {
+                chosen = Some(q);
+                break;
+            }
+            let mut trial = forced.clone();
+            trial.push((p, q));
+            if let Some((w, m)) = self.matching(ctx.rest, ctx.bracket, ctx.next, &trial, banned)
+                && w == ctx.best
+            {
+                *current = m;
+                chosen = Some(q);
+                break;
+            }
+        }
+        match chosen {
+            Some(q) => {
+                forced.push((p, q));
+                done.insert(p);
+                done.insert(q);
+                explain.push(format!(
+                    "bracket {label}: {p} ({}) v {q} ({})",
+                    half(self.score(p)),
+                    half(self.score(q))
+                ));
+            }
+            None => {
+                // p floats: no pair inside the bracket for it.
+                for &q in bracket_list {
+                    if q != p {
+                        banned.insert((p.min(q), p.max(q)));
+                    }
+                }
+                if let Some((w, m)) = self.matching(ctx.rest, ctx.bracket, ctx.next, forced, banned)
+                    && w == ctx.best
+                {
+                    *current = m;
+                }
+                done.insert(p);
+                floaters.push(p);
+                explain.push(format!(
+                    "bracket {label}: {p} ({}) floats down",
+                    half(self.score(p))
+                ));
+            }
+        }
     }
 
     /// Opponents to try for `p`, in the Dutch order: moved-down players take residents in
