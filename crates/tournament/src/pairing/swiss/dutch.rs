@@ -556,7 +556,10 @@ impl Dutch {
                 .copied()
                 .filter(|x| floaters.contains(x))
                 .collect();
-            let label = half(residents_score.unwrap_or(0));
+            let label = match residents_score {
+                Some(s) if s >= 0 => half(s),
+                _ => "of the bye".to_owned(),
+            };
             // Moved-down players first (S1 of a heterogeneous bracket), each taking the
             // first resident that keeps the optimum.
             for &p in &mdps {
@@ -768,11 +771,19 @@ impl Dutch {
                 forced.push((p, q));
                 done.insert(p);
                 done.insert(q);
-                explain.push(format!(
-                    "bracket {label}: {p} ({}) v {q} ({})",
-                    half(self.score(p)),
-                    half(self.score(q))
-                ));
+                if q == BYE || p == BYE {
+                    let x = if q == BYE { p } else { q };
+                    explain.push(format!(
+                        "bracket {label}: {x} ({}) takes the pairing-allocated bye",
+                        half(self.score(x))
+                    ));
+                } else {
+                    explain.push(format!(
+                        "bracket {label}: {p} ({}) v {q} ({})",
+                        half(self.score(p)),
+                        half(self.score(q))
+                    ));
+                }
             }
             None => {
                 // p floats: no pair inside the bracket for it.
