@@ -266,14 +266,15 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
 
 /// Bit widths of the weight digits, least significant first.
 struct Digits {
-    shifts: [u32; 10],
+    shifts: [u32; 11],
 }
 
 impl Digits {
     fn new(n: usize) -> Digits {
         let pairs = n.div_ceil(2).max(1) as u128;
         let bits = |max_sum: u128| 128 - max_sum.leading_zeros();
-        // Least significant first: C.15, C.14, C.13, C.12, C.11, C.10, C.7, PSD², PSD, C.5.
+        // Least significant first: C.15, C.14, C.13, C.12, C.11, C.10, C.7, PSD², PSD, C.5,
+        // and above all the score of the bye's receiver (the lowest possible).
         let widths = [
             bits(pairs),
             bits(pairs),
@@ -285,8 +286,9 @@ impl Digits {
             bits(pairs * 24 * 24),
             bits(pairs * 48),
             bits(pairs),
+            bits(64),
         ];
-        let mut shifts = [0u32; 10];
+        let mut shifts = [0u32; 11];
         let mut s = 0;
         for (i, w) in widths.iter().enumerate() {
             shifts[i] = s;
@@ -356,7 +358,9 @@ impl Dutch {
             let Some(p) = self.players.get(&other) else {
                 return 0;
             };
-            let mut d = [0i128; 10];
+            let mut d = [0i128; 11];
+            // The bye goes to the lowest score that allows a complete pairing.
+            d[10] = (63 - p.score).max(0) as i128;
             if bracket.contains(&other) {
                 d[5] = 2;
                 d[4] = 2;
@@ -377,7 +381,7 @@ impl Dutch {
         };
         let in_a = bracket.contains(&a);
         let in_b = bracket.contains(&b);
-        let mut d = [0i128; 10];
+        let mut d = [0i128; 11];
         let diff = (pa.score - pb.score).abs();
         if in_a && in_b {
             d[9] = 1;
@@ -461,9 +465,14 @@ impl Dutch {
         let digits = Digits::new(players.len());
         let fixed: BTreeSet<u32> = forced.iter().flat_map(|&(a, b)| [a, b]).collect();
         // The bye belongs to the lowest bracket: a player of this bracket may take it only
-        // when nobody else is left below (C.04.3 A.2, the PAB is a downfloat of the CLB).
-        let players_below =
-            bye_to_lowest && players.iter().any(|x| *x != BYE && !bracket.contains(x));
+        // when nobody eligible for it is left below (C.04.3 A.2: the PAB is a downfloat of
+        // the last bracket; C.2: only eligible players).
+        let players_below = bye_to_lowest
+            && players.iter().any(|x| {
+                *x != BYE
+                    && !bracket.contains(x)
+                    && self.players.get(x).is_some_and(|p| p.bye_eligible)
+            });
         let mut edges: Vec<Edge> = Vec::new();
         for (i, &a) in players.iter().enumerate() {
             for (j, &b) in players.iter().enumerate().skip(i + 1) {
