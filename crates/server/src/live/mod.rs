@@ -76,6 +76,10 @@ impl Hub {
                 .map_err(|_| AppError::Internal("rooms lock poisoned".into()))?;
             Arc::clone(rooms.entry(id.to_owned()).or_insert(fresh))
         };
+        if !room.game.lock().await.is_live() {
+            // A finished game loaded for viewing leaves the cache again.
+            self.evict_later(id);
+        }
         self.arm_flag_timer(id, &room).await;
         self.computer_to_move(id, &room).await;
         Ok(room)
