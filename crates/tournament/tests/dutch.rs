@@ -151,3 +151,28 @@ fn very_large_fields_are_refused_by_name() {
         "{err}"
     );
 }
+
+/// A case where the independent engine and this crate differ (see
+/// tests/data/dutch_bye_colour.trf.source): C.10 decides for one colour miss, not two.
+#[test]
+fn bye_and_colours_in_the_lowest_bracket() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dutch_bye_colour.trf");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    assert_eq!(e.rounds.len(), 6);
+    let r = e.pair_next_round().unwrap().clone();
+    let bye: Vec<u32> = r
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_none())
+        .map(|p| p.white)
+        .collect();
+    assert_eq!(bye, vec![94]);
+    let has = |a: u32, b: u32| {
+        r.pairings
+            .iter()
+            .any(|p| p.involves(a) && p.involves(b) && p.black.is_some())
+    };
+    assert!(has(81, 97) && has(90, 100) && has(79, 89));
+}
