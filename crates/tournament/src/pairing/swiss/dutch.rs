@@ -22,8 +22,9 @@
 //!
 //! Among pairings of equal quality the Dutch order is emulated: moved-down players take
 //! the first resident that keeps the optimum; then the residents' S1 takes S2 in order
-//! (transpositions) if that shape reaches the optimum, else the first single exchange
-//! (C.04.3 D.2 order) that does, else each player the first opponent keeping the optimum. Colours follow E.1–E.5; the pairing-allocated
+//! (transpositions) if that shape reaches the optimum, else the first exchange of one (or,
+//! in small brackets, two) players in C.04.3 D.2 order that does, else each player the
+//! first opponent keeping the optimum. Colours follow E.1–E.5; the pairing-allocated
 //! bye goes to the lowest-ranked eligible player of the lowest score whose absence
 //! leaves a complete pairing.
 //!
@@ -610,7 +611,7 @@ impl Dutch {
                     &label,
                 );
             }
-            // The homogeneous remainder: S1 the upper half, S2 the rest. FIDE tries every
+            // The homogeneous remainder: S1 the first MaxPairs players, S2 the rest. FIDE tries every
             // transposition (S1 against S2 in order, the surplus of S2 floating) before
             // any exchange, and exchanges in the order of C.04.3 D.2.
             let open: Vec<u32> = bracket_list
@@ -618,20 +619,63 @@ impl Dutch {
                 .copied()
                 .filter(|x| !done.contains(x))
                 .collect();
-            let h = open.len() / 2;
-            let (s1, s2) = open.split_at(h);
+            // S1 holds as many players as the bracket can pair (MaxPairs, C.04.3 B.2), read
+            // from the optimal matching.
+            let h = open
+                .iter()
+                .filter(|x| current.get(x).is_some_and(|y| open.contains(y)))
+                .count()
+                / 2;
+            let (s1, s2) = open.split_at(h.min(open.len() / 2));
             let mut structures: Vec<(Vec<u32>, Vec<u32>)> = vec![(s1.to_vec(), s2.to_vec())];
             let bsn = |x: u32| open.iter().position(|y| *y == x).unwrap_or(0) as i64;
-            let mut exchanges: Vec<(i64, i64, i64, u32, u32)> = Vec::new();
-            for &a in s1 {
-                for &b in s2 {
-                    exchanges.push((bsn(b) - bsn(a), -bsn(a), bsn(b), a, b));
+            // Exchanges in the order of C.04.3 D.2: fewest players exchanged; smallest
+            // difference of the BSN sums moved S2→S1 and S1→S2; the highest BSNs moved
+            // from S1; the lowest BSNs moved from S2. Two-player exchanges only in small
+            // brackets, where their number stays modest.
+            type Key = (usize, i64, Vec<i64>, Vec<i64>);
+            let mut exchanges: Vec<(Key, Vec<u32>, Vec<u32>)> = Vec::new();
+            let subsets = |group: &[u32], k: usize| -> Vec<Vec<u32>> {
+                let mut out = Vec::new();
+                for (i, &x) in group.iter().enumerate() {
+                    if k == 1 {
+                        out.push(vec![x]);
+                    } else {
+                        for &y in group.iter().skip(i + 1) {
+                            out.push(vec![x, y]);
+                        }
+                    }
+                }
+                out
+            };
+            let max_k = if s1.len() * s2.len() <= 100 { 2 } else { 1 };
+            for k in 1..=max_k.min(s1.len()) {
+                for from1 in subsets(s1, k) {
+                    for from2 in subsets(s2, k) {
+                        let mut a: Vec<i64> = from1.iter().map(|x| -bsn(*x)).collect();
+                        a.sort();
+                        let mut b: Vec<i64> = from2.iter().map(|x| bsn(*x)).collect();
+                        b.sort();
+                        let diff = from2.iter().map(|x| bsn(*x)).sum::<i64>()
+                            - from1.iter().map(|x| bsn(*x)).sum::<i64>();
+                        exchanges.push(((k, diff, a, b), from1.clone(), from2));
+                    }
                 }
             }
-            exchanges.sort();
-            for (_, _, _, a, b) in exchanges {
-                let mut n1: Vec<u32> = s1.iter().copied().filter(|x| *x != a).chain([b]).collect();
-                let mut n2: Vec<u32> = s2.iter().copied().filter(|x| *x != b).chain([a]).collect();
+            exchanges.sort_by(|x, y| x.0.cmp(&y.0));
+            for (_, from1, from2) in exchanges {
+                let mut n1: Vec<u32> = s1
+                    .iter()
+                    .copied()
+                    .filter(|x| !from1.contains(x))
+                    .chain(from2.iter().copied())
+                    .collect();
+                let mut n2: Vec<u32> = s2
+                    .iter()
+                    .copied()
+                    .filter(|x| !from2.contains(x))
+                    .chain(from1.iter().copied())
+                    .collect();
                 n1.sort_by_key(|x| self.rank_of(*x));
                 n2.sort_by_key(|x| self.rank_of(*x));
                 structures.push((n1, n2));
@@ -673,7 +717,7 @@ impl Dutch {
                 }
                 None => {
                     explain.push(format!(
-                        "bracket {label}: no single exchange is optimal; players take the first opponent keeping the optimum"
+                        "bracket {label}: no exchange tried is optimal; players take the first opponent keeping the optimum"
                     ));
                     open.clone()
                 }
