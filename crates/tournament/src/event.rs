@@ -768,6 +768,42 @@ impl Event {
         Ok(())
     }
 
+    /// Knock-out: records who won a level match by the organiser's tie-break (extra
+    /// games, armageddon or lot).
+    pub fn decide_match(
+        &mut self,
+        round: u32,
+        first: u32,
+        second: u32,
+        winner: u32,
+    ) -> Result<(), EventError> {
+        if winner != first && winner != second {
+            return Err(EventError::Invalid {
+                what: "decision".into(),
+                why: format!("{winner} is not in the match {first}-{second}"),
+            });
+        }
+        let rounds = self.rounds.len() as u32;
+        let r = self
+            .rounds
+            .get_mut((round as usize).wrapping_sub(1))
+            .ok_or(EventError::UnknownRound { round, rounds })?;
+        let p = r
+            .pairings
+            .iter_mut()
+            .find(|p| {
+                (p.white == first && p.black == Some(second))
+                    || (p.white == second && p.black == Some(first))
+            })
+            .ok_or(EventError::UnpairedGame {
+                round,
+                white: first,
+                black: second,
+            })?;
+        p.decided_for = Some(winner);
+        Ok(())
+    }
+
     /// Enters a team match: line-ups (board 1 first) and each board's games.
     pub fn set_team_result(
         &mut self,

@@ -26,6 +26,8 @@ pub mod csv_import;
 pub mod error;
 pub mod event;
 pub mod lot;
+pub mod matching;
+pub mod members_total;
 pub mod pairing;
 pub mod player;
 pub mod report;

@@ -136,3 +136,30 @@ fn team_awards_name_the_cups() {
     assert_eq!(cards.len(), 1);
     assert_eq!(cards[0].rows[1], vec!["2", "3b", "2b", "1-0"]);
 }
+
+/// Knock-out awards: the champion is the winner of the last match played (here the
+/// reset final of a double elimination), not the entrant whose last loss came latest.
+#[test]
+fn knock_out_champion_is_the_final_winner() {
+    use shatar_tournament::pairing::elimination::match_winner;
+    use shatar_tournament::simulate::{Simulation, simulate};
+    for seed in 1..12 {
+        let e = simulate(&Simulation::new(System::DoubleElimination, 8, seed)).unwrap();
+        let last = e
+            .rounds
+            .last()
+            .unwrap()
+            .pairings
+            .iter()
+            .find(|p| p.black.is_some())
+            .unwrap();
+        let champion = match_winner(&e, last).unwrap();
+        let awards = build(&e, Kind::Awards, Lang::En);
+        assert_eq!(awards[0].rows[0][0], "1");
+        assert_eq!(
+            awards[0].rows[0][1],
+            e.entrant_name(champion),
+            "seed {seed}"
+        );
+    }
+}

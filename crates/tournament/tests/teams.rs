@@ -236,3 +236,58 @@ fn duplicate_team_is_refused() {
         }
     );
 }
+
+/// Team Swiss (积分编排制 for teams): teams are paired on match points; the default order
+/// is MP, team Buchholz, GP, violations (003 ch.2 §6.2.2(2)). Six teams, all round-1
+/// matches won by the first team on both boards: three teams on 2 MP, three on 0 — in
+/// round 2 two winners meet, and exactly one winner meets a loser.
+#[test]
+fn team_swiss_pairs_on_match_points() {
+    let mut e = Event::new("team swiss", System::Swiss);
+    e.entrants = Entrants::Team {
+        boards: 2,
+        lineup: LineupMode::FixedBoards,
+    };
+    e.rounds_planned = 3;
+    for t in 1..=6 {
+        let members = (1..=2)
+            .map(|m| Player::named(format!("S{t}M{m}")))
+            .collect();
+        e.add_team(format!("S{t}"), "", members).unwrap();
+    }
+    e.start().unwrap();
+    let r1 = e.pair_next_round().unwrap().clone();
+    assert_eq!(r1.pairings.len(), 3);
+    for p in &r1.pairings {
+        // Board 1: first team White wins; board 2: first team Black wins.
+        enter(&mut e, 1, p.board, &[&["1-0"], &["0-1"]]);
+    }
+    let winners: Vec<u32> = r1.pairings.iter().map(|p| p.white).collect();
+    let r2 = e.pair_next_round().unwrap().clone();
+    let mixed = r2
+        .pairings
+        .iter()
+        .filter(|p| winners.contains(&p.white) != winners.contains(&p.black.unwrap()))
+        .count();
+    assert_eq!(mixed, 1);
+    for p in &r2.pairings {
+        let b = p.black.unwrap();
+        assert!(
+            !r1.pairings
+                .iter()
+                .any(|q| q.involves(p.white) && q.involves(b)),
+            "rematch"
+        );
+    }
+    let s = standings(&e);
+    assert_eq!(
+        s.order,
+        vec![
+            Tiebreak::MatchPoints,
+            Tiebreak::TeamBuchholz,
+            Tiebreak::GamePoints,
+            Tiebreak::FewerViolations
+        ]
+    );
+    assert_eq!(s.lines[0].values[0].to_string(), "2");
+}

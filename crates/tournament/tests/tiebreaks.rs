@@ -175,3 +175,58 @@ fn tiebreak_codes_are_stable() {
         );
     }
 }
+
+/// Members' total (003 ch.2 §6.2.2(3)) on the six-player crosstable above: points 1: 3,
+/// 2: 3.5, 3: 1, 4: 3.5, 5: 2, 6: 2; places 4, 2, 1, 6, 5, 3 → 1st…6th (6 before 5 on
+/// violations). Place points N + 1 − place with N = 6: 4 → 6, 2 → 5, 1 → 4, 6 → 3, 5 → 2,
+/// 3 → 1.
+///
+/// Teams A = {1, 3}, B = {2, 5}, C = {4, 6}: game points A 4, B 5.5, C 5.5 — B and C equal,
+/// C has the best individual place (player 4, 1st): C, B, A. Place points A 5, B 7, C 9.
+/// Teams D = {1, 5}, E = {2, 3}: place points 4 + 2 = 6 and 5 + 1 = 6; E's best place is
+/// 2nd (player 2), D's 3rd: E, D.
+#[test]
+fn members_total_game_and_place_points() {
+    use shatar_tournament::members_total::{Method, team_standings};
+    let mut e = rr(6);
+    e.players[4].violations = 2;
+    e.players[5].violations = 1;
+    play(&mut e, 1, &[(1, 6, "1/2"), (2, 5, "1-0"), (3, 4, "0-1")]);
+    play(&mut e, 2, &[(6, 4, "1/2"), (5, 3, "1/2"), (1, 2, "1/2")]);
+    play(&mut e, 3, &[(2, 6, "1-0"), (3, 1, "0-1"), (4, 5, "1/2")]);
+    play(&mut e, 4, &[(6, 5, "1/2"), (1, 4, "1/2"), (2, 3, "1-0")]);
+    play(&mut e, 5, &[(3, 6, "1/2"), (4, 2, "1-0"), (5, 1, "1/2")]);
+    let mut abc = e.clone();
+    abc.add_member_team("A", "", vec![1, 3]).unwrap();
+    abc.add_member_team("B", "", vec![2, 5]).unwrap();
+    abc.add_member_team("C", "", vec![4, 6]).unwrap();
+    let show = |e: &Event, m| -> Vec<(u32, u32, String)> {
+        team_standings(e, m)
+            .iter()
+            .map(|l| (l.place, l.team, l.value.to_string()))
+            .collect()
+    };
+    assert_eq!(
+        show(&abc, Method::GamePoints),
+        vec![
+            (1, 3, "5.5".into()),
+            (2, 2, "5.5".into()),
+            (3, 1, "4".into())
+        ]
+    );
+    assert_eq!(
+        show(&abc, Method::PlacePoints),
+        vec![(1, 3, "9".into()), (2, 2, "7".into()), (3, 1, "5".into())]
+    );
+    let mut de = e.clone();
+    de.add_member_team("D", "", vec![1, 5]).unwrap();
+    de.add_member_team("E", "", vec![2, 3]).unwrap();
+    assert_eq!(
+        show(&de, Method::PlacePoints),
+        vec![(1, 2, "6".into()), (2, 1, "6".into())]
+    );
+    assert!(
+        de.add_member_team("F", "", vec![2]).is_err(),
+        "a player in two teams"
+    );
+}

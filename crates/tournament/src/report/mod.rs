@@ -64,6 +64,8 @@ pub enum Kind {
     MatchCards(Option<u32>),
     /// Final award list.
     Awards,
+    /// Teams ranked by their members' individual results (队员总分).
+    MembersTotal(crate::members_total::Method),
 }
 
 /// Renders tables in a format.
@@ -86,6 +88,7 @@ pub fn build(event: &Event, kind: Kind, lang: Lang) -> Vec<Table> {
         Kind::Bracket => vec![bracket(event, lang)],
         Kind::MatchCards(r) => match_cards(event, r, lang),
         Kind::Awards => vec![awards(event, lang)],
+        Kind::MembersTotal(m) => vec![members_total(event, m, lang)],
     }
 }
 
@@ -364,6 +367,49 @@ fn match_cards(event: &Event, round: Option<u32>, lang: Lang) -> Vec<Table> {
     out
 }
 
+fn members_total(event: &Event, method: crate::members_total::Method, lang: Lang) -> Table {
+    let w = |x| word(lang, x).to_owned();
+    let rows = crate::members_total::team_standings(event, method)
+        .into_iter()
+        .map(|l| {
+            let label = if l.place == l.place_to {
+                l.place.to_string()
+            } else {
+                format!("{}-{}", l.place, l.place_to)
+            };
+            vec![
+                label,
+                event
+                    .team(l.team)
+                    .map(|t| t.name.clone())
+                    .unwrap_or_default(),
+                l.value.to_string(),
+                l.best_place.to_string(),
+            ]
+        })
+        .collect();
+    let value = match method {
+        crate::members_total::Method::GamePoints => {
+            lang::tiebreak_name(lang, crate::tiebreak::Tiebreak::GamePoints)
+        }
+        crate::members_total::Method::PlacePoints => match lang {
+            Lang::En => "Place points",
+            Lang::Zh => "名次分",
+            Lang::Mn => "Байрын оноо",
+        },
+    };
+    Table {
+        title: format!("{} — {}", event.name, w(Word::Team)),
+        headers: vec![
+            w(Word::Place),
+            w(Word::Team),
+            value.to_owned(),
+            w(Word::Place),
+        ],
+        rows,
+    }
+}
+
 /// 003 ch.5: team places 1–3 receive the Golden Camel, Steed and Mongolian Cattle cups;
 /// individual prizes for places 1–5.
 fn awards(event: &Event, lang: Lang) -> Table {
@@ -429,12 +475,26 @@ fn knock_out_order(event: &Event) -> Option<Vec<(String, u32, u32)>> {
             }
         }
     }
+    // The champion won the last match played (the final, or the reset final); every other
+    // entrant ranks by the round of the last loss (in double elimination the first loss
+    // does not eliminate).
+    let champion = event
+        .rounds
+        .iter()
+        .rev()
+        .flat_map(|r| &r.pairings)
+        .find(|p| p.black.is_some())
+        .and_then(|p| crate::pairing::elimination::match_winner(event, p));
     let mut all: Vec<(u32, u32)> = event
         .entrant_numbers()
         .into_iter()
         .map(|n| {
-            // In double elimination a first loss is not elimination: the last loss counts.
-            (n, out_round.get(&n).copied().unwrap_or(u32::MAX))
+            let last = if Some(n) == champion {
+                u32::MAX
+            } else {
+                out_round.get(&n).copied().unwrap_or(u32::MAX - 1)
+            };
+            (n, last)
         })
         .collect();
     all.sort_by_key(|x| std::cmp::Reverse(x.1));

@@ -74,6 +74,8 @@ struct Pairer<'a> {
     entrants: BTreeMap<u32, Entrant>,
     /// Active entrants in ranking order: score, then start number.
     order: Vec<u32>,
+    /// Position of each entrant in `order`.
+    ranks: BTreeMap<u32, usize>,
     lot: Lot,
     explain: &'a mut Vec<String>,
 }
@@ -157,11 +159,13 @@ fn pair_entrants(
             found: n,
         });
     }
+    let ranks = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
     let mut p = Pairer {
         round,
         last_round,
         entrants,
         order,
+        ranks,
         lot: Lot::new(seed, round, "swiss"),
         explain,
     };
@@ -227,10 +231,7 @@ fn pair_entrants(
 
 impl Pairer<'_> {
     fn rank(&self, id: u32) -> usize {
-        self.order
-            .iter()
-            .position(|x| *x == id)
-            .unwrap_or(usize::MAX)
+        self.ranks.get(&id).copied().unwrap_or(usize::MAX)
     }
 
     fn score(&self, id: u32) -> Score {

@@ -1,0 +1,80 @@
+//! `shatar admin …`: account administration on the server's database.
+
+use anyhow::{Context, bail};
+use clap::Subcommand;
+use shatar_server::db::users::AccountRole;
+use std::io::BufRead;
+use std::path::PathBuf;
+
+/// `shatar admin` subcommands.
+#[derive(Subcommand)]
+pub enum AdminCommand {
+    /// Create an account with a role (admin by default), or with `--update` change an
+    /// existing account's password and role. The password is read from the first line of
+    /// standard input, or from `SHATAR_ADMIN_PASSWORD`; never from a flag.
+    CreateUser {
+        /// The account name (2–30 characters, no spaces).
+        #[arg(long)]
+        username: String,
+        /// player, arbiter, organiser or admin.
+        #[arg(long, default_value = "admin")]
+        role: String,
+        /// Change the password and role of an existing account (and sign it out everywhere).
+        #[arg(long)]
+        update: bool,
+        /// Database URL, as for `shatar serve`.
+        #[arg(long, env = "SHATAR_DATABASE_URL")]
+        database_url: Option<String>,
+        /// Data directory, as for `shatar serve`.
+        #[arg(long, env = "SHATAR_DATA_DIR", default_value = "shatar-data")]
+        data_dir: PathBuf,
+    },
+}
+
+fn read_password() -> anyhow::Result<String> {
+    if let Ok(pw) = std::env::var("SHATAR_ADMIN_PASSWORD") {
+        return Ok(pw);
+    }
+    let mut line = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .context("reading the password from standard input")?;
+    let pw = line.trim_end_matches(['\r', '\n']).to_owned();
+    if pw.is_empty() {
+        bail!("no password: give it on standard input or in SHATAR_ADMIN_PASSWORD");
+    }
+    Ok(pw)
+}
+
+/// Runs a `shatar admin` subcommand.
+pub fn run(cmd: AdminCommand) -> anyhow::Result<()> {
+    match cmd {
+        AdminCommand::CreateUser {
+            username,
+            role,
+            update,
+            database_url,
+            data_dir,
+        } => {
+            let role: AccountRole = role.parse()?;
+            let mut config = shatar_server::Config::new(
+                std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
+                data_dir,
+            );
+            config.database_url = database_url;
+            let password = read_password()?;
+            let user = shatar_server::admin::create_user_blocking(
+                &config, &username, &password, role, update,
+            )?;
+            println!(
+                "{} {} (id {})",
+                if update { "updated" } else { "created" },
+                user.username,
+                user.id
+            );
+            println!("role: {}", user.role);
+            Ok(())
+        }
+    }
+}

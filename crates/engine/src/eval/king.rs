@@ -1,0 +1,61 @@
+//! King safety without castling: a pawn shield in front of the king and a penalty that
+//! grows with the square of the weight of enemy men attacking the squares around it.
+
+use super::{Score, s};
+use shatar_rules::{Color, Piece, Position, Role, attacks};
+
+const SHIELD: i32 = 12;
+
+fn attack_weight(role: Role) -> i32 {
+    match role {
+        Role::Horse | Role::Camel => 2,
+        Role::Rook => 3,
+        Role::Bers => 5,
+        Role::Pawn | Role::King => 0,
+    }
+}
+
+/// The king-safety score of `us` (middlegame only).
+pub fn king_safety(pos: &Position, us: Color) -> Score {
+    let b = pos.board();
+    let Some(ksq) = b.king_of(us) else {
+        return Score::default();
+    };
+    let zone = attacks::king_attacks(ksq) | shatar_rules::Bitboard::from_square(ksq);
+    let occupied = b.occupied();
+    let mut attackers = 0;
+    let mut weight = 0;
+    for role in [Role::Horse, Role::Camel, Role::Rook, Role::Bers] {
+        let piece = Piece { color: !us, role };
+        for sq in b.pieces(!us, role) {
+            let hits = (pos.attacks_from(piece, sq, occupied) & zone).count() as i32;
+            if hits > 0 {
+                attackers += 1;
+                weight += attack_weight(role) * hits;
+            }
+        }
+    }
+    let danger = if attackers >= 2 {
+        (weight * weight / 3).min(500)
+    } else {
+        0
+    };
+    // The shield: own pawns on the king's file and its neighbours, one or two ranks ahead.
+    let mut shield = 0;
+    let forward: i8 = if us == Color::White { 1 } else { -1 };
+    for df in -1..=1 {
+        for dr in 1..=2 {
+            if let Some(sq) = ksq.offset(df, dr * forward) {
+                if b.piece_at(sq)
+                    == Some(Piece {
+                        color: us,
+                        role: Role::Pawn,
+                    })
+                {
+                    shield += if dr == 1 { SHIELD } else { SHIELD / 2 };
+                }
+            }
+        }
+    }
+    s(shield - danger, 0)
+}

@@ -1,0 +1,163 @@
+//! Static evaluation: tapered material and piece-square tables, mobility, pawn structure,
+//! passed pawns, king safety, and the draws this game has (a side that cannot give a mate
+//! that counts cannot win).
+//!
+//! Scores are centipawns from the side to move's point of view. Each term is a pair of
+//! middlegame and endgame values blended by the phase (the non-pawn material left), the
+//! usual tapered evaluation.
+
+mod king;
+mod material;
+mod mobility;
+mod pawns;
+
+pub use material::{PHASE_TOTAL, piece_value};
+
+use shatar_rules::outcome;
+use shatar_rules::ruleset::BareKing;
+use shatar_rules::{Color, Position, Role};
+use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+
+/// A middlegame/endgame pair of centipawn values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Score {
+    /// Middlegame value.
+    pub mg: i32,
+    /// Endgame value.
+    pub eg: i32,
+}
+
+/// Shorthand for a [`Score`].
+pub const fn s(mg: i32, eg: i32) -> Score {
+    Score { mg, eg }
+}
+
+impl Add for Score {
+    type Output = Score;
+    fn add(self, o: Score) -> Score {
+        s(self.mg + o.mg, self.eg + o.eg)
+    }
+}
+impl Sub for Score {
+    type Output = Score;
+    fn sub(self, o: Score) -> Score {
+        s(self.mg - o.mg, self.eg - o.eg)
+    }
+}
+impl Neg for Score {
+    type Output = Score;
+    fn neg(self) -> Score {
+        s(-self.mg, -self.eg)
+    }
+}
+impl AddAssign for Score {
+    fn add_assign(&mut self, o: Score) {
+        *self = *self + o;
+    }
+}
+impl SubAssign for Score {
+    fn sub_assign(&mut self, o: Score) {
+        *self = *self - o;
+    }
+}
+impl Score {
+    /// Scaled by an integer.
+    pub const fn times(self, k: i32) -> Score {
+        s(self.mg * k, self.eg * k)
+    }
+}
+
+/// The bonus for having the move.
+const TEMPO: i32 = 15;
+
+/// The game phase, `0` (bare endgame) to [`PHASE_TOTAL`] (all pieces on the board).
+pub fn phase(pos: &Position) -> i32 {
+    let b = pos.board();
+    let p = |role: Role| b.by_role(role).count() as i32 * material::phase_weight(role);
+    (p(Role::Horse) + p(Role::Camel) + p(Role::Rook) + p(Role::Bers)).min(PHASE_TOTAL)
+}
+
+/// The evaluation of `pos` in centipawns for the side to move.
+///
+/// ```
+/// use shatar_rules::{Position, Ruleset};
+/// let start = Position::start(Ruleset::OFFICIAL);
+/// // The start position is symmetric: only the tempo bonus is left.
+/// assert!(shatar_engine::eval::evaluate(&start).abs() < 50);
+/// ```
+pub fn evaluate(pos: &Position) -> i32 {
+    let white = side(pos, Color::White) - side(pos, Color::Black);
+    let ph = phase(pos);
+    let mut v = (white.mg * ph + white.eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
+    v = scale_for_draws(pos, v);
+    let stm = if pos.turn() == Color::White { v } else { -v };
+    stm + TEMPO
+}
+
+/// Everything that belongs to one side.
+fn side(pos: &Position, us: Color) -> Score {
+    material::material_and_psqt(pos, us)
+        + mobility::mobility(pos, us)
+        + pawns::pawn_structure(pos, us)
+        + king::king_safety(pos, us)
+}
+
+/// Endgame knowledge: a side that can give no mate that counts cannot win (rules.md §3–4),
+/// and under the bare-king rule a side that would have to take the last man to win wins
+/// nothing by taking it.
+fn scale_for_draws(pos: &Position, v: i32) -> i32 {
+    let strong = if v > 0 { Color::White } else { Color::Black };
+    if v == 0 {
+        return 0;
+    }
+    if !outcome::can_mate(pos, strong) {
+        return v / 16;
+    }
+    let b = pos.board();
+    if pos.ruleset().bare_king == BareKing::Draw {
+        // The weak side with a single man left: capturing it draws, so the strong side
+        // must mate around it, which is much harder than it looks on material.
+        let weak_men = b.non_king(!strong).count();
+        if weak_men == 1 {
+            return v / 2;
+        }
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shatar_rules::{Ruleset, fen};
+
+    #[test]
+    fn symmetric_positions_score_only_tempo() {
+        for r in [Ruleset::OFFICIAL, Ruleset::FSF, Ruleset::TRADITIONAL] {
+            let pos = Position::start(r);
+            assert_eq!(evaluate(&pos), TEMPO);
+        }
+    }
+
+    #[test]
+    fn extra_rook_is_good_for_its_owner() {
+        let pos = fen::read(
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w - - 0 1",
+            Ruleset::OFFICIAL,
+        )
+        .unwrap();
+        assert!(evaluate(&pos) > 300);
+        let pos = fen::read(
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 b - - 0 1",
+            Ruleset::OFFICIAL,
+        )
+        .unwrap();
+        assert!(evaluate(&pos) < -300);
+    }
+
+    #[test]
+    fn lone_horse_cannot_win_where_horse_mate_is_void() {
+        // K+N v K: no mate at all; the evaluation must not claim a win.
+        let pos = fen::read("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", Ruleset::TRADITIONAL).unwrap();
+        assert!(evaluate(&pos) < 50);
+    }
+}

@@ -1,0 +1,205 @@
+//! Move ordering: the hash move first, then captures and promotions ordered by MVV-LVA
+//! with losing captures (static exchange evaluation below zero) after the quiet moves,
+//! then killers, then quiet moves by history.
+
+use crate::eval::piece_value;
+use crate::history::{ButterflyHistory, Killers};
+use crate::tt;
+use shatar_rules::ruleset::BersMove;
+use shatar_rules::{Bitboard, Move, MoveList, Position, Role};
+
+/// Ordering bands (higher first).
+const HASH_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const BAD_CAPTURE: i32 = -(1 << 28);
+
+/// The legal moves of a node with their ordering scores, handed out best first.
+pub struct MovePicker {
+    moves: MoveList,
+    scores: [i32; 512],
+    next: usize,
+}
+
+impl MovePicker {
+    /// Orders the moves of a main-search node.
+    pub fn new(
+        pos: &Position,
+        moves: MoveList,
+        tt_move: u16,
+        killers: &Killers,
+        history: &ButterflyHistory,
+    ) -> MovePicker {
+        let mut scores = [0; 512];
+        let bers = pos.ruleset().bers;
+        for (slot, m) in scores.iter_mut().zip(moves.iter()) {
+            *slot = if tt::same_move(m, tt_move) {
+                HASH_MOVE
+            } else if m.is_capture() || m.is_promotion() {
+                let mvv = mvv_lva(m, bers);
+                if see(pos, m) >= 0 {
+                    GOOD_CAPTURE + mvv
+                } else {
+                    BAD_CAPTURE + mvv
+                }
+            } else if killers.contains(m) {
+                KILLER
+                    + if killers.0[0].as_ref() == Some(m) {
+                        1
+                    } else {
+                        0
+                    }
+            } else {
+                history.get(pos.turn(), m)
+            };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// Orders captures and promotions for quiescence (MVV-LVA only).
+    pub fn captures(pos: &Position, moves: MoveList) -> MovePicker {
+        let mut scores = [0; 512];
+        let bers = pos.ruleset().bers;
+        for (slot, m) in scores.iter_mut().zip(moves.iter()) {
+            *slot = mvv_lva(m, bers);
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there are no moves at all.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The next best move and its ordering score (selection sort: most nodes cut early).
+    pub fn next_move(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores.get(i) > self.scores.get(best) {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let out = self
+            .moves
+            .get(self.next)
+            .copied()
+            .zip(self.scores.get(self.next).copied());
+        self.next += 1;
+        out
+    }
+}
+
+/// Most valuable victim, least valuable attacker.
+fn mvv_lva(m: &Move, bers: BersMove) -> i32 {
+    let victim = m.capture.map_or(0, |r| piece_value(r, bers));
+    let promo = m.promotion.map_or(0, |r| piece_value(r, bers));
+    (victim + promo) * 8 - piece_value(m.role, bers) / 16
+}
+
+/// The king's value in exchanges: larger than everything else together.
+const KING_VALUE: i32 = 20000;
+
+fn exchange_value(role: Role, bers: BersMove) -> i32 {
+    if role == Role::King {
+        KING_VALUE
+    } else {
+        piece_value(role, bers)
+    }
+}
+
+/// The static exchange evaluation of a capture (or quiet move) `m`: the material balance
+/// of the best sequence of captures on its destination, each side taking with its least
+/// valuable man and free to stop. Attackers are recomputed from the shrinking occupancy, so
+/// men behind men (x-rays) join in.
+pub fn see(pos: &Position, m: &Move) -> i32 {
+    let bers = pos.ruleset().bers;
+    let b = pos.board();
+    let to = m.to;
+    let mut occupied = b.occupied().without(Bitboard::from_square(m.from));
+    let mut gain = [0i32; 34];
+    gain[0] = m.capture.map_or(0, |r| exchange_value(r, bers));
+    let mut on_square = exchange_value(m.promotion.unwrap_or(m.role), bers);
+    if let Some(p) = m.promotion {
+        gain[0] += piece_value(p, bers) - piece_value(Role::Pawn, bers);
+    }
+    let mut side = !pos.turn();
+    let mut d = 0usize;
+    loop {
+        let attackers = pos.attackers_to(to, side, occupied) & occupied;
+        let Some((role, from)) = Role::ALL
+            .iter()
+            .find_map(|&r| (attackers & b.by_role(r)).first().map(|sq| (r, sq)))
+        else {
+            break;
+        };
+        d += 1;
+        if d >= gain.len() {
+            break;
+        }
+        gain[d] = on_square - gain[d - 1];
+        if gain[d].max(-gain[d - 1]) < 0 {
+            break;
+        }
+        on_square = exchange_value(role, bers);
+        occupied = occupied.without(Bitboard::from_square(from));
+        side = !side;
+    }
+    while d > 0 {
+        gain[d - 1] = -((-gain[d - 1]).max(gain[d]));
+        d -= 1;
+    }
+    gain[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shatar_rules::{Ruleset, fen, uci};
+
+    fn see_of(fen_text: &str, mv: &str) -> i32 {
+        let pos = fen::read(fen_text, Ruleset::OFFICIAL).unwrap();
+        let m = uci::parse_move(&pos, mv).unwrap();
+        see(&pos, &m)
+    }
+
+    #[test]
+    fn exchanges() {
+        let pawn = piece_value(Role::Pawn, BersMove::Queen);
+        let rook = piece_value(Role::Rook, BersMove::Queen);
+        let horse = piece_value(Role::Horse, BersMove::Queen);
+        // Undefended pawn taken by a rook.
+        assert_eq!(see_of("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), pawn);
+        // Pawn defended by a pawn: the rook is lost for a pawn.
+        assert_eq!(
+            see_of("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"),
+            pawn - rook
+        );
+        // Horse defended by a pawn taken by a pawn: pawn for horse.
+        assert_eq!(
+            see_of("4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
+            horse - pawn
+        );
+        // Doubled rooks against one defender (x-ray): horse + rook - rook... R takes N,
+        // r takes R, R takes r: horse - rook + rook.
+        assert_eq!(see_of("3rk3/8/8/3n4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), horse);
+    }
+}

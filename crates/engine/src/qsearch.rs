@@ -1,0 +1,72 @@
+//! Quiescence search: at the horizon only captures and promotions are searched (all
+//! evasions when in check), so the static evaluation is taken in quiet positions. Losing
+//! captures (SEE below zero) and captures that cannot raise the score to alpha (delta
+//! pruning) are skipped.
+
+use crate::eval::{self, piece_value};
+use crate::movepick::{MovePicker, see};
+use crate::search::{INFINITE, MAX_PLY, PathEntry, Worker};
+use shatar_rules::Position;
+
+/// What a capture must be able to win beyond its victim to be worth trying.
+const DELTA_MARGIN: i32 = 200;
+
+impl Worker<'_> {
+    /// The quiescence search of `pos` at `ply`.
+    pub(crate) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.clear_pv(ply);
+        self.count_node();
+        self.note_seldepth(ply);
+        let in_check = self.path.last().is_some_and(|e| e.check);
+        if ply >= MAX_PLY - 1 {
+            return eval::evaluate(pos);
+        }
+        if self.rule_draw_material(pos) {
+            return 0;
+        }
+        let (moves, mut best, stand_pat) = if in_check {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return self.mate_score(pos, ply);
+            }
+            (moves, -INFINITE, -INFINITE)
+        } else {
+            let stand_pat = eval::evaluate(pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            (pos.legal_captures_and_promotions(), stand_pat, stand_pat)
+        };
+        let bers = pos.ruleset().bers;
+        let mut picker = MovePicker::captures(pos, moves);
+        while let Some((m, _)) = picker.next_move() {
+            if !in_check {
+                if m.promotion.is_none() {
+                    let gain = m.capture.map_or(0, |r| piece_value(r, bers));
+                    if stand_pat + gain + DELTA_MARGIN <= alpha {
+                        continue;
+                    }
+                }
+                if see(pos, &m) < 0 {
+                    continue;
+                }
+            }
+            let child = pos.after(m);
+            self.push(PathEntry::of(&child));
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            self.pop();
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,1028 @@
+//! The search: iterative deepening over a principal-variation alpha-beta search with
+//! aspiration windows, run by one main thread and any number of helper threads sharing the
+//! transposition table (Lazy SMP).
+//!
+//! The steps of a node are numbered as in Stockfish's `search.cpp`. The rules of the
+//! ruleset are part of the search (rules.md §3–5): a mate that does not count scores as the
+//! ruleset says (a draw, or a loss for the mating side), the shak rule looks back along the
+//! series of checks, a side left with a bare king draws at once where that rule applies,
+//! and repetitions and the move rule score as draws.
+
+use crate::eval;
+use crate::history::{ButterflyHistory, Killers, stat_bonus};
+use crate::limits::Limits;
+use crate::movepick::{MovePicker, see};
+use crate::timeman::TimeManager;
+use crate::tt::{Bound, Tt, TtEntry, pack_move};
+use shatar_rules::outcome::{self, Outcome};
+use shatar_rules::ruleset::BareKing;
+use shatar_rules::{Color, Move, Position, Role};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// The score of a mate at the root; a mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 256;
+/// Larger than any score.
+pub const INFINITE: i32 = MATE + 1;
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// A position the search passed through: what repetition and the shak rule need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathEntry {
+    /// The Zobrist key.
+    pub key: u64,
+    /// Whether the side to move was in check.
+    pub check: bool,
+    /// Whether that check was a shak (by bers, rook or horse).
+    pub shak: bool,
+    /// Reached by a null move: repetitions are not looked for across it.
+    pub after_null: bool,
+}
+
+impl PathEntry {
+    /// The entry of `pos`.
+    pub fn of(pos: &Position) -> PathEntry {
+        let checkers = pos.checkers();
+        PathEntry {
+            key: pos.zobrist(),
+            check: checkers.any(),
+            shak: outcome::is_shak(pos, checkers),
+            after_null: false,
+        }
+    }
+}
+
+/// The position to search, with the game history that leads to it.
+#[derive(Debug, Clone)]
+pub struct SearchRoot {
+    /// The position.
+    pub position: Position,
+    /// The positions of the game so far, the root last.
+    pub history: Vec<PathEntry>,
+}
+
+impl SearchRoot {
+    /// The root reached from `initial` by `moves` (which must be legal).
+    pub fn new(initial: &Position, moves: &[Move]) -> SearchRoot {
+        let mut pos = initial.clone();
+        let mut history = vec![PathEntry::of(&pos)];
+        for &m in moves {
+            pos.play_unchecked(m);
+            history.push(PathEntry::of(&pos));
+        }
+        SearchRoot {
+            position: pos,
+            history,
+        }
+    }
+}
+
+/// A score as reported: centipawns or moves to mate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreReport {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl ScoreReport {
+    /// The report of a search score.
+    pub fn of(score: i32) -> ScoreReport {
+        if score >= MATE_BOUND {
+            ScoreReport::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            ScoreReport::Mate(-(MATE + score) / 2)
+        } else {
+            ScoreReport::Cp(score)
+        }
+    }
+}
+
+/// Progress of a search, for `info` lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// The line's rank (1 = best).
+    pub multipv: u32,
+    /// The score.
+    pub score: ScoreReport,
+    /// Set when the score is only a bound (aspiration fail).
+    pub bound: Option<Bound>,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Transposition table use in permille.
+    pub hashfull: u32,
+    /// Milliseconds since the start.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (`None` when there is no legal move).
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// The score for the side to move.
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+/// How the search plays, from the UCI options.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchConfig {
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Lines reported.
+    pub multipv: usize,
+    /// Strength level 0–20 (20 = full strength), possibly fractional from `UCI_Elo`.
+    pub skill: f64,
+    /// Milliseconds kept back per move.
+    pub move_overhead_ms: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            threads: 1,
+            multipv: 1,
+            skill: 20.0,
+            move_overhead_ms: 30,
+        }
+    }
+}
+
+/// What the threads share.
+pub struct Shared {
+    /// The transposition table.
+    pub tt: Arc<Tt>,
+    /// Set to stop every thread.
+    pub stop: Arc<AtomicBool>,
+    /// Set while pondering; cleared by `ponderhit`.
+    pub pondering: Arc<AtomicBool>,
+    nodes: AtomicU64,
+    /// Set by the main thread when it is done, to stop the helpers.
+    done: AtomicBool,
+}
+
+impl Shared {
+    /// Shared state for one search.
+    pub fn new(tt: Arc<Tt>, stop: Arc<AtomicBool>, pondering: Arc<AtomicBool>) -> Shared {
+        Shared {
+            tt,
+            stop,
+            pondering,
+            nodes: AtomicU64::new(0),
+            done: AtomicBool::new(false),
+        }
+    }
+
+    /// Nodes counted so far by all threads.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+#[derive(Debug, Clone)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+    previous_score: i32,
+    pv: Vec<Move>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Frame {
+    static_eval: i32,
+    killers: Killers,
+    null_move: bool,
+}
+
+/// Late-move reduction table, `ln(depth) * ln(move number)` (chessprogramming.org, *Late
+/// Move Reductions*).
+fn lmr_table() -> Vec<[i32; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (m, slot) in row.iter_mut().enumerate() {
+                if d > 0 && m > 0 {
+                    *slot = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a> {
+    id: usize,
+    shared: &'a Shared,
+    tm: TimeManager,
+    limits: &'a Limits,
+    nodes: u64,
+    unflushed: u64,
+    pub(crate) path: Vec<PathEntry>,
+    frames: Vec<Frame>,
+    pv: Vec<Vec<Move>>,
+    history: ButterflyHistory,
+    lmr: Vec<[i32; 64]>,
+    seldepth: usize,
+    root_depth: i32,
+    root_moves: Vec<RootMove>,
+    stopped: bool,
+    draw_plies: u32,
+    bare_king_draw: bool,
+}
+
+impl<'a> Worker<'a> {
+    fn new(
+        id: usize,
+        shared: &'a Shared,
+        tm: TimeManager,
+        limits: &'a Limits,
+        root: &SearchRoot,
+    ) -> Worker<'a> {
+        let r = root.position.ruleset();
+        // The engine takes a draw as soon as it may be claimed or is automatic.
+        let counts = [r.move_rule.claim, r.move_rule.automatic];
+        let draw_moves = counts.into_iter().flatten().min().unwrap_or(u16::MAX);
+        Worker {
+            id,
+            shared,
+            tm,
+            limits,
+            nodes: 0,
+            unflushed: 0,
+            path: root.history.clone(),
+            frames: vec![Frame::default(); MAX_PLY + 4],
+            pv: (0..MAX_PLY + 4)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            history: ButterflyHistory::default(),
+            lmr: lmr_table(),
+            seldepth: 0,
+            root_depth: 0,
+            root_moves: Vec::new(),
+            stopped: false,
+            draw_plies: 2 * u32::from(draw_moves),
+            bare_king_draw: r.bare_king == BareKing::Draw,
+        }
+    }
+
+    /// Counts a node, and now and then checks the clock and the stop flag.
+    pub(crate) fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= 1024 {
+            let total = self
+                .shared
+                .nodes
+                .fetch_add(self.unflushed, Ordering::Relaxed)
+                + self.unflushed;
+            self.unflushed = 0;
+            if self.id == 0 && self.root_depth > 1 {
+                let over_nodes = self.limits.nodes.is_some_and(|n| total >= n);
+                if over_nodes || self.tm.hard_limit_reached() {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if self.root_depth > 1 && self.should_stop() {
+            self.stopped = true;
+        }
+    }
+
+    fn should_stop(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed) || self.shared.done.load(Ordering::Relaxed)
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// A draw by the rules at this node (not at the root): the bare king, the move rule,
+    /// a repetition, or material that can give no mate that counts.
+    pub(crate) fn rule_draw(&self, pos: &Position) -> bool {
+        let b = pos.board();
+        // 002 *nutʃgən*; 001 ⑤: a side left with its king alone draws at once.
+        if self.bare_king_draw
+            && (b.non_king(Color::White).is_empty() || b.non_king(Color::Black).is_empty())
+        {
+            return true;
+        }
+        if pos.halfmoves() >= self.draw_plies {
+            return true;
+        }
+        // Repetition (FIDE 9.2, 000 §5.2(4)): any earlier occurrence with the same side to
+        // move counts, as the side that repeats could repeat again.
+        let n = self.path.len() - 1;
+        let window = (pos.halfmoves() as usize).min(n);
+        let key = pos.zobrist();
+        let mut i = n;
+        while i >= 2 && n - i + 2 <= window {
+            if self.path.get(i).is_some_and(|e| e.after_null)
+                || self.path.get(i - 1).is_some_and(|e| e.after_null)
+            {
+                break;
+            }
+            i -= 2;
+            if self.path.get(i).is_some_and(|e| e.key == key) {
+                return true;
+            }
+        }
+        // Dead position (000 §5.2(2)), tested only without pawns, rooks and bers.
+        let heavy = b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Bers);
+        heavy.is_empty() && outcome::is_dead_position(pos)
+    }
+
+    /// The draws of [`Worker::rule_draw`] that captures can cause (for quiescence): the
+    /// bare king and dead material.
+    pub(crate) fn rule_draw_material(&self, pos: &Position) -> bool {
+        let b = pos.board();
+        if self.bare_king_draw
+            && (b.non_king(Color::White).is_empty() || b.non_king(Color::Black).is_empty())
+        {
+            return true;
+        }
+        let heavy = b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Bers);
+        heavy.is_empty() && outcome::is_dead_position(pos)
+    }
+
+    /// The score of the side to move, checkmated at `ply`, by what the mate is worth.
+    pub(crate) fn mate_score(&self, pos: &Position, ply: usize) -> i32 {
+        let shak_in_series = if pos.ruleset().shak_rule {
+            // The series of consecutive checks of the mated side, newest first.
+            let mut i = self.path.len();
+            let mut shak = false;
+            while i > 0 {
+                let Some(e) = self.path.get(i - 1) else { break };
+                if !e.check {
+                    break;
+                }
+                shak |= e.shak;
+                if i < 2 {
+                    break;
+                }
+                i -= 2;
+            }
+            shak
+        } else {
+            false
+        };
+        let end = outcome::classify_mate(pos, shak_in_series);
+        match end.outcome {
+            Outcome::Draw => 0,
+            Outcome::Decisive { winner } if winner == pos.turn() => MATE - ply as i32,
+            Outcome::Decisive { .. } => -MATE + ply as i32,
+        }
+    }
+
+    pub(crate) fn push(&mut self, entry: PathEntry) {
+        self.path.push(entry);
+    }
+
+    pub(crate) fn pop(&mut self) {
+        self.path.pop();
+    }
+
+    pub(crate) fn clear_pv(&mut self, ply: usize) {
+        if let Some(pv) = self.pv.get_mut(ply) {
+            pv.clear();
+        }
+    }
+
+    pub(crate) fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        if let (Some(dst), Some(src)) = (head.last_mut(), tail.first()) {
+            dst.clear();
+            dst.push(m);
+            dst.extend_from_slice(src);
+        }
+    }
+
+    pub(crate) fn note_seldepth(&mut self, ply: usize) {
+        self.seldepth = self.seldepth.max(ply);
+    }
+
+    /// Step 0 to 20 of a node of the main search.
+    fn search(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let in_check = self.path.last().is_some_and(|e| e.check);
+        // Step 1. Horizon: quiescence search.
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.clear_pv(ply);
+        self.count_node();
+        self.note_seldepth(ply);
+        if self.stopped {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return eval::evaluate(pos);
+        }
+        // Step 2. Draws by the rules.
+        if self.rule_draw(pos) {
+            return 0;
+        }
+        // Step 3. Mate distance pruning (a mated side may win by a horse mate: MATE - ply).
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32);
+        if alpha >= beta {
+            return alpha;
+        }
+        // Step 4. Transposition table.
+        let key = pos.zobrist();
+        let tte = self.shared.tt.probe(key);
+        let tt_move = tte.map_or(0, |e| e.mv);
+        if let Some(e) = tte {
+            let score = score_from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv_node && e.depth >= depth && usable {
+                return score;
+            }
+        }
+        // Step 5. Static evaluation.
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            tte.map_or_else(|| eval::evaluate(pos), |e| e.eval)
+        };
+        if let Some(f) = self.frames.get_mut(ply) {
+            f.static_eval = static_eval;
+        }
+        let improving = !in_check
+            && ply >= 2
+            && self
+                .frames
+                .get(ply - 2)
+                .is_some_and(|f| static_eval > f.static_eval);
+        let us = pos.turn();
+        let has_pieces = pos
+            .board()
+            .non_king(us)
+            .without(pos.board().by_role(Role::Pawn))
+            .any();
+        // Step 6. Reverse futility pruning (static null move).
+        if !pv_node && !in_check && depth <= 7 && static_eval.abs() < MATE_BOUND {
+            let margin = 80 * depth - if improving { 40 } else { 0 };
+            if static_eval - margin >= beta {
+                return static_eval;
+            }
+        }
+        // Step 7. Null move pruning.
+        let after_null = self
+            .frames
+            .get(ply.wrapping_sub(1))
+            .is_some_and(|f| f.null_move)
+            && ply > 0;
+        if !pv_node
+            && !in_check
+            && depth >= 3
+            && static_eval >= beta
+            && !after_null
+            && has_pieces
+            && beta.abs() < MATE_BOUND
+        {
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+            let null = Position::new_unchecked(
+                pos.board().clone(),
+                !us,
+                pos.halfmoves(),
+                pos.fullmoves(),
+                *pos.ruleset(),
+            );
+            if let Some(f) = self.frames.get_mut(ply) {
+                f.null_move = true;
+            }
+            self.push(PathEntry {
+                key: null.zobrist(),
+                check: false,
+                shak: false,
+                after_null: true,
+            });
+            let score = -self.search(&null, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+            self.pop();
+            if let Some(f) = self.frames.get_mut(ply) {
+                f.null_move = false;
+            }
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
+        // Step 8. The moves.
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check {
+                self.mate_score(pos, ply)
+            } else {
+                0
+            };
+        }
+        let killers = self.frames.get(ply).map(|f| f.killers).unwrap_or_default();
+        let mut picker = MovePicker::new(pos, moves, tt_move, &killers, &self.history);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut searched = 0usize;
+        let mut quiets: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        while let Some((m, _)) = picker.next_move() {
+            let quiet = !m.is_capture() && !m.is_promotion();
+            let child = pos.after(m);
+            let entry = PathEntry::of(&child);
+            let gives_check = entry.check;
+            // Step 9. Pruning at shallow depth.
+            if !pv_node && !in_check && searched > 0 && best > -MATE_BOUND && !gives_check {
+                if quiet {
+                    let lmp = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
+                    if depth <= 4 && searched >= lmp {
+                        continue;
+                    }
+                    if depth <= 4 && static_eval + 100 + 120 * depth <= alpha {
+                        continue;
+                    }
+                } else if depth <= 5 && see(pos, &m) < -90 * depth {
+                    continue;
+                }
+            }
+            // Step 10. Check extension.
+            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + extension;
+            self.push(entry);
+            searched += 1;
+            let mut score;
+            if searched == 1 {
+                score = -self.search(
+                    &child,
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    !pv_node && !cut_node,
+                );
+            } else {
+                // Step 11. Late move reductions.
+                let mut r = 0;
+                if depth >= 3 && searched > 1 + usize::from(pv_node) && quiet && !in_check {
+                    r = self
+                        .lmr
+                        .get(depth.min(63) as usize)
+                        .and_then(|row| row.get(searched.min(63)))
+                        .copied()
+                        .unwrap_or(0);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if cut_node {
+                        r += 1;
+                    }
+                    if killers.contains(&m) || gives_check {
+                        r -= 1;
+                    }
+                    r -= self.history.get(us, &m) / 6000;
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                // Step 12. Null-window search, re-searched when it beats alpha.
+                score = -self.search(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.search(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, false);
+                }
+            }
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            // Step 13. New best move.
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if alpha >= beta {
+                        if quiet {
+                            let bonus = stat_bonus(depth);
+                            self.history.update(us, &m, bonus);
+                            for q in &quiets {
+                                self.history.update(us, q, -bonus);
+                            }
+                            if let Some(f) = self.frames.get_mut(ply) {
+                                f.killers.push(m);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && best_move != Some(m) {
+                let _ = quiets.try_push(m);
+            }
+        }
+        // Step 14. Store.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            TtEntry {
+                mv: best_move.map_or(0, |m| pack_move(&m)),
+                score: score_to_tt(best, ply),
+                eval: if in_check { 0 } else { static_eval },
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// The root: every root move from `pv_index` on, the first with a full window.
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        pv_index: usize,
+    ) -> i32 {
+        let mut best = -INFINITE;
+        self.clear_pv(0);
+        for i in pv_index..self.root_moves.len() {
+            let Some(m) = self.root_moves.get(i).map(|r| r.mv) else {
+                break;
+            };
+            let child = pos.after(m);
+            let entry = PathEntry::of(&child);
+            let new_depth = depth - 1 + i32::from(entry.check);
+            self.push(entry);
+            self.count_node();
+            let mut score;
+            if i == pv_index {
+                score = -self.search(&child, -beta, -alpha, new_depth, 1, false);
+            } else {
+                score = -self.search(&child, -alpha - 1, -alpha, new_depth, 1, true);
+                if score > alpha && score < beta {
+                    score = -self.search(&child, -beta, -alpha, new_depth, 1, false);
+                }
+            }
+            self.pop();
+            if self.stopped {
+                break;
+            }
+            let pv_tail = self.pv.get(1).cloned().unwrap_or_default();
+            if let Some(rm) = self.root_moves.get_mut(i) {
+                if i == pv_index || score > alpha {
+                    rm.score = score;
+                    rm.pv.clear();
+                    rm.pv.push(m);
+                    rm.pv.extend_from_slice(&pv_tail);
+                } else {
+                    rm.score = -INFINITE;
+                }
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Iterative deepening. The main thread (id 0) reports and decides when to stop.
+    fn iterate(
+        &mut self,
+        root: &SearchRoot,
+        cfg: &SearchConfig,
+        on_info: &(dyn Fn(&Info) + Sync),
+    ) -> u32 {
+        let pos = &root.position;
+        let max_depth = self
+            .limits
+            .depth
+            .map_or(MAX_PLY as u32 - 4, |d| d.clamp(1, MAX_PLY as u32 - 4));
+        let multipv = cfg.multipv.max(1).min(self.root_moves.len());
+        let mut completed = 0;
+        let mut instability = 1.0;
+        let mut last_best: Option<Move> = None;
+        let mut depth = 1;
+        while depth <= max_depth {
+            // Lazy SMP: odd helpers search one ply deeper, so the threads spread out.
+            let search_depth = if self.id % 2 == 1 { depth + 1 } else { depth };
+            self.root_depth = search_depth as i32;
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+            }
+            for pv_index in 0..multipv {
+                self.seldepth = 0;
+                let prev = self
+                    .root_moves
+                    .get(pv_index)
+                    .map_or(0, |r| r.previous_score);
+                let mut delta = 18;
+                let (mut alpha, mut beta) = if search_depth >= 4 && prev.abs() < MATE_BOUND {
+                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                loop {
+                    let score = self.root_search(pos, alpha, beta, search_depth as i32, pv_index);
+                    if let Some(tail) = self.root_moves.get_mut(pv_index..) {
+                        tail.sort_by_key(|r| std::cmp::Reverse(r.score));
+                    }
+                    if self.stopped {
+                        break;
+                    }
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INFINITE);
+                    } else if score >= beta {
+                        beta = (score + delta).min(INFINITE);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2;
+                    if delta > 1000 {
+                        alpha = -INFINITE;
+                        beta = INFINITE;
+                    }
+                }
+                if let Some(head) = self.root_moves.get_mut(..=pv_index) {
+                    head.sort_by_key(|r| std::cmp::Reverse(r.score));
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            completed = search_depth;
+            if self.id == 0 {
+                self.flush_nodes();
+                self.report(cfg, multipv, search_depth, on_info);
+                let best = self.root_moves.first().map(|r| r.mv);
+                instability = if best != last_best && last_best.is_some() {
+                    instability + 0.6
+                } else {
+                    1.0 + (instability - 1.0) * 0.5
+                };
+                last_best = best;
+                let best_score = self.root_moves.first().map_or(0, |r| r.score);
+                if let Some(n) = self.limits.mate {
+                    if best_score >= MATE - 2 * n as i32 {
+                        break;
+                    }
+                }
+                if self.tm.soft_limit_reached(instability)
+                    || self.shared.stop.load(Ordering::Relaxed)
+                {
+                    break;
+                }
+                // Only one legal move: no need to think in a timed game.
+                if self.root_moves.len() == 1 && self.tm.is_timed() && depth >= 4 {
+                    break;
+                }
+            } else if self.should_stop() {
+                break;
+            }
+            depth += 1;
+        }
+        self.flush_nodes();
+        completed
+    }
+
+    fn report(
+        &mut self,
+        cfg: &SearchConfig,
+        multipv: usize,
+        depth: u32,
+        on_info: &(dyn Fn(&Info) + Sync),
+    ) {
+        let _ = cfg;
+        let time_ms = self.tm.elapsed_ms();
+        let nodes = self.shared.nodes();
+        for (i, rm) in self.root_moves.iter().take(multipv).enumerate() {
+            on_info(&Info {
+                depth,
+                seldepth: self.seldepth.max(1) as u32,
+                multipv: i as u32 + 1,
+                score: ScoreReport::of(rm.score),
+                bound: None,
+                nodes,
+                nps: nodes * 1000 / time_ms.max(1),
+                hashfull: self.shared.tt.hashfull(),
+                time_ms,
+                pv: rm.pv.clone(),
+            });
+        }
+    }
+}
+
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A small deterministic random generator (xorshift64*) for the strength levels.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// Searches `root` under `limits` with the given threads and options, reporting through
+/// `on_info` (the search never prints). Returns when a limit is reached or `shared.stop`
+/// is set; with `infinite` or `ponder` it waits for the stop flag before returning.
+pub fn search(
+    root: &SearchRoot,
+    limits: &Limits,
+    cfg: &SearchConfig,
+    shared: &Shared,
+    on_info: &(dyn Fn(&Info) + Sync),
+) -> SearchResult {
+    let pos = &root.position;
+    let legal = pos.legal_moves();
+    let mut root_moves: Vec<RootMove> = legal
+        .iter()
+        .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITE,
+            previous_score: -INFINITE,
+            pv: vec![mv],
+        })
+        .collect();
+    if root_moves.is_empty() {
+        root_moves = legal
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                previous_score: -INFINITE,
+                pv: vec![mv],
+            })
+            .collect();
+    }
+    let weak = cfg.skill < 20.0;
+    let mut limits = limits.clone();
+    let mut cfg = *cfg;
+    if weak {
+        // Strength levels (Stockfish's `Skill`): a depth cap and a choice among the best
+        // few lines that favours good moves but sometimes takes a weaker one.
+        cfg.multipv = cfg.multipv.max(4);
+        let cap = 1 + (cfg.skill.max(0.0) as u32) / 2;
+        limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+    }
+    shared.tt.new_search();
+    shared.done.store(false, Ordering::Relaxed);
+    let tm = TimeManager::new(
+        &limits,
+        pos.turn(),
+        cfg.move_overhead_ms,
+        shared.pondering.clone(),
+    );
+    if root_moves.is_empty() {
+        wait_for_stop(&limits, shared);
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    let threads = cfg.threads.clamp(1, 256);
+    let (completed, main_moves) = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let tm = tm.clone();
+            let limits = &limits;
+            let root_moves = root_moves.clone();
+            let cfg = cfg;
+            scope.spawn(move || {
+                let mut w = Worker::new(id, shared, tm, limits, root);
+                w.root_moves = root_moves;
+                w.iterate(root, &cfg, &|_| {});
+            });
+        }
+        let mut main = Worker::new(0, shared, tm, &limits, root);
+        main.root_moves = root_moves;
+        let completed = main.iterate(root, &cfg, on_info);
+        shared.done.store(true, Ordering::Relaxed);
+        (completed, main.root_moves)
+    });
+    let nodes = shared.nodes();
+    wait_for_stop(&limits, shared);
+    let mut chosen = 0;
+    if weak && main_moves.len() > 1 {
+        chosen = pick_weaker(&main_moves, cfg.skill, pos.zobrist() ^ nodes);
+    }
+    let rm = main_moves.get(chosen).or_else(|| main_moves.first());
+    SearchResult {
+        best: rm.map(|r| r.mv),
+        ponder: rm.and_then(|r| r.pv.get(1).copied()),
+        score: rm.map_or(0, |r| r.score),
+        depth: completed,
+        nodes,
+    }
+}
+
+/// Stockfish's `Skill::pick_best`: each of the best lines gets a random push that grows
+/// as the level falls, but never more than the spread of the scores or a pawn.
+fn pick_weaker(moves: &[RootMove], skill: f64, seed: u64) -> usize {
+    let mut rng = Rng(seed | 1);
+    let n = moves.len().min(4);
+    let top = moves.first().map_or(0, |r| r.score);
+    let last = moves.get(n - 1).map_or(0, |r| r.score);
+    let weakness = (120.0 - 2.0 * skill * 5.0 / 5.0).max(1.0) as i64;
+    let delta = i64::from((top - last).min(100));
+    let mut best = (i64::MIN, 0);
+    for (i, rm) in moves.iter().take(n).enumerate() {
+        if rm.score <= -MATE_BOUND && i > 0 {
+            continue;
+        }
+        let push = (weakness * i64::from(top - rm.score)
+            + delta * (rng.next() % weakness as u64) as i64)
+            / 128;
+        let value = i64::from(rm.score) + push;
+        if value > best.0 {
+            best = (value, i);
+        }
+    }
+    best.1
+}
+
+fn wait_for_stop(limits: &Limits, shared: &Shared) {
+    // UCI: in `go infinite` and `go ponder` the best move is sent only after `stop` (or
+    // `ponderhit`, after which the clock applies).
+    let keep = || limits.infinite || shared.pondering.load(Ordering::Relaxed);
+    while keep() && !shared.stop.load(Ordering::Relaxed) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}

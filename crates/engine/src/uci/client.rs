@@ -1,0 +1,1 @@
+//! Drives an outside UCI engine.

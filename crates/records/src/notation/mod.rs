@@ -1,0 +1,225 @@
+//! Move notation, both ways: SAN, UCI, and the seed's full and short notation, in English,
+//! Chinese (003 and 000 names) and Cyrillic Mongolian (rules.md §6; 003 ch.2 §2).
+//!
+//! Reading accepts every notation and language at once ([`parse_move`]); writing takes the
+//! notation and language the caller wants ([`write_move`]).
+//!
+//! ```
+//! use shatar_records::{notation::{parse_move, write_move, Notation}, Lang};
+//! use shatar_rules::{Position, Ruleset};
+//! let pos = Position::start(Ruleset::OFFICIAL);
+//! let m = parse_move(&pos, "e2—e4")?;
+//! assert_eq!(write_move(&pos, &m, Notation::San, Lang::En), "e4");
+//! assert_eq!(write_move(&pos, &m, Notation::Full, Lang::Zh), "e2—e4");
+//! let pos = pos.after(m);
+//! assert!(parse_move(&pos, "d7—d5").is_err()); // Black must mirror (000 §1.2)
+//! # Ok::<_, shatar_records::MoveTextError>(())
+//! ```
+
+mod resolve;
+pub(crate) mod text;
+
+pub use text::{CheckMark, MoveText, Target};
+
+use crate::error::MoveTextError;
+use crate::lang::Lang;
+use shatar_rules::{Move, Position, Role, uci};
+use std::fmt;
+use std::str::FromStr;
+
+/// A notation to write moves in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Standard algebraic notation as in PGN (`Nf3`, `exd5`, `e8=Q`, `+`, `#`); the bers is
+    /// `J` in English under rulesets with the weak bers, as Fairy-Stockfish writes it.
+    San,
+    /// Long algebraic as UCI (`e2e4`, `a7a8q`; `j` for the weak bers).
+    Uci,
+    /// The seed's full notation (完整记录法): `Nf3—d4`, `Nf3:d4`, `e2—e4`, `a7—a8Q`.
+    Full,
+    /// The seed's short notation (简易记录法): `Ndf3`, `R1d3`, pawn captures `cd`, `h:g5`.
+    Short,
+}
+
+impl Notation {
+    /// All notations.
+    pub const ALL: [Notation; 4] = [
+        Notation::San,
+        Notation::Uci,
+        Notation::Full,
+        Notation::Short,
+    ];
+
+    /// The name: `san`, `uci`, `full`, `short`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::San => "san",
+            Notation::Uci => "uci",
+            Notation::Full => "full",
+            Notation::Short => "short",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A notation name that is not one of `san`, `uci`, `full`, `short`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown notation {0:?}: expected san, uci, full or short")]
+pub struct UnknownNotation(pub String);
+
+impl FromStr for Notation {
+    type Err = UnknownNotation;
+    fn from_str(s: &str) -> Result<Notation, UnknownNotation> {
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.name() == s)
+            .ok_or_else(|| UnknownNotation(s.to_owned()))
+    }
+}
+
+/// Reads a move in any notation and language and finds the one legal move it names.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+    let written: MoveText = text.parse()?;
+    Ok(written.resolve_as(pos, text.trim())?)
+}
+
+/// The letter of a man in `lang`, in `notation` under `pos`'s ruleset: English SAN writes the
+/// weak bers `J` (Fairy-Stockfish); the seed's notations write `Q` (003 ch.2 §2).
+fn man(pos: &Position, role: Role, lang: Lang, notation: Notation) -> &'static str {
+    if lang == Lang::En
+        && role == Role::Bers
+        && notation == Notation::San
+        && pos.ruleset().uses_bers_letter_j()
+    {
+        "J"
+    } else {
+        lang.man(role, pos.turn())
+    }
+}
+
+/// The check suffix of a move: `+`, `#` (no legal reply), or nothing.
+fn suffix(pos: &Position, m: &Move) -> &'static str {
+    let after = pos.after(*m);
+    if !after.is_check() {
+        ""
+    } else if after.has_legal_moves() {
+        "+"
+    } else {
+        "#"
+    }
+}
+
+/// The shortest from-part that tells `m` apart from the other legal moves of the same man to
+/// the same square: nothing, the file, the rank, or the square (SAN rules, 003's `Ndf3`,
+/// `R1d3`).
+fn disambiguation(pos: &Position, m: &Move) -> String {
+    let others: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
+        .collect();
+    if others.is_empty() {
+        String::new()
+    } else if others.iter().all(|o| o.from.file() != m.from.file()) {
+        m.from.file().char().to_string()
+    } else if others.iter().all(|o| o.from.rank() != m.from.rank()) {
+        m.from.rank().char().to_string()
+    } else {
+        m.from.to_string()
+    }
+}
+
+fn promotion(pos: &Position, m: &Move, lang: Lang, notation: Notation) -> String {
+    match m.promotion {
+        None => String::new(),
+        Some(p) => {
+            let letter = man(pos, p, lang, notation);
+            match notation {
+                Notation::San => format!("={letter}"),
+                _ => format!("{}{letter}", lang.promotion_word()),
+            }
+        }
+    }
+}
+
+/// Writes a legal move of `pos` in a notation and language.
+///
+/// ```
+/// use shatar_records::{notation::{parse_move, write_move, Notation}, Lang};
+/// use shatar_rules::{fen, Ruleset};
+/// let pos = fen::read("4k3/P7/8/8/8/8/4K3/R6R w - - 0 1", Ruleset::OFFICIAL)?;
+/// let m = parse_move(&pos, "a8=Q")?;
+/// assert_eq!(write_move(&pos, &m, Notation::San, Lang::En), "a8=Q+");
+/// assert_eq!(write_move(&pos, &m, Notation::Full, Lang::Zh), "a7—a8变虎+");
+/// assert_eq!(write_move(&pos, &m, Notation::Short, Lang::Mn), "a8Б+");
+/// let m = parse_move(&pos, "Rad1")?;
+/// assert_eq!(write_move(&pos, &m, Notation::Short, Lang::En), "Rad1");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_move(pos: &Position, m: &Move, notation: Notation, lang: Lang) -> String {
+    let mut out = String::new();
+    match notation {
+        Notation::Uci => return uci::write(m, pos.ruleset()),
+        Notation::San => {
+            if m.role == Role::Pawn {
+                if m.is_capture() {
+                    out.push(m.from.file().char());
+                    out.push('x');
+                }
+            } else {
+                out.push_str(man(pos, m.role, lang, notation));
+                out.push_str(&disambiguation(pos, m));
+                if m.is_capture() {
+                    out.push('x');
+                }
+            }
+            out.push_str(&m.to.to_string());
+        }
+        Notation::Full => {
+            if m.role != Role::Pawn {
+                out.push_str(man(pos, m.role, lang, notation));
+            }
+            out.push_str(&m.from.to_string());
+            out.push(if m.is_capture() { ':' } else { '—' });
+            out.push_str(&m.to.to_string());
+        }
+        Notation::Short => {
+            if m.role != Role::Pawn {
+                out.push_str(man(pos, m.role, lang, notation));
+                out.push_str(&disambiguation(pos, m));
+                out.push_str(&m.to.to_string());
+            } else if !m.is_capture() {
+                out.push_str(&m.to.to_string());
+            } else {
+                // `cd` when only one pawn capture goes from that file to that file, else
+                // `h:g5` (003 ch.2 §2 二); a capture that promotes is always `c:d8Q`.
+                let by_files = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|o| {
+                        o.role == Role::Pawn
+                            && o.is_capture()
+                            && o.from.file() == m.from.file()
+                            && o.to.file() == m.to.file()
+                            && o.promotion == m.promotion
+                    })
+                    .count();
+                out.push(m.from.file().char());
+                if by_files == 1 && m.promotion.is_none() {
+                    out.push(m.to.file().char());
+                } else {
+                    out.push(':');
+                    out.push_str(&m.to.to_string());
+                }
+            }
+        }
+    }
+    out.push_str(&promotion(pos, m, lang, notation));
+    out.push_str(suffix(pos, m));
+    out
+}

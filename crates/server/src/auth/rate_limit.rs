@@ -1,0 +1,108 @@
+//! The sign-in rate limit: at most N failed attempts per (address, account name) and 4·N per
+//! address in a sliding one-minute window, kept in memory (a restart forgets it, which only
+//! ever lets an attacker start over once).
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The window the counts apply to.
+pub const WINDOW: Duration = Duration::from_secs(60);
+
+/// Entries kept before old ones are swept (bounds memory under a spray of names).
+const SWEEP_AT: usize = 10_000;
+
+/// Counts failed sign-ins.
+#[derive(Debug)]
+pub struct SignInLimiter {
+    per_name: u32,
+    failures: Mutex<HashMap<(IpAddr, String), Vec<Instant>>>,
+    per_ip: Mutex<HashMap<IpAddr, Vec<Instant>>>,
+}
+
+fn recent(list: &mut Vec<Instant>, now: Instant) -> u32 {
+    list.retain(|t| now.duration_since(*t) < WINDOW);
+    u32::try_from(list.len()).unwrap_or(u32::MAX)
+}
+
+impl SignInLimiter {
+    /// A limiter allowing `per_name` failures per address and name per window.
+    pub fn new(per_name: u32) -> SignInLimiter {
+        SignInLimiter {
+            per_name,
+            failures: Mutex::new(HashMap::new()),
+            per_ip: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Whether another attempt from `ip` for `name` may be checked now.
+    pub fn allowed(&self, ip: IpAddr, name: &str, now: Instant) -> bool {
+        let key = (ip, crate::db::users::username_key(name));
+        let by_name = match self.failures.lock() {
+            Ok(mut map) => map.get_mut(&key).map_or(0, |l| recent(l, now)),
+            Err(_) => return false,
+        };
+        let by_ip = match self.per_ip.lock() {
+            Ok(mut map) => map.get_mut(&ip).map_or(0, |l| recent(l, now)),
+            Err(_) => return false,
+        };
+        by_name < self.per_name && by_ip < self.per_name.saturating_mul(4)
+    }
+
+    /// Records a failed attempt.
+    pub fn failed(&self, ip: IpAddr, name: &str, now: Instant) {
+        let key = (ip, crate::db::users::username_key(name));
+        if let Ok(mut map) = self.failures.lock() {
+            if map.len() >= SWEEP_AT {
+                map.retain(|_, l| recent(l, now) > 0);
+            }
+            map.entry(key).or_default().push(now);
+        }
+        if let Ok(mut map) = self.per_ip.lock() {
+            if map.len() >= SWEEP_AT {
+                map.retain(|_, l| recent(l, now) > 0);
+            }
+            map.entry(ip).or_default().push(now);
+        }
+    }
+
+    /// Forgets the failures of `name` from `ip` after a successful sign-in.
+    pub fn succeeded(&self, ip: IpAddr, name: &str) {
+        if let Ok(mut map) = self.failures.lock() {
+            map.remove(&(ip, crate::db::users::username_key(name)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_after_n_failures_and_forgets_after_the_window() {
+        let l = SignInLimiter::new(3);
+        let ip: IpAddr = "127.0.0.1".parse().unwrap();
+        let t0 = Instant::now();
+        for _ in 0..3 {
+            assert!(l.allowed(ip, "Bat", t0));
+            l.failed(ip, "bat", t0);
+        }
+        assert!(!l.allowed(ip, "BAT", t0));
+        // Another name from the same address is still allowed (per-address cap is 12).
+        assert!(l.allowed(ip, "dorj", t0));
+        assert!(l.allowed(ip, "bat", t0 + WINDOW));
+    }
+
+    #[test]
+    fn per_address_cap_covers_name_spraying() {
+        let l = SignInLimiter::new(2);
+        let ip: IpAddr = "127.0.0.2".parse().unwrap();
+        let t0 = Instant::now();
+        for i in 0..8 {
+            l.failed(ip, &format!("name{i}"), t0);
+        }
+        assert!(!l.allowed(ip, "fresh", t0));
+        assert!(l.allowed("127.0.0.3".parse().unwrap(), "fresh", t0));
+    }
+}

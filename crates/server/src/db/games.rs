@@ -1,0 +1,288 @@
+//! The `games`, `moves` and `game_events` tables: every live game as the moves, clock
+//! readings and arbitral events that rebuild it after a restart.
+
+use super::{Db, now_ms};
+use crate::error::AppError;
+use sqlx::Row;
+
+/// Where a stored game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Being played.
+    Started,
+    /// Finished with a result.
+    Ended,
+    /// Aborted before the first round was complete; no result.
+    Aborted,
+}
+
+impl Status {
+    /// The stored name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Started => "started",
+            Status::Ended => "ended",
+            Status::Aborted => "aborted",
+        }
+    }
+
+    fn parse(s: &str) -> Result<Status, AppError> {
+        match s {
+            "started" => Ok(Status::Started),
+            "ended" => Ok(Status::Ended),
+            "aborted" => Ok(Status::Aborted),
+            _ => Err(AppError::Internal(format!("games.status: unknown {s:?}"))),
+        }
+    }
+}
+
+/// A game's header row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    /// Id (in the URL).
+    pub id: String,
+    /// Ruleset preset name.
+    pub ruleset: String,
+    /// The start position.
+    pub initial_fen: String,
+    /// White's account.
+    pub white_id: Option<i64>,
+    /// Black's account.
+    pub black_id: Option<i64>,
+    /// White's name.
+    pub white_name: Option<String>,
+    /// Black's name.
+    pub black_name: Option<String>,
+    /// Initial clock.
+    pub initial_ms: i64,
+    /// Fischer increment.
+    pub increment_ms: i64,
+    /// Rated or casual.
+    pub rated: bool,
+    /// Status.
+    pub status: Status,
+    /// `1-0`, `0-1`, `1/2-1/2` once ended.
+    pub result: Option<String>,
+    /// Why it ended.
+    pub termination: Option<String>,
+    /// When it was created.
+    pub created_ms: i64,
+    /// The computer's strength level, when one side is the computer.
+    pub computer_level: Option<i64>,
+    /// White's guest token hash (a player without an account).
+    pub white_guest: Option<String>,
+    /// Black's guest token hash.
+    pub black_guest: Option<String>,
+}
+
+/// One stored move with the clocks after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveRow {
+    /// Half-move index from 0.
+    pub ply: i64,
+    /// UCI text.
+    pub uci: String,
+    /// White's clock after the move (increment added).
+    pub white_ms: i64,
+    /// Black's clock after the move.
+    pub black_ms: i64,
+    /// When it was played.
+    pub played_ms: i64,
+}
+
+/// One stored arbitral event (draw offer, resignation, flag…).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventRow {
+    /// Moves played when it happened.
+    pub ply: i64,
+    /// `draw-offer`, `draw-decline`, `draw-accept`, `resign`, `abort`, `flag`, `claim`.
+    pub kind: String,
+    /// `white` or `black` (who acted, or whose flag fell).
+    pub color: Option<String>,
+    /// When.
+    pub at_ms: i64,
+}
+
+const SELECT: &str = "SELECT g.id, g.ruleset, g.initial_fen, g.white_id, g.black_id,
+    w.username AS white_name, b.username AS black_name, g.initial_ms, g.increment_ms,
+    g.rated, g.status, g.result, g.termination, g.created_ms, g.computer_level,
+    g.white_guest, g.black_guest
+    FROM games g LEFT JOIN users w ON w.id = g.white_id LEFT JOIN users b ON b.id = g.black_id";
+
+fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
+    let status: String = row.try_get("status")?;
+    Ok(GameRow {
+        id: row.try_get("id")?,
+        ruleset: row.try_get("ruleset")?,
+        initial_fen: row.try_get("initial_fen")?,
+        white_id: row.try_get("white_id")?,
+        black_id: row.try_get("black_id")?,
+        white_name: row.try_get("white_name")?,
+        black_name: row.try_get("black_name")?,
+        initial_ms: row.try_get("initial_ms")?,
+        increment_ms: row.try_get("increment_ms")?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
+        status: Status::parse(&status)?,
+        result: row.try_get("result")?,
+        termination: row.try_get("termination")?,
+        created_ms: row.try_get("created_ms")?,
+        computer_level: row.try_get("computer_level")?,
+        white_guest: row.try_get("white_guest")?,
+        black_guest: row.try_get("black_guest")?,
+    })
+}
+
+/// Stores a new game (inside the caller's transaction).
+pub async fn insert(tx: &mut sqlx::AnyConnection, game: &GameRow) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO games (id, ruleset, initial_fen, white_id, black_id, initial_ms,
+         increment_ms, rated, status, created_ms, computer_level, white_guest, black_guest)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(&game.id)
+    .bind(&game.ruleset)
+    .bind(&game.initial_fen)
+    .bind(game.white_id)
+    .bind(game.black_id)
+    .bind(game.initial_ms)
+    .bind(game.increment_ms)
+    .bind(i64::from(game.rated))
+    .bind(game.status.name())
+    .bind(game.created_ms)
+    .bind(game.computer_level)
+    .bind(&game.white_guest)
+    .bind(&game.black_guest)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// One game's header.
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<GameRow>, AppError> {
+    let row = sqlx::query(&format!("{SELECT} WHERE g.id = $1"))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// The games of an account being played now, newest first.
+pub async fn ongoing_of(db: &Db, user_id: i64) -> Result<Vec<GameRow>, AppError> {
+    let rows = sqlx::query(&format!(
+        "{SELECT} WHERE (g.white_id = $1 OR g.black_id = $1) AND g.status = 'started'
+         ORDER BY g.created_ms DESC LIMIT 50"
+    ))
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// Games being played now, newest first (for spectators).
+pub async fn ongoing(db: &Db) -> Result<Vec<GameRow>, AppError> {
+    let rows = sqlx::query(&format!(
+        "{SELECT} WHERE g.status = 'started' ORDER BY g.created_ms DESC LIMIT 50"
+    ))
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// A game's moves in order.
+pub async fn moves(db: &Db, id: &str) -> Result<Vec<MoveRow>, AppError> {
+    let rows = sqlx::query(
+        "SELECT ply, uci, white_ms, black_ms, played_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+    )
+    .bind(id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(MoveRow {
+                ply: row.try_get("ply")?,
+                uci: row.try_get("uci")?,
+                white_ms: row.try_get("white_ms")?,
+                black_ms: row.try_get("black_ms")?,
+                played_ms: row.try_get("played_ms")?,
+            })
+        })
+        .collect()
+}
+
+/// A game's events in order.
+pub async fn events(db: &Db, id: &str) -> Result<Vec<EventRow>, AppError> {
+    let rows = sqlx::query(
+        "SELECT ply, kind, color, at_ms FROM game_events WHERE game_id = $1 ORDER BY id",
+    )
+    .bind(id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(EventRow {
+                ply: row.try_get("ply")?,
+                kind: row.try_get("kind")?,
+                color: row.try_get("color")?,
+                at_ms: row.try_get("at_ms")?,
+            })
+        })
+        .collect()
+}
+
+/// What one committed step of a live game writes.
+#[derive(Debug, Clone, Default)]
+pub struct Step<'a> {
+    /// A move to append.
+    pub mv: Option<MoveRow>,
+    /// An event to append: (kind, color).
+    pub event: Option<(&'a str, Option<&'a str>)>,
+    /// The game's end: (status, result, termination).
+    pub end: Option<(Status, Option<&'a str>, &'a str)>,
+}
+
+/// Writes one step of a live game in one transaction; returns once it is committed.
+pub async fn commit_step(db: &Db, id: &str, ply: i64, step: Step<'_>) -> Result<(), AppError> {
+    let mut tx = db.pool.begin().await?;
+    let now = now_ms();
+    if let Some(m) = &step.mv {
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, uci, white_ms, black_ms, played_ms)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(id)
+        .bind(m.ply)
+        .bind(&m.uci)
+        .bind(m.white_ms)
+        .bind(m.black_ms)
+        .bind(m.played_ms)
+        .execute(&mut *tx)
+        .await?;
+    }
+    if let Some((kind, color)) = step.event {
+        sqlx::query(
+            "INSERT INTO game_events (game_id, ply, kind, color, at_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(ply)
+        .bind(kind)
+        .bind(color)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    }
+    if let Some((status, result, termination)) = step.end {
+        sqlx::query(
+            "UPDATE games SET status = $1, result = $2, termination = $3, ended_ms = $4
+             WHERE id = $5",
+        )
+        .bind(status.name())
+        .bind(result)
+        .bind(termination)
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! Storage: one pool over SQLite (embedded, the default) or PostgreSQL, numbered migrations
+//! per backend, and one module per table. Every write is committed before the caller
+//! acknowledges it to a user.
+
+pub mod games;
+pub mod seeks;
+pub mod sessions;
+pub mod users;
+
+use crate::error::AppError;
+use futures_util::future::BoxFuture;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::{AnyPool, Executor};
+use std::borrow::Cow;
+
+/// Which database the server talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// SQLite, a file in the data directory.
+    Sqlite,
+    /// PostgreSQL.
+    Postgres,
+}
+
+/// The database: a connection pool and its backend.
+#[derive(Debug, Clone)]
+pub struct Db {
+    /// The pool (queries use `$1` placeholders, which both backends accept).
+    pub pool: AnyPool,
+    /// The backend.
+    pub backend: Backend,
+}
+
+/// The numbered migrations of one backend, embedded in the binary.
+const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "init",
+        include_str!("../../migrations/sqlite/0001_init.sql"),
+    ),
+    (
+        2,
+        "computer and guests",
+        include_str!("../../migrations/sqlite/0002_computer_and_guests.sql"),
+    ),
+];
+const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "init",
+        include_str!("../../migrations/postgres/0001_init.sql"),
+    ),
+    (
+        2,
+        "computer and guests",
+        include_str!("../../migrations/postgres/0002_computer_and_guests.sql"),
+    ),
+];
+
+/// Embedded migrations as a sqlx migration source (no `macros` feature, no files at run time).
+#[derive(Debug)]
+struct Embedded(&'static [(i64, &'static str, &'static str)]);
+
+impl<'s> MigrationSource<'s> for Embedded {
+    fn resolve(self) -> BoxFuture<'s, Result<Vec<Migration>, sqlx::error::BoxDynError>> {
+        Box::pin(async move {
+            Ok(self
+                .0
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+impl Db {
+    /// Connects to `url` (`sqlite://FILE` or `postgres://…`) and applies pending migrations.
+    /// SQLite files are created when missing and put in WAL mode with full sync, so a
+    /// committed write survives the process being killed.
+    pub async fn connect(url: &str) -> Result<Db, AppError> {
+        install_default_drivers();
+        let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            return Err(AppError::BadRequest(format!(
+                "--database-url: expected sqlite://FILE or postgres://…, got {url:?}"
+            )));
+        };
+        let url = match backend {
+            Backend::Sqlite if !url.contains("mode=") => {
+                let sep = if url.contains('?') { '&' } else { '?' };
+                format!("{url}{sep}mode=rwc")
+            }
+            _ => url.to_owned(),
+        };
+        let options = AnyPoolOptions::new().max_connections(16);
+        let options = match backend {
+            // WAL lets readers run beside the one writer; FULL sync makes each commit durable.
+            Backend::Sqlite => options.after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA synchronous = FULL").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                    conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    Ok(())
+                })
+            }),
+            Backend::Postgres => options,
+        };
+        let pool = options.connect(&url).await?;
+        let db = Db { pool, backend };
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    /// Applies the pending migrations of this backend.
+    pub async fn migrate(&self) -> Result<(), AppError> {
+        let source = match self.backend {
+            Backend::Sqlite => Embedded(SQLITE_MIGRATIONS),
+            Backend::Postgres => Embedded(POSTGRES_MIGRATIONS),
+        };
+        let migrator = Migrator::new(source).await?;
+        migrator.run(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Checks that the database answers.
+    pub async fn ping(&self) -> Result<(), AppError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+}
+
+/// Milliseconds since the Unix epoch (the time stamps stored).
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}

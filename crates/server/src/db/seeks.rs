@@ -1,0 +1,142 @@
+//! The `seeks` table: open seeks in the lobby and private challenge links.
+
+use super::{Db, now_ms};
+use crate::error::AppError;
+use sqlx::Row;
+
+/// Which colour the seeker wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn by lot when accepted.
+    Random,
+}
+
+impl ColorChoice {
+    /// The stored name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    /// Parses a stored or submitted name.
+    pub fn parse(s: &str) -> Result<ColorChoice, AppError> {
+        match s {
+            "white" => Ok(ColorChoice::White),
+            "black" => Ok(ColorChoice::Black),
+            "random" => Ok(ColorChoice::Random),
+            _ => Err(AppError::BadRequest(format!(
+                "color: expected white, black or random, got {s:?}"
+            ))),
+        }
+    }
+}
+
+/// A seek.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seek {
+    /// Id (also the challenge link).
+    pub id: String,
+    /// Who seeks.
+    pub user_id: i64,
+    /// Their name.
+    pub username: String,
+    /// Ruleset preset name.
+    pub ruleset: String,
+    /// Initial clock.
+    pub initial_ms: i64,
+    /// Fischer increment.
+    pub increment_ms: i64,
+    /// Colour wanted.
+    pub color: ColorChoice,
+    /// Rated or casual.
+    pub rated: bool,
+    /// Shown in the lobby (else only by link).
+    pub listed: bool,
+    /// The game, once accepted.
+    pub game_id: Option<String>,
+}
+
+const SELECT: &str = "SELECT s.id, s.user_id, u.username, s.ruleset, s.initial_ms, s.increment_ms,
+    s.color, s.rated, s.listed, s.game_id FROM seeks s JOIN users u ON u.id = s.user_id";
+
+fn from_row(row: &sqlx::any::AnyRow) -> Result<Seek, AppError> {
+    let color: String = row.try_get("color")?;
+    Ok(Seek {
+        id: row.try_get("id")?,
+        user_id: row.try_get("user_id")?,
+        username: row.try_get("username")?,
+        ruleset: row.try_get("ruleset")?,
+        initial_ms: row.try_get("initial_ms")?,
+        increment_ms: row.try_get("increment_ms")?,
+        color: ColorChoice::parse(&color)?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
+        listed: row.try_get::<i64, _>("listed")? != 0,
+        game_id: row.try_get("game_id")?,
+    })
+}
+
+/// Stores a new seek.
+pub async fn insert(db: &Db, seek: &Seek) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO seeks (id, user_id, ruleset, initial_ms, increment_ms, color, rated,
+         listed, game_id, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9)",
+    )
+    .bind(&seek.id)
+    .bind(seek.user_id)
+    .bind(&seek.ruleset)
+    .bind(seek.initial_ms)
+    .bind(seek.increment_ms)
+    .bind(seek.color.name())
+    .bind(i64::from(seek.rated))
+    .bind(i64::from(seek.listed))
+    .bind(now_ms())
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// One seek by id.
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<Seek>, AppError> {
+    let row = sqlx::query(&format!("{SELECT} WHERE s.id = $1"))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Open listed seeks, newest first (at most 100).
+pub async fn open(db: &Db) -> Result<Vec<Seek>, AppError> {
+    let rows = sqlx::query(&format!(
+        "{SELECT} WHERE s.game_id IS NULL AND s.listed = 1 ORDER BY s.created_ms DESC LIMIT 100"
+    ))
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// Marks a seek as taken by `game_id`, only if still open; returns whether it was.
+pub async fn take(tx: &mut sqlx::AnyConnection, id: &str, game_id: &str) -> Result<bool, AppError> {
+    let done = sqlx::query("UPDATE seeks SET game_id = $1 WHERE id = $2 AND game_id IS NULL")
+        .bind(game_id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Withdraws an open seek of `user_id`.
+pub async fn delete(db: &Db, id: &str, user_id: i64) -> Result<bool, AppError> {
+    let done = sqlx::query("DELETE FROM seeks WHERE id = $1 AND user_id = $2 AND game_id IS NULL")
+        .bind(id)
+        .bind(user_id)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}

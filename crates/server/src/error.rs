@@ -1,0 +1,148 @@
+//! One error enum for the server; each variant maps to an HTTP status. Internal causes are
+//! logged, never sent to the browser.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+/// Why a request failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The request is malformed or a field is invalid; the message names the field.
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    /// Signing in is required.
+    #[error("sign in first")]
+    Unauthorized,
+    /// Signed in, but not allowed to do this.
+    #[error("not allowed: {0}")]
+    Forbidden(String),
+    /// The CSRF token is missing or does not match.
+    #[error("the form's CSRF token is missing or stale; reload the page")]
+    Csrf,
+    /// Nothing here.
+    #[error("not found: {0}")]
+    NotFound(String),
+    /// The request conflicts with the current state (e.g. a taken name).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// Too many attempts; try again later.
+    #[error("too many attempts; wait a minute and try again")]
+    RateLimited,
+    /// The database failed.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// Database migrations failed.
+    #[error("migration error: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// Password hashing failed.
+    #[error("password hashing failed: {0}")]
+    PasswordHash(String),
+    /// Any other internal failure.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    /// The HTTP status for this error.
+    pub fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Database(_)
+            | AppError::Migrate(_)
+            | AppError::PasswordHash(_)
+            | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status_code();
+        let body = if status.is_server_error() {
+            tracing::error!(error = %self, "request failed");
+            "internal server error".to_owned()
+        } else {
+            self.to_string()
+        };
+        let page = crate::html::error_page(status, &body);
+        (status, page).into_response()
+    }
+}
+
+/// The result of a handler.
+pub type AppResult<T> = Result<T, AppError>;
+
+/// Why a socket message could not be decoded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProtocolError {
+    /// Longer than the limit.
+    #[error("message of {len} bytes exceeds the limit of {max}")]
+    TooLong {
+        /// Its length.
+        len: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// Not JSON of a known shape; serde's message names the field and column.
+    #[error("malformed message: {0}")]
+    Malformed(String),
+    /// A field's value is out of range.
+    #[error("field {field}: {reason}")]
+    Field {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// Why a player's action in a live game was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The connection belongs to a spectator.
+    #[error("only the players of this game may act in it")]
+    NotAPlayer,
+    /// It is the other side's move.
+    #[error("it is not your move")]
+    NotYourTurn,
+    /// The message was about an earlier position.
+    #[error("stale move: the game is at ply {current}, the move was for ply {sent}")]
+    StalePly {
+        /// Moves played.
+        current: u32,
+        /// The ply the client sent.
+        sent: u32,
+    },
+    /// The move text is illegal here (`reason` is the rules core's message, which names the
+    /// move and the position).
+    #[error("{reason}")]
+    IllegalMove {
+        /// What was sent.
+        uci: String,
+        /// Why.
+        reason: String,
+    },
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// A draw offer against the alternation rule, or one already pending (003 §draws).
+    #[error("draw offer not allowed: {0}")]
+    CannotOffer(&'static str),
+    /// Nothing to accept or decline.
+    #[error("no draw offer from the opponent is pending")]
+    NoOffer,
+    /// Aborting is allowed only before each side has moved.
+    #[error("a game can be aborted only before both sides have made their first move")]
+    TooLateToAbort,
+    /// No repetition or move-rule claim is available.
+    #[error("no draw can be claimed in this position")]
+    NothingToClaim,
+    /// Storing the step failed; nothing was changed.
+    #[error("the step could not be stored; nothing was changed")]
+    Storage,
+}

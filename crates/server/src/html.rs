@@ -1,0 +1,150 @@
+//! Server-rendered pages. Every piece of text from outside (names, ids) goes through
+//! [`esc`]; the layout is one function.
+
+use crate::auth::Visitor;
+use crate::auth::csrf::FIELD;
+use crate::i18n::Lang;
+use axum::http::StatusCode;
+use axum::response::Html;
+
+/// Escapes text for HTML element content and quoted attribute values.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON for a `<script type="application/json">` element: `<`, `>` and `&` escaped so the
+/// text can never close the element.
+pub fn json_in_script(v: &serde_json::Value) -> String {
+    v.to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// The hidden CSRF field of a form.
+pub fn csrf_field(v: &Visitor) -> String {
+    format!(
+        r#"<input type="hidden" name="{FIELD}" value="{}">"#,
+        esc(&v.csrf)
+    )
+}
+
+/// A page in the site's layout.
+pub fn page(v: &Visitor, path: &str, title: &str, body: &str) -> Html<String> {
+    let l = v.lang;
+    let mut nav = String::new();
+    nav.push_str(&format!(
+        r#"<a class="brand" href="/">{}</a> <a href="/">{}</a>"#,
+        esc(&l.t("site-name")),
+        esc(&l.t("nav-lobby"))
+    ));
+    nav.push_str(r#"<span class="spacer"></span>"#);
+    match &v.user {
+        Some(u) => {
+            nav.push_str(&format!(
+                r#"<span class="who">{}</span>
+<form method="post" action="/signout">{}<button>{}</button></form>
+<form method="post" action="/signout-everywhere">{}<button>{}</button></form>"#,
+                esc(&l.t_args("signed-in-as", &[("name", &u.username)])),
+                csrf_field(v),
+                esc(&l.t("nav-sign-out")),
+                csrf_field(v),
+                esc(&l.t("nav-sign-out-everywhere")),
+            ));
+        }
+        None => nav.push_str(&format!(
+            r#"<a href="/signin">{}</a> <a href="/signup">{}</a>"#,
+            esc(&l.t("nav-sign-in")),
+            esc(&l.t("nav-sign-up"))
+        )),
+    }
+    nav.push_str(r#"<span class="langs">"#);
+    for other in Lang::ALL {
+        let cls = if other == l { " class=\"current\"" } else { "" };
+        nav.push_str(&format!(
+            r#"<a{cls} lang="{code}" href="/lang/{code}?back={back}">{name}</a> "#,
+            code = other.code(),
+            back = esc(&url_encode(path)),
+            name = esc(&other.t("lang-name")),
+        ));
+    }
+    nav.push_str("</span>");
+    Html(format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · {site}</title>
+<link rel="stylesheet" href="/static/style.css">
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+<nav>{nav}</nav>
+<main>
+{body}
+</main>
+</body>
+</html>
+"#,
+        lang = l.code(),
+        title = esc(title),
+        site = esc(&l.t("site-name")),
+    ))
+}
+
+/// A bare error page (no visitor at hand).
+pub fn error_page(status: StatusCode, message: &str) -> Html<String> {
+    Html(format!(
+        r#"<!doctype html>
+<html><head><meta charset="utf-8"><title>{code}</title>
+<link rel="stylesheet" href="/static/style.css"></head>
+<body><main><h1>{code}</h1><p class="error">{msg}</p><p><a href="/">Shatar</a></p></main></body></html>
+"#,
+        code = status.as_u16(),
+        msg = esc(message)
+    ))
+}
+
+/// Percent-encodes a path for a query value.
+pub fn url_encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(
+            esc(r#"<script>alert("x")</script> & 'y'"#),
+            "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;"
+        );
+        let v = serde_json::json!({"name": "</script><b>"});
+        assert_eq!(
+            json_in_script(&v),
+            r#"{"name":"\u003c/script\u003e\u003cb\u003e"}"#
+        );
+        assert_eq!(url_encode("/game/ab?x=1"), "/game/ab%3Fx%3D1");
+    }
+}

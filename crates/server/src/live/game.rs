@@ -1,0 +1,515 @@
+//! One live game in memory: the rules' `Game`, the clock, the draw offers and the result.
+//! It is a cache of the stored game: [`LiveGame::load`] rebuilds it from the database, and
+//! each step is stored (committed) before it changes the cache or is sent to anyone.
+
+use super::clock::Clock;
+use super::offers::DrawOffers;
+use crate::db::games::{EventRow, GameRow, MoveRow, Status};
+use crate::error::{ActionError, AppError};
+use serde_json::{Map, Value, json};
+use shatar_rules::outcome::{GameEnd, Outcome, Termination, VoidMate};
+use shatar_rules::{Color, Game, Role, Ruleset, fen, uci};
+
+/// How a game ended, in storable words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finish {
+    /// `1-0`, `0-1`, `1/2-1/2`, or none when aborted.
+    pub result: Option<String>,
+    /// A termination key (`checkmate`, `resign`, `flag`, `agreement`, …; see the `term-*`
+    /// messages).
+    pub termination: String,
+}
+
+/// A player's act in a live game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// A move in UCI text for the position after `ply` moves.
+    Move {
+        /// UCI text.
+        uci: String,
+        /// Moves played before it.
+        ply: u32,
+    },
+    /// Offer a draw.
+    DrawOffer,
+    /// Accept the opponent's offer.
+    DrawAccept,
+    /// Decline the opponent's offer.
+    DrawDecline,
+    /// Resign.
+    Resign,
+    /// Abort before the first round is complete.
+    Abort,
+    /// Claim a draw by repetition or the move rule.
+    Claim,
+}
+
+/// A live game.
+#[derive(Debug)]
+pub struct LiveGame {
+    /// The stored header.
+    pub row: GameRow,
+    /// The rules' game.
+    pub game: Game,
+    /// The clock.
+    pub clock: Clock,
+    /// Draw offers.
+    pub offers: DrawOffers,
+    /// The end, once ended.
+    pub finish: Option<Finish>,
+    /// The clocks after each move (for the move list).
+    pub move_clocks: Vec<(i64, i64)>,
+    /// The ply the computer is thinking about, if it is.
+    pub computer_thinking: Option<u32>,
+}
+
+/// The termination key of an end by the rules.
+pub fn termination_key(t: Termination) -> &'static str {
+    match t {
+        Termination::Checkmate => "checkmate",
+        Termination::HorseMateLoss | Termination::CamelMateLoss => "mate-loss",
+        Termination::VoidMate(VoidMate::Horse | VoidMate::Camel | VoidMate::NoShak) => "void-mate",
+        Termination::Stalemate => "stalemate",
+        Termination::BareKing => "bare-king",
+        Termination::DeadPosition => "dead-position",
+        Termination::Repetition => "repetition",
+        Termination::MoveRule => "move-rule",
+        Termination::PerpetualCheck => "perpetual-check",
+    }
+}
+
+fn win_for(color: Color) -> String {
+    Outcome::Decisive { winner: color }.pgn().to_owned()
+}
+
+fn finish_by_rules(end: GameEnd) -> Finish {
+    Finish {
+        result: Some(end.outcome.pgn().to_owned()),
+        termination: termination_key(end.termination).to_owned(),
+    }
+}
+
+/// The ruleset of a stored preset name.
+pub fn ruleset_of(name: &str) -> Result<Ruleset, AppError> {
+    name.parse::<shatar_rules::Preset>()
+        .map(|p| p.ruleset())
+        .map_err(|e| AppError::BadRequest(format!("ruleset: {e}")))
+}
+
+/// What one action does, to be stored and then applied.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The move row to store.
+    pub mv: Option<MoveRow>,
+    /// The event to store: kind and acting colour.
+    pub event: Option<(&'static str, Option<Color>)>,
+    /// The end to store.
+    pub finish: Option<Finish>,
+    /// The new state (applied after the commit).
+    next: Box<NextState>,
+}
+
+#[derive(Debug, Clone)]
+struct NextState {
+    game: Game,
+    clock: Clock,
+    offers: DrawOffers,
+}
+
+impl LiveGame {
+    /// A fresh game from its stored header.
+    pub fn new(row: GameRow) -> Result<LiveGame, AppError> {
+        let ruleset = ruleset_of(&row.ruleset)?;
+        let pos = fen::read(&row.initial_fen, ruleset)
+            .map_err(|e| AppError::Internal(format!("game {}: initial FEN: {e}", row.id)))?;
+        let clock = Clock::new(row.initial_ms, row.increment_ms);
+        let finish = match row.status {
+            Status::Started => None,
+            Status::Ended | Status::Aborted => Some(Finish {
+                result: row.result.clone(),
+                termination: row.termination.clone().unwrap_or_default(),
+            }),
+        };
+        Ok(LiveGame {
+            game: Game::from_position(pos),
+            clock,
+            offers: DrawOffers::default(),
+            finish,
+            move_clocks: Vec::new(),
+            computer_thinking: None,
+            row,
+        })
+    }
+
+    /// Rebuilds a game from its stored header, moves and events.
+    pub fn load(
+        row: GameRow,
+        moves: &[MoveRow],
+        events: &[EventRow],
+    ) -> Result<LiveGame, AppError> {
+        let mut live = LiveGame::new(row)?;
+        let mut pending = events.iter().peekable();
+        for k in 0..=moves.len() {
+            while let Some(e) = pending.next_if(|e| usize::try_from(e.ply).ok() == Some(k)) {
+                let color = match e.color.as_deref() {
+                    Some("white") => Color::White,
+                    Some("black") => Color::Black,
+                    _ => continue,
+                };
+                // Stored steps were valid when made; replaying them cannot fail.
+                let _ = match e.kind.as_str() {
+                    "draw-offer" => live.offers.offer(color),
+                    "draw-decline" | "draw-accept" => live.offers.answer(color),
+                    _ => Ok(()),
+                };
+            }
+            let Some(m) = moves.get(k) else { break };
+            let mover = live.game.position().turn();
+            let mv = uci::parse_move(live.game.position(), &m.uci).map_err(|e| {
+                AppError::Internal(format!(
+                    "game {}: stored move {} {:?}: {e}",
+                    live.row.id, k, m.uci
+                ))
+            })?;
+            live.game.play_unchecked(mv);
+            live.offers.on_move(mover);
+            live.move_clocks.push((m.white_ms, m.black_ms));
+        }
+        // The clock replays the presses at the stored times of the moves (see `clock`).
+        for (k, m) in moves.iter().enumerate() {
+            let mover = if k % 2 == 0 {
+                live.game.initial().turn()
+            } else {
+                !live.game.initial().turn()
+            };
+            match k {
+                0 => {}
+                1 => live.clock.start(!mover, m.played_ms),
+                _ => {
+                    let _ = live.clock.press(mover, m.played_ms);
+                }
+            }
+        }
+        if live.finish.is_some() {
+            let end_ms = events
+                .iter()
+                .rev()
+                .find(|e| {
+                    matches!(
+                        e.kind.as_str(),
+                        "flag" | "resign" | "draw-accept" | "claim" | "abort"
+                    )
+                })
+                .map(|e| e.at_ms)
+                .or_else(|| moves.last().map(|m| m.played_ms))
+                .unwrap_or(live.row.created_ms);
+            live.clock.stop(end_ms);
+        }
+        Ok(live)
+    }
+
+    /// Moves played.
+    pub fn ply(&self) -> u32 {
+        u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX)
+    }
+
+    /// Whether the game is still being played.
+    pub fn is_live(&self) -> bool {
+        self.finish.is_none()
+    }
+
+    /// The colour of a visitor (an account or a guest token hash) in this game.
+    pub fn color_of(&self, user_id: Option<i64>, guest: Option<&str>) -> Option<Color> {
+        let is = |id: Option<i64>, g: &Option<String>| {
+            (id.is_some() && id == user_id) || (g.is_some() && g.as_deref() == guest)
+        };
+        if is(self.row.white_id, &self.row.white_guest) {
+            Some(Color::White)
+        } else if is(self.row.black_id, &self.row.black_guest) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The computer's side and level, in a game against it.
+    pub fn computer(&self) -> Option<(Color, u8)> {
+        let level = u8::try_from(self.row.computer_level?).ok()?;
+        if self.row.white_id.is_none() && self.row.white_guest.is_none() {
+            Some((Color::White, level))
+        } else if self.row.black_id.is_none() && self.row.black_guest.is_none() {
+            Some((Color::Black, level))
+        } else {
+            None
+        }
+    }
+
+    /// Works out what `color` doing `action` at `now_ms` would store, without changing
+    /// anything.
+    pub fn plan(&self, color: Color, action: &Action, now_ms: i64) -> Result<Plan, ActionError> {
+        if !self.is_live() {
+            return Err(ActionError::GameOver);
+        }
+        let mut next = NextState {
+            game: self.game.clone(),
+            clock: self.clock.clone(),
+            offers: self.offers.clone(),
+        };
+        let event = |next: NextState, kind: &'static str, finish: Option<Finish>| Plan {
+            mv: None,
+            event: Some((kind, Some(color))),
+            finish,
+            next: Box::new(next),
+        };
+        match action {
+            Action::Move { uci: text, ply } => {
+                if next.game.position().turn() != color {
+                    return Err(ActionError::NotYourTurn);
+                }
+                if *ply != self.ply() {
+                    return Err(ActionError::StalePly {
+                        current: self.ply(),
+                        sent: *ply,
+                    });
+                }
+                let m = uci::parse_move(next.game.position(), text).map_err(|e| {
+                    ActionError::IllegalMove {
+                        uci: text.clone(),
+                        reason: e.to_string(),
+                    }
+                })?;
+                // The clock runs from the end of the first round (see `clock`): the first
+                // two moves cost no time, and Black's first move starts White's clock.
+                match self.ply() {
+                    0 => {}
+                    1 => next.clock.start(Color::White, now_ms),
+                    _ => {
+                        if next.clock.press(color, now_ms).is_err() {
+                            return Ok(self.flag_plan(color, now_ms));
+                        }
+                    }
+                }
+                next.game.play(m).map_err(|e| ActionError::IllegalMove {
+                    uci: text.clone(),
+                    reason: e.to_string(),
+                })?;
+                next.offers.on_move(color);
+                let reading = next.clock.reading(now_ms);
+                let finish = next.game.end().map(finish_by_rules);
+                if finish.is_some() {
+                    next.clock.stop(now_ms);
+                }
+                let row = MoveRow {
+                    ply: i64::from(self.ply()),
+                    uci: uci::write(&m, next.game.ruleset()),
+                    white_ms: reading.white_ms,
+                    black_ms: reading.black_ms,
+                    played_ms: now_ms,
+                };
+                Ok(Plan {
+                    mv: Some(row),
+                    event: None,
+                    finish,
+                    next: Box::new(next),
+                })
+            }
+            Action::DrawOffer => {
+                next.offers.offer(color)?;
+                Ok(event(next, "draw-offer", None))
+            }
+            Action::DrawDecline => {
+                next.offers.answer(color)?;
+                Ok(event(next, "draw-decline", None))
+            }
+            Action::DrawAccept => {
+                next.offers.answer(color)?;
+                next.clock.stop(now_ms);
+                let finish = Finish {
+                    result: Some(Outcome::Draw.pgn().to_owned()),
+                    termination: "agreement".into(),
+                };
+                Ok(event(next, "draw-accept", Some(finish)))
+            }
+            Action::Resign => {
+                next.clock.stop(now_ms);
+                let finish = Finish {
+                    result: Some(win_for(!color)),
+                    termination: "resign".into(),
+                };
+                Ok(event(next, "resign", Some(finish)))
+            }
+            Action::Abort => {
+                if self.ply() >= 2 {
+                    return Err(ActionError::TooLateToAbort);
+                }
+                next.clock.stop(now_ms);
+                let finish = Finish {
+                    result: None,
+                    termination: "aborted".into(),
+                };
+                Ok(event(next, "abort", Some(finish)))
+            }
+            Action::Claim => {
+                if next.game.position().turn() != color || next.game.claimable().is_empty() {
+                    return Err(ActionError::NothingToClaim);
+                }
+                next.clock.stop(now_ms);
+                let finish = Finish {
+                    result: Some(Outcome::Draw.pgn().to_owned()),
+                    termination: "claim".into(),
+                };
+                Ok(event(next, "claim", Some(finish)))
+            }
+        }
+    }
+
+    /// The plan for `color`'s flag falling: a loss, or a draw when the opponent cannot mate
+    /// by any series of legal moves (FIDE 6.9).
+    pub fn flag_plan(&self, color: Color, now_ms: i64) -> Plan {
+        let mut next = NextState {
+            game: self.game.clone(),
+            clock: self.clock.clone(),
+            offers: self.offers.clone(),
+        };
+        next.clock.stop(now_ms);
+        let result = if shatar_rules::outcome::can_mate(self.game.position(), !color) {
+            win_for(!color)
+        } else {
+            Outcome::Draw.pgn().to_owned()
+        };
+        Plan {
+            mv: None,
+            event: Some(("flag", Some(color))),
+            finish: Some(Finish {
+                result: Some(result),
+                termination: "flag".into(),
+            }),
+            next: Box::new(next),
+        }
+    }
+
+    /// Applies a stored plan.
+    pub fn apply(&mut self, plan: Plan) {
+        let next = *plan.next;
+        self.game = next.game;
+        self.clock = next.clock;
+        self.offers = next.offers;
+        if let Some(m) = plan.mv {
+            self.move_clocks.push((m.white_ms, m.black_ms));
+        }
+        if let Some(f) = plan.finish {
+            self.row.status = if f.result.is_some() {
+                Status::Ended
+            } else {
+                Status::Aborted
+            };
+            self.row.result = f.result.clone();
+            self.row.termination = Some(f.termination.clone());
+            self.finish = Some(f);
+        }
+    }
+
+    /// The state sent to clients: position, legal destinations, clocks, offers, result.
+    pub fn snapshot(&self, now_ms: i64) -> Value {
+        let pos = self.game.position();
+        let ruleset = *self.game.ruleset();
+        let mut board = Map::new();
+        for (sq, piece) in pos.board().iter() {
+            let code = format!("{}{}", piece.color.fen_char(), role_code(piece.role));
+            board.insert(sq.to_string(), Value::String(code));
+        }
+        let mut dests: Map<String, Value> = Map::new();
+        let mut promotions: Map<String, Value> = Map::new();
+        if self.is_live() {
+            for m in self.game.legal_moves() {
+                let from = m.from.to_string();
+                let to = m.to.to_string();
+                let list = dests
+                    .entry(from.clone())
+                    .or_insert_with(|| Value::Array(Vec::new()));
+                if let Value::Array(list) = list {
+                    let v = Value::String(to.clone());
+                    if !list.contains(&v) {
+                        list.push(v);
+                    }
+                }
+                if let Some(role) = m.promotion {
+                    let key = format!("{from}{to}");
+                    let entry = promotions
+                        .entry(key)
+                        .or_insert_with(|| Value::Array(Vec::new()));
+                    if let Value::Array(list) = entry {
+                        list.push(json!([
+                            role_code(role).to_string(),
+                            uci::write(&m, &ruleset)
+                        ]));
+                    }
+                }
+            }
+        }
+        let moves: Vec<String> = self
+            .game
+            .moves()
+            .iter()
+            .map(|m| uci::write(m, &ruleset))
+            .collect();
+        let last = self
+            .game
+            .moves()
+            .last()
+            .map(|m| json!([m.from.to_string(), m.to.to_string()]));
+        let check = if pos.is_check() {
+            pos.board().king_of(pos.turn()).map(|s| s.to_string())
+        } else {
+            None
+        };
+        let reading = self.clock.reading(now_ms);
+        let can_offer = |c: Color| self.is_live() && self.offers.can_offer(c).is_ok();
+        json!({
+            "t": "state",
+            "id": self.row.id,
+            "ruleset": self.row.ruleset,
+            "ply": self.ply(),
+            "fen": fen::write(pos),
+            "board": board,
+            "turn": pos.turn().name(),
+            "moves": moves,
+            "last": last,
+            "check": check,
+            "dests": dests,
+            "promotions": promotions,
+            "first_round": !matches!(pos.first_round(), shatar_rules::position::FirstRoundState::Over),
+            "clock": {
+                "white_ms": reading.white_ms,
+                "black_ms": reading.black_ms,
+                "running": reading.running.map(Color::name),
+                "initial_ms": self.row.initial_ms,
+                "increment_ms": self.row.increment_ms,
+            },
+            "players": {
+                "white": self.row.white_name,
+                "black": self.row.black_name,
+            },
+            "status": self.row.status.name(),
+            "result": self.finish.as_ref().and_then(|f| f.result.clone()),
+            "termination": self.finish.as_ref().map(|f| f.termination.clone()),
+            "draw_offer": self.offers.pending().map(Color::name),
+            "can_offer": { "white": can_offer(Color::White), "black": can_offer(Color::Black) },
+            "abortable": self.is_live() && self.ply() < 2,
+            "computer": self.computer().map(|(c, level)| json!({"color": c.name(), "level": level})),
+            "claimable": self.is_live() && !self.game.claimable().is_empty(),
+        })
+    }
+}
+
+/// The board code of a role: `K B R C H P` (king, bers, rook/cart, camel, horse, pawn).
+pub const fn role_code(role: Role) -> char {
+    match role {
+        Role::King => 'K',
+        Role::Bers => 'B',
+        Role::Rook => 'R',
+        Role::Camel => 'C',
+        Role::Horse => 'H',
+        Role::Pawn => 'P',
+    }
+}

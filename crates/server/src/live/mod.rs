@@ -1,0 +1,234 @@
+//! Live games: a room per game being watched or played, holding the cached [`LiveGame`] and
+//! a broadcast channel to every connected socket. Each step is committed to the database
+//! before the cache changes or anyone hears of it.
+//!
+//! Several server processes sharing one PostgreSQL: each process keeps its own rooms, and
+//! a step is refused unless its move's primary key `(game_id, ply)` is free, so two
+//! processes can never both store a move for the same ply. Routing all sockets of a game to
+//! one process (by game id at the proxy), or fanning steps out with PostgreSQL
+//! `LISTEN/NOTIFY`, is not done yet: today one process serves a given game.
+
+pub mod clock;
+pub mod computer;
+pub mod game;
+pub mod offers;
+
+use crate::db::{Db, games, now_ms};
+use crate::error::{ActionError, AppError};
+use game::{Action, LiveGame};
+use shatar_rules::Color;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// One game's room.
+#[derive(Debug)]
+pub struct Room {
+    /// The game, locked while a step is planned, stored and applied.
+    pub game: tokio::sync::Mutex<LiveGame>,
+    /// Snapshots for every socket in the room.
+    pub tx: broadcast::Sender<Arc<str>>,
+}
+
+/// Every room of this process.
+#[derive(Debug)]
+pub struct Hub {
+    db: Db,
+    rooms: Mutex<HashMap<String, Arc<Room>>>,
+    computer: computer::ComputerPool,
+}
+
+impl Hub {
+    /// An empty hub over `db`.
+    pub fn new(db: Db) -> Hub {
+        Hub {
+            db,
+            rooms: Mutex::new(HashMap::new()),
+            computer: computer::ComputerPool::for_this_machine(),
+        }
+    }
+
+    /// The room of game `id`, loading the game from the database when not cached.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Arc<Room>, AppError> {
+        if let Some(room) = self.cached(id) {
+            return Ok(room);
+        }
+        let row = games::by_id(&self.db, id)
+            .await?
+            .ok_or_else(|| AppError::NotFound(format!("game {id}")))?;
+        let moves = games::moves(&self.db, id).await?;
+        let events = games::events(&self.db, id).await?;
+        let live = LiveGame::load(row, &moves, &events)?;
+        let (tx, _) = broadcast::channel(64);
+        let fresh = Arc::new(Room {
+            game: tokio::sync::Mutex::new(live),
+            tx,
+        });
+        let room = {
+            let mut rooms = self
+                .rooms
+                .lock()
+                .map_err(|_| AppError::Internal("rooms lock poisoned".into()))?;
+            Arc::clone(rooms.entry(id.to_owned()).or_insert(fresh))
+        };
+        self.arm_flag_timer(id, &room).await;
+        self.computer_to_move(id, &room).await;
+        Ok(room)
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Room>> {
+        self.rooms.lock().ok()?.get(id).cloned()
+    }
+
+    /// Loads every game being played (after a start) so that their clocks run again.
+    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, AppError> {
+        let ongoing = games::ongoing(&self.db).await?;
+        for g in &ongoing {
+            self.room(&g.id).await?;
+        }
+        Ok(ongoing.len())
+    }
+
+    /// `color` acts in game `id`: the step is planned, committed, applied and broadcast.
+    pub fn act<'a>(
+        self: &'a Arc<Self>,
+        id: &'a str,
+        color: Color,
+        action: &'a Action,
+    ) -> std::pin::Pin<Box<dyn Future<Output = Result<(), ActionError>> + Send + 'a>> {
+        // Boxed with an explicit `Send`: the computer's task calls `act` again.
+        Box::pin(self.act_inner(id, color, action))
+    }
+
+    async fn act_inner(
+        self: &Arc<Self>,
+        id: &str,
+        color: Color,
+        action: &Action,
+    ) -> Result<(), ActionError> {
+        let room = self.room(id).await.map_err(|_| ActionError::GameOver)?;
+        let mut live = room.game.lock().await;
+        let now = now_ms();
+        let plan = live.plan(color, action, now)?;
+        self.commit(&mut live, plan, now).await?;
+        let _ = room.tx.send(snapshot_text(&live, now));
+        drop(live);
+        self.arm_flag_timer(id, &room).await;
+        self.computer_to_move(id, &room).await;
+        Ok(())
+    }
+
+    /// When the computer is to move in a live game, has the pool choose its move and plays
+    /// it through the same path as a player's.
+    async fn computer_to_move(self: &Arc<Self>, id: &str, room: &Arc<Room>) {
+        let job = {
+            let mut live = room.game.lock().await;
+            let Some((color, level)) = live.computer() else {
+                return;
+            };
+            if !live.is_live()
+                || live.game.position().turn() != color
+                || live.computer_thinking == Some(live.ply())
+            {
+                return;
+            }
+            live.computer_thinking = Some(live.ply());
+            let r = live.clock.reading(now_ms());
+            let clocks = computer::ByColorMs {
+                white: u64::try_from(r.white_ms).unwrap_or(0),
+                black: u64::try_from(r.black_ms).unwrap_or(0),
+            };
+            let increment = u64::try_from(live.row.increment_ms).unwrap_or(0);
+            (
+                live.game.clone(),
+                color,
+                level,
+                clocks,
+                increment,
+                live.ply(),
+            )
+        };
+        let (game, color, level, clocks, increment, ply) = job;
+        let hub = Arc::clone(self);
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            let Some(m) = hub.computer.choose(&game, level, clocks, increment).await else {
+                return;
+            };
+            let uci = shatar_rules::uci::write(&m, game.ruleset());
+            let action = Action::Move { uci, ply };
+            if let Err(e) = hub.act(&id, color, &action).await {
+                // The game moved on (a resignation, a flag) while the computer thought.
+                tracing::debug!(game = %id, error = %e, "computer move not played");
+            }
+        });
+    }
+
+    async fn commit(
+        &self,
+        live: &mut LiveGame,
+        plan: game::Plan,
+        _now: i64,
+    ) -> Result<(), ActionError> {
+        let color_name = plan.event.and_then(|(_, c)| c).map(Color::name);
+        let step = games::Step {
+            mv: plan.mv.clone(),
+            event: plan.event.map(|(k, _)| (k, color_name)),
+            end: plan.finish.as_ref().map(|f| {
+                let status = if f.result.is_some() {
+                    games::Status::Ended
+                } else {
+                    games::Status::Aborted
+                };
+                (status, f.result.as_deref(), f.termination.as_str())
+            }),
+        };
+        games::commit_step(&self.db, &live.row.id, i64::from(live.ply()), step)
+            .await
+            .map_err(|e| {
+                tracing::error!(game = %live.row.id, error = %e, "storing a step failed");
+                ActionError::Storage
+            })?;
+        live.apply(plan);
+        Ok(())
+    }
+
+    /// Starts a task that ends the game when the running side's flag falls.
+    async fn arm_flag_timer(self: &Arc<Self>, id: &str, room: &Arc<Room>) {
+        let (deadline, ply) = {
+            let live = room.game.lock().await;
+            if !live.is_live() {
+                return;
+            }
+            match live.clock.deadline_ms() {
+                Some(d) => (d, live.ply()),
+                None => return,
+            }
+        };
+        let hub = Arc::clone(self);
+        let room = Arc::clone(room);
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            let wait = u64::try_from(deadline.saturating_sub(now_ms())).unwrap_or(0);
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            let mut live = room.game.lock().await;
+            if !live.is_live() || live.ply() != ply {
+                return;
+            }
+            let now = now_ms();
+            let Some(color) = live.clock.flagged(now) else {
+                return;
+            };
+            let plan = live.flag_plan(color, now);
+            if hub.commit(&mut live, plan, now).await.is_ok() {
+                tracing::info!(game = %id, flag = color.name(), "flag fell");
+                let _ = room.tx.send(snapshot_text(&live, now));
+            }
+        });
+    }
+}
+
+/// The snapshot as socket text.
+pub fn snapshot_text(live: &LiveGame, now_ms: i64) -> Arc<str> {
+    Arc::from(live.snapshot(now_ms).to_string())
+}

@@ -1,0 +1,421 @@
+//! The lobby (`/`): open seeks, creating a seek, challenge links and accepting them.
+
+use super::see_other;
+use crate::auth::Visitor;
+use crate::db::games::{self, GameRow, Status};
+use crate::db::now_ms;
+use crate::db::seeks::{self, ColorChoice, Seek};
+use crate::error::{AppError, AppResult};
+use crate::html::{csrf_field, esc, page};
+use crate::i18n::Lang;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use serde::Deserialize;
+use shatar_rules::{Preset, fen};
+
+/// A random id of `len` letters and digits.
+pub fn random_id(len: usize) -> Result<String, AppError> {
+    const ALPHABET: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut out = String::with_capacity(len);
+    while out.len() < len {
+        let mut buf = [0u8; 32];
+        getrandom::fill(&mut buf).map_err(|e| AppError::Internal(format!("OS random: {e}")))?;
+        // 248 = 4·62: rejecting larger bytes keeps every letter equally likely.
+        for b in buf.into_iter().filter(|b| *b < 248) {
+            if out.len() == len {
+                break;
+            }
+            out.push(char::from(ALPHABET[usize::from(b % 62)]));
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `s` could be one of our ids.
+pub fn is_id(s: &str) -> bool {
+    (4..=16).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+fn clock_text(initial_ms: i64, increment_ms: i64) -> String {
+    let secs = initial_ms / 1000;
+    let base = if secs % 60 == 0 {
+        format!("{}′", secs / 60)
+    } else {
+        format!("{secs}″")
+    };
+    format!("{base} + {}″", increment_ms / 1000)
+}
+
+fn seek_form(v: &Visitor) -> String {
+    let l = v.lang;
+    let rulesets: String = Preset::ALL
+        .iter()
+        .map(|p| format!(r#"<option value="{0}">{0}</option>"#, p.name()))
+        .collect();
+    let minutes: String = [90, 60, 30, 15, 10, 5, 3]
+        .iter()
+        .map(|m| format!(r#"<option value="{m}">{m}</option>"#))
+        .collect();
+    format!(
+        r#"<h2>{title}</h2>
+<form method="post" action="/seeks" class="card seek-form">
+{csrf}
+<label>{ruleset} <select name="ruleset">{rulesets}</select></label>
+<label>{minutes_l} <select name="minutes">{minutes}</select></label>
+<label>{inc} <input name="increment" type="number" min="0" max="60" value="0"></label>
+<fieldset><legend>{mode}</legend>
+<label><input type="radio" name="rated" value="0" checked> {casual}</label>
+<label><input type="radio" name="rated" value="1"> {rated}</label></fieldset>
+<label>{color} <select name="color">
+<option value="random">{random}</option><option value="white">{white}</option><option value="black">{black}</option>
+</select></label>
+<label><input type="checkbox" name="listed" value="1" checked> {listed}</label>
+<button type="submit">{submit}</button>
+</form>"#,
+        title = esc(&l.t("lobby-create-seek")),
+        csrf = csrf_field(v),
+        ruleset = esc(&l.t("seek-ruleset")),
+        minutes_l = esc(&l.t("seek-minutes")),
+        inc = esc(&l.t("seek-increment")),
+        mode = esc(&l.t("seek-mode")),
+        casual = esc(&l.t("seek-casual")),
+        rated = esc(&l.t("seek-rated")),
+        color = esc(&l.t("seek-color")),
+        random = esc(&l.t("color-random")),
+        white = esc(&l.t("color-white")),
+        black = esc(&l.t("color-black")),
+        listed = esc(&l.t("seek-listed")),
+        submit = esc(&l.t("seek-submit")),
+    )
+}
+
+fn color_label(l: Lang, c: ColorChoice) -> String {
+    l.t(match c {
+        ColorChoice::White => "color-white",
+        ColorChoice::Black => "color-black",
+        ColorChoice::Random => "color-random",
+    })
+}
+
+fn game_list(l: Lang, games: &[GameRow]) -> String {
+    if games.is_empty() {
+        return format!("<p>{}</p>", esc(&l.t("lobby-none")));
+    }
+    let items: String = games
+        .iter()
+        .map(|g| {
+            format!(
+                r#"<li><a href="/game/{id}">{w} – {b}</a> <span class="meta">{rs} · {clock}</span></li>"#,
+                id = esc(&g.id),
+                w = esc(g.white_name.as_deref().unwrap_or("?")),
+                b = esc(g.black_name.as_deref().unwrap_or("?")),
+                rs = esc(&g.ruleset),
+                clock = esc(&clock_text(g.initial_ms, g.increment_ms)),
+            )
+        })
+        .collect();
+    format!("<ul class=\"games\">{items}</ul>")
+}
+
+async fn lobby(State(state): State<AppState>, v: Visitor) -> AppResult<Response> {
+    let l = v.lang;
+    let open = seeks::open(&state.db).await?;
+    let mut body = format!("<h1>{}</h1>", esc(&l.t("lobby-title")));
+    body.push_str(&format!(
+        "<section><h2>{}</h2>",
+        esc(&l.t("lobby-open-seeks"))
+    ));
+    if open.is_empty() {
+        body.push_str(&format!("<p>{}</p>", esc(&l.t("lobby-no-seeks"))));
+    } else {
+        body.push_str("<table class=\"seeks\"><tbody>");
+        for s in &open {
+            let mine = v.user.as_ref().is_some_and(|u| u.id == s.user_id);
+            let action = match (&v.user, mine) {
+                (Some(_), false) => format!(
+                    r#"<form method="post" action="/seeks/{id}/accept">{csrf}<button>{accept}</button></form>"#,
+                    id = esc(&s.id),
+                    csrf = csrf_field(&v),
+                    accept = esc(&l.t("seek-accept"))
+                ),
+                (Some(_), true) => format!(r#"<a href="/seeks/{}">…</a>"#, esc(&s.id)),
+                (None, _) => String::new(),
+            };
+            body.push_str(&format!(
+                "<tr><td class=\"name\">{name}</td><td>{rs}</td><td>{clock}</td><td>{mode}</td><td>{color}</td><td>{action}</td></tr>",
+                name = esc(&s.username),
+                rs = esc(&s.ruleset),
+                clock = esc(&clock_text(s.initial_ms, s.increment_ms)),
+                mode = esc(&l.t(if s.rated { "seek-rated" } else { "seek-casual" })),
+                color = esc(&color_label(l, s.color)),
+            ));
+        }
+        body.push_str("</tbody></table>");
+    }
+    body.push_str("</section>");
+    body.push_str(&crate::routes::computer::form(&v));
+    match &v.user {
+        Some(u) => {
+            body.push_str(&seek_form(&v));
+            let mine = games::ongoing_of(&state.db, u.id).await?;
+            body.push_str(&format!(
+                "<section><h2>{}</h2>{}</section>",
+                esc(&l.t("lobby-ongoing")),
+                game_list(l, &mine)
+            ));
+        }
+        None => body.push_str(&format!(
+            "<p class=\"hint\">{}</p>",
+            esc(&l.t("lobby-sign-in-to-play"))
+        )),
+    }
+    let all = games::ongoing(&state.db).await?;
+    body.push_str(&format!(
+        "<section><h2>{}</h2>{}</section>",
+        esc(&l.t("lobby-watch")),
+        game_list(l, &all)
+    ));
+    Ok(page(&v, "/", &l.t("lobby-title"), &body).into_response())
+}
+
+/// The seek form as submitted.
+#[derive(Debug, Deserialize)]
+pub struct SeekForm {
+    csrf: Option<String>,
+    ruleset: String,
+    minutes: Option<u32>,
+    /// Seconds instead of minutes (short games, tests).
+    seconds: Option<u32>,
+    increment: Option<u32>,
+    rated: Option<u8>,
+    color: String,
+    listed: Option<u8>,
+}
+
+async fn create_seek(
+    State(state): State<AppState>,
+    v: Visitor,
+    Form(f): Form<SeekForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let user = v.require_user()?;
+    let preset: Preset = f
+        .ruleset
+        .parse()
+        .map_err(|e| AppError::BadRequest(format!("ruleset: {e}")))?;
+    let initial_s = match (f.seconds, f.minutes) {
+        (Some(s), _) => s,
+        (None, Some(m)) => m.saturating_mul(60),
+        (None, None) => return Err(AppError::BadRequest("minutes: missing".into())),
+    };
+    if !(1..=180 * 60).contains(&initial_s) {
+        return Err(AppError::BadRequest(format!(
+            "time: {initial_s} s, expected 1 s to 180 min"
+        )));
+    }
+    let increment = f.increment.unwrap_or(0);
+    if increment > 60 {
+        return Err(AppError::BadRequest(format!(
+            "increment: {increment} s, expected 0 to 60"
+        )));
+    }
+    let seek = Seek {
+        id: random_id(10)?,
+        user_id: user.id,
+        username: user.username.clone(),
+        ruleset: preset.name().to_owned(),
+        initial_ms: i64::from(initial_s) * 1000,
+        increment_ms: i64::from(increment) * 1000,
+        color: ColorChoice::parse(&f.color)?,
+        rated: f.rated == Some(1),
+        listed: f.listed == Some(1),
+        game_id: None,
+    };
+    seeks::insert(&state.db, &seek).await?;
+    Ok(see_other(&format!("/seeks/{}", seek.id), &[]))
+}
+
+async fn seek_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    v: Visitor,
+) -> AppResult<Response> {
+    let l = v.lang;
+    let seek = if is_id(&id) {
+        seeks::by_id(&state.db, &id).await?
+    } else {
+        None
+    };
+    let seek = seek.ok_or_else(|| AppError::NotFound(format!("seek {id}")))?;
+    if let Some(game) = &seek.game_id {
+        return Ok(see_other(&format!("/game/{game}"), &[]));
+    }
+    let mine = v.user.as_ref().is_some_and(|u| u.id == seek.user_id);
+    let details = format!(
+        "<p>{rs} · {clock} · {mode} · {color}</p>",
+        rs = esc(&seek.ruleset),
+        clock = esc(&clock_text(seek.initial_ms, seek.increment_ms)),
+        mode = esc(&l.t(if seek.rated {
+            "seek-rated"
+        } else {
+            "seek-casual"
+        })),
+        color = esc(&color_label(l, seek.color)),
+    );
+    let title = l.t_args("seek-title", &[("name", &seek.username)]);
+    let mut body = format!("<h1>{}</h1>{details}", esc(&title));
+    if mine {
+        body.push_str(&format!(
+            r#"<p>{wait}</p><p><input class="link" readonly value="/seeks/{id}"></p>
+<form method="post" action="/seeks/{id}/cancel">{csrf}<button>{cancel}</button></form>
+<p class="hint" id="seek-wait" data-seek="{id}"></p><script src="/static/game.js"></script>"#,
+            wait = esc(&l.t("seek-waiting")),
+            id = esc(&seek.id),
+            csrf = csrf_field(&v),
+            cancel = esc(&l.t("seek-cancel")),
+        ));
+    } else if v.user.is_some() {
+        body.push_str(&format!(
+            r#"<form method="post" action="/seeks/{id}/accept">{csrf}<button>{accept}</button></form>"#,
+            id = esc(&seek.id),
+            csrf = csrf_field(&v),
+            accept = esc(&l.t("seek-accept")),
+        ));
+    } else {
+        body.push_str(&format!(
+            r#"<p><a href="/signin">{}</a> · <a href="/signup">{}</a></p>"#,
+            esc(&l.t("nav-sign-in")),
+            esc(&l.t("nav-sign-up"))
+        ));
+    }
+    Ok(page(&v, &format!("/seeks/{}", seek.id), &title, &body).into_response())
+}
+
+/// `GET /api/seeks/{id}`: the game id once accepted (polled by the seeker's page).
+async fn seek_status(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Response> {
+    let seek = if is_id(&id) {
+        seeks::by_id(&state.db, &id).await?
+    } else {
+        None
+    };
+    let seek = seek.ok_or_else(|| AppError::NotFound(format!("seek {id}")))?;
+    Ok(axum::Json(serde_json::json!({"game": seek.game_id})).into_response())
+}
+
+/// The CSRF-only form.
+#[derive(Debug, Deserialize)]
+pub struct CsrfOnly {
+    csrf: Option<String>,
+}
+
+async fn accept(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    v: Visitor,
+    Form(f): Form<CsrfOnly>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let user = v.require_user()?;
+    let seek = if is_id(&id) {
+        seeks::by_id(&state.db, &id).await?
+    } else {
+        None
+    };
+    let seek = seek.ok_or_else(|| AppError::NotFound(format!("seek {id}")))?;
+    if seek.user_id == user.id {
+        return Err(AppError::Forbidden(
+            "you cannot accept your own seek".into(),
+        ));
+    }
+    let seeker_white = match seek.color {
+        ColorChoice::White => true,
+        ColorChoice::Black => false,
+        ColorChoice::Random => {
+            let mut b = [0u8; 1];
+            getrandom::fill(&mut b).map_err(|e| AppError::Internal(format!("OS random: {e}")))?;
+            b[0] & 1 == 0
+        }
+    };
+    let (white, black) = if seeker_white {
+        (seek.user_id, user.id)
+    } else {
+        (user.id, seek.user_id)
+    };
+    let preset: Preset = seek
+        .ruleset
+        .parse()
+        .map_err(|e| AppError::Internal(format!("seek ruleset: {e}")))?;
+    let start = shatar_rules::Position::start(preset.ruleset());
+    let game = GameRow {
+        id: random_id(8)?,
+        ruleset: seek.ruleset.clone(),
+        initial_fen: fen::write(&start),
+        white_id: Some(white),
+        black_id: Some(black),
+        white_name: None,
+        black_name: None,
+        initial_ms: seek.initial_ms,
+        increment_ms: seek.increment_ms,
+        rated: seek.rated,
+        status: Status::Started,
+        result: None,
+        termination: None,
+        created_ms: now_ms(),
+        computer_level: None,
+        white_guest: None,
+        black_guest: None,
+    };
+    let mut tx = state.db.pool.begin().await?;
+    if !seeks::take(&mut tx, &seek.id, &game.id).await? {
+        return Err(AppError::Conflict(
+            "this seek has already been accepted".into(),
+        ));
+    }
+    games::insert(&mut tx, &game).await?;
+    tx.commit().await?;
+    tracing::info!(game = %game.id, seek = %seek.id, "game created");
+    Ok(see_other(&format!("/game/{}", game.id), &[]))
+}
+
+async fn cancel(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    v: Visitor,
+    Form(f): Form<CsrfOnly>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let user = v.require_user()?;
+    if !is_id(&id) || !seeks::delete(&state.db, &id, user.id).await? {
+        return Err(AppError::NotFound(format!("open seek {id} of yours")));
+    }
+    Ok(see_other("/", &[]))
+}
+
+/// `/`, `/seeks`, `/seeks/{id}`, `/seeks/{id}/accept`, `/seeks/{id}/cancel`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(lobby))
+        .route("/seeks", post(create_seek))
+        .route("/seeks/{id}", get(seek_page))
+        .route("/api/seeks/{id}", get(seek_status))
+        .route("/seeks/{id}/accept", post(accept))
+        .route("/seeks/{id}/cancel", post(cancel))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_clock_text() {
+        let a = random_id(8).unwrap();
+        assert_eq!(a.len(), 8);
+        assert!(is_id(&a));
+        assert!(!is_id("../etc"));
+        assert_eq!(clock_text(90 * 60_000, 30_000), "90′ + 30″");
+        assert_eq!(clock_text(5_000, 0), "5″ + 0″");
+    }
+}

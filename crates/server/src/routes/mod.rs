@@ -1,0 +1,25 @@
+//! One module per resource, each exporting `router()`; merged in [`crate::app::app`].
+
+pub mod accounts;
+pub mod computer;
+pub mod games;
+pub mod health;
+pub mod lang;
+pub mod lobby;
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// A `303 See Other` to `to`, with extra `Set-Cookie` values.
+pub fn see_other(to: &str, cookies: &[String]) -> Response {
+    let mut res = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(to) {
+        res.headers_mut().insert(header::LOCATION, v);
+    }
+    for c in cookies {
+        if let Ok(v) = HeaderValue::from_str(c) {
+            res.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    res
+}

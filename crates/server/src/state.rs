@@ -1,0 +1,32 @@
+//! The one state struct every handler receives.
+
+use crate::auth::rate_limit::SignInLimiter;
+use crate::config::Config;
+use crate::db::Db;
+use crate::live::Hub;
+use std::sync::Arc;
+
+/// Shared by all handlers (cheap to clone).
+#[derive(Debug, Clone)]
+pub struct AppState {
+    /// The configuration.
+    pub config: Arc<Config>,
+    /// The database.
+    pub db: Db,
+    /// Live games.
+    pub hub: Arc<Hub>,
+    /// The sign-in rate limit.
+    pub limiter: Arc<SignInLimiter>,
+}
+
+impl AppState {
+    /// The state over a connected database.
+    pub fn new(config: Config, db: Db) -> AppState {
+        AppState {
+            limiter: Arc::new(SignInLimiter::new(config.signin_attempts)),
+            config: Arc::new(config),
+            hub: Arc::new(Hub::new(db.clone())),
+            db,
+        }
+    }
+}

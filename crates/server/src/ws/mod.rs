@@ -1,0 +1,133 @@
+//! The live-game socket: `GET /game/{id}/ws`. Players act; everyone (players and
+//! spectators) receives a snapshot after each committed step. A reconnecting client simply
+//! opens a new socket and gets the current snapshot, which is the whole truth.
+
+pub mod protocol;
+
+use crate::auth::Visitor;
+use crate::error::AppError;
+use crate::live::{Room, snapshot_text};
+use crate::state::AppState;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use shatar_rules::Color;
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+
+/// Refuses cross-site socket requests: a present `Origin` must name this host.
+fn check_origin(headers: &HeaderMap) -> Result<(), AppError> {
+    let Some(origin) = headers.get(axum::http::header::ORIGIN) else {
+        return Ok(());
+    };
+    let host = headers
+        .get(axum::http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let origin = origin.to_str().unwrap_or("");
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .unwrap_or("");
+    if !host.is_empty() && origin_host == host {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(format!(
+            "socket from foreign origin {origin:?}"
+        )))
+    }
+}
+
+/// Upgrades to the game's socket.
+pub async fn socket(
+    ws: WebSocketUpgrade,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    State(state): State<AppState>,
+) -> Result<Response, AppError> {
+    check_origin(&headers)?;
+    let room = state.hub.room(&id).await?;
+    let color = room.game.lock().await.color_of(
+        visitor.user.as_ref().map(|u| u.id),
+        visitor.guest.as_deref(),
+    );
+    Ok(ws
+        .max_message_size(protocol::MAX_MESSAGE_BYTES)
+        .max_frame_size(protocol::MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| run(socket, state, id, room, color)))
+}
+
+async fn snapshot(room: &Room) -> Arc<str> {
+    let live = room.game.lock().await;
+    snapshot_text(&live, crate::db::now_ms())
+}
+
+async fn run(
+    socket: WebSocket,
+    state: AppState,
+    id: String,
+    room: Arc<Room>,
+    color: Option<Color>,
+) {
+    let (mut sink, mut stream) = socket.split();
+    // Subscribe before the first snapshot so that no step falls between them.
+    let mut rx = room.tx.subscribe();
+    let hello = json!({"t": "hello", "you": color.map(Color::name)}).to_string();
+    if sink.send(Message::Text(hello.into())).await.is_err() {
+        return;
+    }
+    if sink
+        .send(Message::Text(snapshot(&room).await.as_ref().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            incoming = stream.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                    Some(Ok(_)) => continue,
+                };
+                let reply = match protocol::decode(text.as_str()) {
+                    Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
+                    Ok(protocol::ClientMsg::Ping) => {
+                        let snap = snapshot(&room).await;
+                        if sink.send(Message::Text(snap.as_ref().into())).await.is_err() {
+                            break;
+                        }
+                        Some(json!({"t": "pong"}).to_string())
+                    }
+                    Ok(msg) => match (color, msg.action()) {
+                        (Some(c), Some(action)) => match state.hub.act(&id, c, &action).await {
+                            Ok(()) => None,
+                            Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
+                        },
+                        _ => Some(json!({"t": "error", "error": crate::error::ActionError::NotAPlayer.to_string()}).to_string()),
+                    },
+                };
+                if let Some(reply) = reply {
+                    if sink.send(Message::Text(reply.into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            update = rx.recv() => {
+                let text = match update {
+                    Ok(t) => t,
+                    Err(RecvError::Lagged(_)) => snapshot(&room).await,
+                    Err(RecvError::Closed) => break,
+                };
+                if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+// The live game page: one socket to the server, which sends the whole state after every
+// step; this script only shows it and sends the player's acts. It also polls a seek page
+// until the challenge is accepted.
+(function () {
+  'use strict';
+
+  var wait = document.getElementById('seek-wait');
+  if (wait) {
+    var seek = wait.getAttribute('data-seek');
+    setInterval(function () {
+      fetch('/api/seeks/' + encodeURIComponent(seek)).then(function (r) { return r.json(); }).then(function (j) {
+        if (j.game) window.location.href = '/game/' + encodeURIComponent(j.game);
+      }).catch(function () {});
+    }, 2000);
+    return;
+  }
+
+  var cfgEl = document.getElementById('game-config');
+  if (!cfgEl) return;
+  var cfg = JSON.parse(cfgEl.textContent);
+  var T = cfg.strings;
+  var you = cfg.you;
+  var state = null;
+  var received = 0;
+  var socket = null;
+  var retry = 0;
+  var $ = function (id) { return document.getElementById(id); };
+
+  var board = new window.ShatarBoard($('board'), {
+    pieceSet: localStorage.getItem('shatar-pieces') || 'shatar',
+    onMove: function (uci) { send({ t: 'move', uci: uci, ply: state.ply }); },
+    onPromotion: function (choices) { showPromotion(choices); }
+  });
+  if (you === 'black') board.flip();
+  $('piece-set').value = board.pieceSet;
+  $('piece-set').addEventListener('change', function (e) {
+    localStorage.setItem('shatar-pieces', e.target.value);
+    board.setPieceSet(e.target.value);
+    if (state) render();
+  });
+  $('btn-flip').addEventListener('click', function () { board.flip(); render(); });
+  [['btn-offer', 'draw-offer'], ['btn-accept', 'draw-accept'], ['btn-decline', 'draw-decline'],
+   ['btn-claim', 'claim'], ['btn-abort', 'abort'], ['btn-resign', 'resign']].forEach(function (p) {
+    $(p[0]).addEventListener('click', function () { send({ t: p[1] }); });
+  });
+  $('move-input').addEventListener('keydown', function (e) {
+    if (e.key !== 'Enter' || !state) return;
+    var text = e.target.value.trim().toLowerCase().replace(/[-x\s]/g, '');
+    if (/^[a-h][1-8][a-h][1-8][a-z]?$/.test(text)) send({ t: 'move', uci: text, ply: state.ply });
+    e.target.value = '';
+  });
+
+  function showPromotion(choices) {
+    var box = $('promo');
+    var list = box.querySelector('.choices');
+    while (list.firstChild) list.removeChild(list.firstChild);
+    var names = { B: 'role-bers', R: 'role-rook', C: 'role-camel', H: 'role-horse' };
+    choices.forEach(function (c) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.title = T[names[c[0]]] || c[0];
+      var svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      svg.setAttribute('viewBox', '0 0 100 100');
+      var use = document.createElementNS('http://www.w3.org/2000/svg', 'use');
+      use.setAttribute('href', '/static/pieces-' + board.pieceSet + '.svg#' + (you === 'black' ? 'b' : 'w') + c[0]);
+      svg.appendChild(use);
+      b.appendChild(svg);
+      var label = document.createElement('span');
+      label.textContent = T[names[c[0]]] || c[0];
+      b.appendChild(label);
+      b.addEventListener('click', function () { box.hidden = true; send({ t: 'move', uci: c[1], ply: state.ply }); });
+      list.appendChild(b);
+    });
+    box.hidden = false;
+  }
+
+  function send(msg) {
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify(msg));
+  }
+
+  function fmt(ms) {
+    ms = Math.max(0, ms);
+    var s = Math.floor(ms / 1000);
+    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    var mm = (h ? String(m).padStart(2, '0') : String(m));
+    var out = (h ? h + ':' : '') + mm + ':' + String(sec).padStart(2, '0');
+    if (ms < 10000) out += '.' + Math.floor((ms % 1000) / 100);
+    return out;
+  }
+
+  function clockOf(color) {
+    if (!state) return 0;
+    var c = state.clock;
+    var ms = c[color + '_ms'];
+    if (c.running === color && state.status === 'started') ms -= (performance.now() - received);
+    return ms;
+  }
+
+  function tick() {
+    if (!state) return;
+    var bottom = board.orientation, top = bottom === 'white' ? 'black' : 'white';
+    $('clock-bottom').textContent = fmt(clockOf(bottom));
+    $('clock-top').textContent = fmt(clockOf(top));
+    $('clock-bottom').classList.toggle('running', state.clock.running === bottom);
+    $('clock-top').classList.toggle('running', state.clock.running === top);
+  }
+  setInterval(tick, 100);
+
+  function resultText() {
+    if (state.status === 'aborted') return T['game-aborted'];
+    var r = state.result === '1-0' ? T['result-white-wins'] : state.result === '0-1' ? T['result-black-wins'] : T['result-draw'];
+    var term = T['term-' + state.termination] || state.termination;
+    return T['game-over'] + ': ' + r + ' (' + term + ')';
+  }
+
+  function render() {
+    var s = state;
+    board.set(s, you);
+    var bottom = board.orientation, top = bottom === 'white' ? 'black' : 'white';
+    $('name-bottom').textContent = (s.players[bottom] || T['name-' + bottom] || '?') + ' · ' + T['color-' + bottom];
+    $('name-top').textContent = (s.players[top] || T['name-' + top] || '?') + ' · ' + T['color-' + top];
+    var status;
+    if (s.status !== 'started') status = resultText();
+    else if (!you) status = T['game-spectating'];
+    else status = s.turn === you ? T['game-your-turn'] : T['game-their-turn'];
+    if (s.status === 'started' && s.draw_offer && s.draw_offer !== you) status += ' · ' + T['game-draw-offered'];
+    if (s.status === 'started' && s.first_round) status += ' · ' + T['game-first-round'];
+    $('status').textContent = status;
+    var list = $('moves');
+    while (list.firstChild) list.removeChild(list.firstChild);
+    for (var i = 0; i < s.moves.length; i += 2) {
+      var li = document.createElement('li');
+      li.textContent = s.moves[i] + (s.moves[i + 1] ? '  ' + s.moves[i + 1] : '');
+      list.appendChild(li);
+    }
+    list.scrollTop = list.scrollHeight;
+    var live = s.status === 'started' && !!you;
+    var show = function (id, on) { $(id).hidden = !on; };
+    show('btn-offer', live && s.can_offer[you] && !s.draw_offer);
+    show('btn-accept', live && s.draw_offer && s.draw_offer !== you);
+    show('btn-decline', live && s.draw_offer && s.draw_offer !== you);
+    show('btn-claim', live && s.claimable && s.turn === you);
+    show('btn-abort', live && s.abortable);
+    show('btn-resign', live && !s.abortable);
+    show('move-input', live);
+    tick();
+  }
+
+  function connect() {
+    var proto = window.location.protocol === 'https:' ? 'wss://' : 'ws://';
+    socket = new WebSocket(proto + window.location.host + '/game/' + encodeURIComponent(cfg.id) + '/ws');
+    socket.onopen = function () { retry = 0; };
+    socket.onmessage = function (ev) {
+      var m = JSON.parse(ev.data);
+      if (m.t === 'hello') { you = m.you; }
+      else if (m.t === 'state') { state = m; received = performance.now(); render(); }
+      else if (m.t === 'error') { $('status').textContent = m.error; }
+    };
+    socket.onclose = function () {
+      $('status').textContent = T['game-reconnecting'];
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 250 * Math.pow(2, retry));
+    };
+  }
+  connect();
+})();

@@ -1,0 +1,379 @@
+//! Accounts through the real server: sign-up, sign-in, CSRF, sessions, rate limit, markup
+//! in names, languages, headers and limits.
+
+mod common;
+
+use common::{Backend, TestServer, unique};
+
+on_both_backends!(
+    health_and_security_headers,
+    sign_up_then_sign_in,
+    csrf_is_required,
+    sign_out_everywhere_ends_every_session,
+    sign_in_is_rate_limited,
+    markup_in_names_renders_as_text,
+    language_from_browser_and_switcher,
+    bodies_are_size_limited,
+);
+
+async fn health_and_security_headers(b: Backend) {
+    let server = TestServer::start(b).await;
+    let mut c = server.client();
+    let r = c.get("/health").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(
+        r.json(),
+        serde_json::json!({"status": "ok", "database": "ok"})
+    );
+    let r = server.client().get("/").await;
+    assert_eq!(r.status, 200);
+    let csp = r.header("content-security-policy").unwrap();
+    assert!(
+        csp.contains("default-src 'self'") && csp.contains("script-src 'self'"),
+        "{csp}"
+    );
+    assert!(!csp.contains("unsafe-inline"));
+    assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+    assert_eq!(r.header("x-frame-options"), Some("DENY"));
+    let csrf_cookie = r
+        .headers_named("set-cookie")
+        .into_iter()
+        .find(|c| c.starts_with("shatar_csrf="))
+        .unwrap();
+    assert!(
+        csrf_cookie.contains("HttpOnly") && csrf_cookie.contains("SameSite=Lax"),
+        "{csrf_cookie}"
+    );
+    // Assets are served from the binary.
+    let js = c.get("/static/board.js").await;
+    assert_eq!(js.status, 200);
+    assert_eq!(
+        js.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert!(js.body.contains("dests"));
+    assert_eq!(c.get("/static/nothing.js").await.status, 404);
+    server.stop().await;
+}
+
+async fn sign_up_then_sign_in(b: Backend) {
+    let server = TestServer::start(b).await;
+    let name = unique("Bat");
+    let mut c = server.client();
+    c.sign_up(&name, "correct horse").await;
+    let page = c.get("/").await;
+    assert!(
+        page.body.contains(&format!("Signed in as {name}")),
+        "{}",
+        page.body
+    );
+
+    // The session cookie is HttpOnly and SameSite.
+    let mut fresh = server.client();
+    let form = fresh.get("/signin").await;
+    let r = fresh
+        .post(
+            "/signin",
+            &[
+                ("username", &name),
+                ("password", "correct horse"),
+                ("csrf", &form.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303);
+    let cookie = r
+        .headers_named("set-cookie")
+        .into_iter()
+        .find(|c| c.starts_with("shatar_session="))
+        .unwrap();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"),
+        "{cookie}"
+    );
+    // Names are matched without regard to case.
+    let mut other = server.client();
+    let form = other.get("/signin").await;
+    let r = other
+        .post(
+            "/signin",
+            &[
+                ("username", &name.to_uppercase()),
+                ("password", "correct horse"),
+                ("csrf", &form.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303);
+    // Wrong password, unknown name: 401 with the same message.
+    let mut bad = server.client();
+    let form = bad.get("/signin").await;
+    let r = bad
+        .post(
+            "/signin",
+            &[
+                ("username", &name),
+                ("password", "wrong horse"),
+                ("csrf", &form.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 401);
+    assert!(r.body.contains("Wrong name or password."));
+    let r = bad
+        .post(
+            "/signin",
+            &[
+                ("username", &unique("nobody")),
+                ("password", "wrong horse"),
+                ("csrf", &form.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 401);
+    // The same name again is refused.
+    let mut dup = server.client();
+    let form = dup.get("/signup").await;
+    let r = dup
+        .post(
+            "/signup",
+            &[
+                ("username", &name.to_lowercase()),
+                ("password", "another one"),
+                ("csrf", &form.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    server.stop().await;
+}
+
+async fn csrf_is_required(b: Backend) {
+    let server = TestServer::start(b).await;
+    let mut c = server.client();
+    let form = c.get("/signup").await;
+    let name = unique("Dorj");
+    // Missing and wrong tokens are refused; nothing is created.
+    let r = c
+        .post("/signup", &[("username", &name), ("password", "12345678")])
+        .await;
+    assert_eq!(r.status, 403);
+    let r = c
+        .post(
+            "/signup",
+            &[
+                ("username", &name),
+                ("password", "12345678"),
+                ("csrf", &"0".repeat(64)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 403);
+    // A token from another browser does not fit this one's cookie.
+    let mut other = server.client();
+    let other_token = other.get("/signup").await.csrf();
+    let r = c
+        .post(
+            "/signup",
+            &[
+                ("username", &name),
+                ("password", "12345678"),
+                ("csrf", &other_token),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 403);
+    c.sign_up(&name, "12345678").await;
+    // After sign-in the session's own token is required: the pre-sign-in one is stale.
+    let old = form.csrf();
+    let r = c
+        .post(
+            "/seeks",
+            &[
+                ("csrf", &old),
+                ("ruleset", "official"),
+                ("minutes", "5"),
+                ("color", "white"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 403);
+    let token = c.csrf().await;
+    assert_ne!(token, old);
+    let r = c
+        .post(
+            "/seeks",
+            &[
+                ("csrf", &token),
+                ("ruleset", "official"),
+                ("minutes", "5"),
+                ("color", "white"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    server.stop().await;
+}
+
+async fn sign_out_everywhere_ends_every_session(b: Backend) {
+    let server = TestServer::start(b).await;
+    let name = unique("Tuya");
+    let mut phone = server.client();
+    phone.sign_up(&name, "12345678").await;
+    let mut laptop = server.client();
+    let form = laptop.get("/signin").await;
+    assert_eq!(
+        laptop
+            .post(
+                "/signin",
+                &[
+                    ("username", &name),
+                    ("password", "12345678"),
+                    ("csrf", &form.csrf())
+                ]
+            )
+            .await
+            .status,
+        303
+    );
+    assert!(laptop.get("/").await.body.contains("Signed in as"));
+    // Plain sign-out ends only its own session.
+    let mut tablet = server.client();
+    let form = tablet.get("/signin").await;
+    assert_eq!(
+        tablet
+            .post(
+                "/signin",
+                &[
+                    ("username", &name),
+                    ("password", "12345678"),
+                    ("csrf", &form.csrf())
+                ]
+            )
+            .await
+            .status,
+        303
+    );
+    let t = tablet.csrf().await;
+    assert_eq!(tablet.post("/signout", &[("csrf", &t)]).await.status, 303);
+    assert!(!tablet.get("/").await.body.contains("Signed in as"));
+    assert!(laptop.get("/").await.body.contains("Signed in as"));
+    // Everywhere: the laptop's session is gone too, even with its old cookie.
+    let t = phone.csrf().await;
+    assert_eq!(
+        phone
+            .post("/signout-everywhere", &[("csrf", &t)])
+            .await
+            .status,
+        303
+    );
+    assert!(!phone.get("/").await.body.contains("Signed in as"));
+    assert!(laptop.cookies.contains_key("shatar_session"));
+    assert!(!laptop.get("/").await.body.contains("Signed in as"));
+    server.stop().await;
+}
+
+async fn sign_in_is_rate_limited(b: Backend) {
+    let server = TestServer::start(b).await;
+    let name = unique("Ganaa");
+    let mut owner = server.client();
+    owner.sign_up(&name, "the right one").await;
+    let mut attacker = server.client();
+    let csrf = attacker.get("/signin").await.csrf();
+    for i in 0..5 {
+        let r = attacker
+            .post(
+                "/signin",
+                &[
+                    ("username", &name),
+                    ("password", &format!("guess {i}")),
+                    ("csrf", &csrf),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, 401, "attempt {i}");
+    }
+    // The sixth attempt within the window is refused, even with the right password.
+    let r = attacker
+        .post(
+            "/signin",
+            &[
+                ("username", &name),
+                ("password", "the right one"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 429);
+    assert!(!attacker.cookies.contains_key("shatar_session"));
+    server.stop().await;
+}
+
+async fn markup_in_names_renders_as_text(b: Backend) {
+    let server = TestServer::start(b).await;
+    let evil = format!("<script>{}</script>", &unique("x")[..5]);
+    let mut c = server.client();
+    c.sign_up(&evil, "12345678").await;
+    let home = c.get("/").await;
+    let escaped = evil.replace('<', "&lt;").replace('>', "&gt;");
+    assert!(home.body.contains(&escaped), "{}", home.body);
+    assert!(!home.body.contains(&evil));
+    c.seek(&[
+        ("ruleset", "official"),
+        ("minutes", "5"),
+        ("color", "white"),
+        ("listed", "1"),
+    ])
+    .await;
+    let mut visitor = server.client();
+    let lobby = visitor.get("/").await;
+    assert!(lobby.body.contains(&escaped));
+    assert!(!lobby.body.contains(&evil));
+    server.stop().await;
+}
+
+async fn language_from_browser_and_switcher(b: Backend) {
+    let server = TestServer::start(b).await;
+    let mut zh = server.client();
+    zh.headers
+        .push(("Accept-Language".into(), "zh-CN,zh;q=0.9,en;q=0.5".into()));
+    let r = zh.get("/").await;
+    assert!(r.body.contains(r#"<html lang="zh">"#));
+    assert!(r.body.contains("<h1>大厅</h1>"), "{}", r.body);
+    // The switcher's cookie wins over the browser.
+    let r = zh.get("/lang/mn?back=/signin").await;
+    assert_eq!(r.status, 303);
+    assert_eq!(r.header("location"), Some("/signin"));
+    let r = zh.get("/signin").await;
+    assert!(r.body.contains(r#"<html lang="mn">"#));
+    assert!(r.body.contains("<h1>Нэвтрэх</h1>"));
+    let mut en = server.client();
+    assert!(en.get("/").await.body.contains("<h1>Lobby</h1>"));
+    assert_eq!(en.get("/lang/fr").await.status, 404);
+    assert_eq!(
+        en.get("/lang/en?back=//evil.example")
+            .await
+            .header("location"),
+        Some("/")
+    );
+    server.stop().await;
+}
+
+async fn bodies_are_size_limited(b: Backend) {
+    let server = TestServer::start(b).await;
+    let mut c = server.client();
+    let csrf = c.get("/signup").await.csrf();
+    let big = "x".repeat(64 * 1024);
+    let r = c
+        .post(
+            "/signup",
+            &[
+                ("username", &big),
+                ("password", "12345678"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 413);
+    server.stop().await;
+}

@@ -1,0 +1,395 @@
+//! Live games through the real server and two (or more) socket clients.
+
+mod common;
+
+use common::{Backend, Client, Socket, TestServer, unique};
+use serde_json::json;
+
+on_both_backends!(
+    full_game_to_mate_with_clocks,
+    draw_by_offer_with_alternation,
+    reconnect_resumes_exactly,
+    spectators_watch_but_cannot_act,
+    abort_only_in_the_first_round,
+    flag_fall_ends_the_game,
+    restart_rebuilds_games_from_the_database,
+    bad_socket_messages_are_refused,
+);
+
+/// Two signed-up players and a game between them (White seeks, Black accepts).
+async fn pair(server: &TestServer, seek: &[(&str, &str)]) -> (Client, Client, String) {
+    let mut white = server.client();
+    white.sign_up(&unique("White"), "12345678").await;
+    let mut black = server.client();
+    black.sign_up(&unique("Black"), "12345678").await;
+    let mut fields = vec![("color", "white")];
+    fields.extend_from_slice(seek);
+    let seek = white.seek(&fields).await;
+    let game = black.accept(&seek).await;
+    (white, black, game)
+}
+
+/// Plays `moves` alternately from ply `from`, checking both sockets see each one.
+async fn play(w: &mut Socket, b: &mut Socket, moves: &[&str], from: u64) -> serde_json::Value {
+    let mut last = json!(null);
+    for (i, m) in moves.iter().enumerate() {
+        let ply = from + i as u64;
+        let mover = if ply % 2 == 0 { &mut *w } else { &mut *b };
+        mover.play(m, ply).await;
+        let sw = w.state_at(ply + 1).await;
+        let sb = b.state_at(ply + 1).await;
+        assert_eq!(sw["ply"], ply + 1, "after {m}: {sw}");
+        assert_eq!(sw["moves"], sb["moves"]);
+        assert_eq!(sw["moves"][ply as usize], *m);
+        last = sw;
+    }
+    last
+}
+
+async fn full_game_to_mate_with_clocks(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let (white, black, game) = pair(
+        &server,
+        &[
+            ("ruleset", "official"),
+            ("minutes", "5"),
+            ("increment", "3"),
+        ],
+    )
+    .await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    assert_eq!(w.you.as_deref(), Some("white"));
+    assert_eq!(b.you.as_deref(), Some("black"));
+    let s = w.state().await;
+    b.state().await;
+    // The first round (000 §1.2): White may only open e2-e4 or d2-d4.
+    assert_eq!(s["dests"], json!({"d2": ["d4"], "e2": ["e4"]}));
+    assert_eq!(s["first_round"], true);
+    assert_eq!(
+        s["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+    );
+    assert_eq!(
+        s["clock"],
+        json!({"white_ms": 300000, "black_ms": 300000, "running": null, "initial_ms": 300000, "increment_ms": 3000})
+    );
+    // Black's only answer is the mirror.
+    w.play("e2e4", 0).await;
+    let s = b.state_at(1).await;
+    w.state_at(1).await;
+    assert_eq!(s["dests"], json!({"e7": ["e5"]}));
+    assert_eq!(s["last"], json!(["e2", "e4"]));
+    // The first two moves cost no time and add no increment.
+    assert_eq!(s["clock"]["white_ms"], 300000);
+    assert_eq!(s["clock"]["running"], json!(null));
+    b.play("e7e5", 1).await;
+    let s = w.state_at(2).await;
+    b.state_at(2).await;
+    assert_eq!(s["first_round"], false);
+    assert_eq!(s["clock"]["black_ms"], 300000);
+    assert_eq!(s["clock"]["running"], "white");
+    // The scholar's mate, as in the rules core's own example.
+    let s = play(&mut w, &mut b, &["d1h5", "b8c6", "f1c4", "g8f6"], 2).await;
+    assert_eq!(s["check"], json!(null));
+    let c = &s["clock"];
+    // Each side has pressed twice since the clocks started: at most 2 increments gained.
+    let (wm, bm) = (
+        c["white_ms"].as_i64().unwrap(),
+        c["black_ms"].as_i64().unwrap(),
+    );
+    assert!(wm > 0 && wm <= 306000, "{c}");
+    assert!(bm > 0 && bm <= 306000, "{c}");
+    w.play("h5f7", 6).await;
+    let end = w.state_at(7).await;
+    let end_b = b.state_at(7).await;
+    assert_eq!(end, end_b);
+    assert_eq!(end["status"], "ended");
+    assert_eq!(end["result"], "1-0");
+    assert_eq!(end["termination"], "checkmate");
+    assert_eq!(end["check"], "e8");
+    assert_eq!(end["dests"], json!({}));
+    assert_eq!(end["clock"]["running"], json!(null));
+    assert_eq!(
+        end["fen"],
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b - - 0 4"
+    );
+    // No further move is accepted.
+    b.play("e8e7", 7).await;
+    assert_eq!(b.error().await, "the game is over");
+    // What the page's JSON reads is what was stored.
+    let mut anyone = server.client();
+    let stored = anyone.get(&format!("/api/games/{game}")).await.json();
+    assert_eq!(stored["moves"], end["moves"]);
+    assert_eq!(stored["result"], "1-0");
+    server.stop().await;
+}
+
+async fn draw_by_offer_with_alternation(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let (white, black, game) = pair(&server, &[("ruleset", "fsf"), ("minutes", "10")]).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    // fsf starts after 1.d4 d5 with no first-round rule: any of White's legal moves.
+    w.send(json!({"t": "draw-offer"})).await;
+    let s = b.state().await;
+    assert_eq!(s["draw_offer"], "white");
+    assert_eq!(s["can_offer"], json!({"white": false, "black": false}));
+    w.state().await;
+    // White cannot offer again; Black's move declines the offer.
+    w.send(json!({"t": "draw-offer"})).await;
+    assert_eq!(
+        w.error().await,
+        "draw offer not allowed: your offer is still pending"
+    );
+    b.play("e7e6", 0).await;
+    assert_eq!(b.error().await, "it is not your move");
+    w.play("e2e3", 0).await;
+    w.state().await;
+    b.state().await;
+    b.play("e7e6", 1).await;
+    let s = w.state().await;
+    b.state().await;
+    assert_eq!(s["draw_offer"], json!(null));
+    // 003: after a declined offer, White must wait for Black's offer.
+    assert_eq!(s["can_offer"], json!({"white": false, "black": true}));
+    w.send(json!({"t": "draw-offer"})).await;
+    assert_eq!(
+        w.error().await,
+        "draw offer not allowed: after a declined offer, the opponent must offer before you may again"
+    );
+    b.send(json!({"t": "draw-offer"})).await;
+    assert_eq!(w.state().await["draw_offer"], "black");
+    b.state().await;
+    w.send(json!({"t": "draw-accept"})).await;
+    let end = b.state().await;
+    assert_eq!(end["status"], "ended");
+    assert_eq!(end["result"], "1/2-1/2");
+    assert_eq!(end["termination"], "agreement");
+    server.stop().await;
+}
+
+async fn reconnect_resumes_exactly(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let (white, black, game) = pair(&server, &[("ruleset", "official"), ("minutes", "30")]).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    play(&mut w, &mut b, &["d2d4", "d7d5", "g1f3"], 0).await;
+    // Black drops; White's next move happens while Black is away... (Black to move here, so
+    // Black comes back to find the position it left, then plays on.)
+    b.close().await;
+    let before = w.get_state_via_ping().await;
+    let mut b = black.socket(&game).await;
+    let again = b.state().await;
+    assert_eq!(again["moves"], json!(["d2d4", "d7d5", "g1f3"]));
+    assert_eq!(again["ply"], 3);
+    assert_eq!(again["fen"], before["fen"]);
+    assert_eq!(again["dests"], before["dests"]);
+    assert_eq!(b.you.as_deref(), Some("black"));
+    // And a player who reconnects in the middle of the opponent's turn sees the move made
+    // while away.
+    w.close().await;
+    b.play("g8f6", 3).await;
+    b.state_at(4).await;
+    let mut w = white.socket(&game).await;
+    let s = w.state().await;
+    assert_eq!(s["moves"], json!(["d2d4", "d7d5", "g1f3", "g8f6"]));
+    assert_eq!(s["turn"], "white");
+    play(&mut w, &mut b, &["c1f4"], 4).await;
+    server.stop().await;
+}
+
+async fn spectators_watch_but_cannot_act(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let (white, black, game) = pair(&server, &[("ruleset", "official"), ("minutes", "30")]).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    let mut third = server.client();
+    third.sign_up(&unique("Watcher"), "12345678").await;
+    let mut guest_sock = server.client().socket(&game).await;
+    let mut third_sock = third.socket(&game).await;
+    assert_eq!(third_sock.you, None);
+    assert_eq!(guest_sock.you, None);
+    assert_eq!(third_sock.state().await["ply"], 0);
+    guest_sock.state().await;
+    // Another account cannot move, offer, resign or abort for a player.
+    for msg in [
+        json!({"t": "move", "uci": "e2e4", "ply": 0}),
+        json!({"t": "draw-offer"}),
+        json!({"t": "resign"}),
+        json!({"t": "abort"}),
+    ] {
+        third_sock.send(msg).await;
+        assert_eq!(
+            third_sock.error().await,
+            "only the players of this game may act in it"
+        );
+        guest_sock.send(json!({"t": "resign"})).await;
+        assert_eq!(
+            guest_sock.error().await,
+            "only the players of this game may act in it"
+        );
+    }
+    // Black cannot move for White.
+    b.play("e2e4", 0).await;
+    assert_eq!(b.error().await, "it is not your move");
+    // Spectators see the moves live.
+    play(&mut w, &mut b, &["e2e4", "e7e5"], 0).await;
+    let s = third_sock.state_at(2).await;
+    assert_eq!(s["moves"], json!(["e2e4", "e7e5"]));
+    assert_eq!(
+        guest_sock.state_at(2).await["moves"],
+        json!(["e2e4", "e7e5"])
+    );
+    // Nothing the spectators sent changed the game.
+    let stored = server
+        .client()
+        .get(&format!("/api/games/{game}"))
+        .await
+        .json();
+    assert_eq!(stored["status"], "started");
+    assert_eq!(stored["draw_offer"], json!(null));
+    server.stop().await;
+}
+
+async fn abort_only_in_the_first_round(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let (white, black, game) = pair(&server, &[("ruleset", "official"), ("minutes", "30")]).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    play(&mut w, &mut b, &["e2e4", "e7e5"], 0).await;
+    w.send(json!({"t": "abort"})).await;
+    assert_eq!(
+        w.error().await,
+        "a game can be aborted only before both sides have made their first move"
+    );
+    w.send(json!({"t": "resign"})).await;
+    let end = b.state().await;
+    assert_eq!(
+        (end["result"].as_str(), end["termination"].as_str()),
+        (Some("0-1"), Some("resign"))
+    );
+
+    let (white, black, game) = pair(&server, &[("ruleset", "official"), ("minutes", "30")]).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    play(&mut w, &mut b, &["d2d4"], 0).await;
+    b.send(json!({"t": "abort"})).await;
+    let end = w.state().await;
+    assert_eq!(end["status"], "aborted");
+    assert_eq!(end["result"], json!(null));
+    assert_eq!(end["termination"], "aborted");
+    server.stop().await;
+}
+
+async fn flag_fall_ends_the_game(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    // Two seconds each: the flag falls on White after the first round.
+    let (white, black, game) = pair(&server, &[("ruleset", "official"), ("seconds", "2")]).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    play(&mut w, &mut b, &["e2e4", "e7e5"], 0).await;
+    // White does not move: the server's timer ends the game.
+    let end = b.state().await;
+    assert_eq!(end["status"], "ended", "{end}");
+    assert_eq!(end["termination"], "flag");
+    assert_eq!(end["result"], "0-1");
+    assert_eq!(end["clock"]["white_ms"], 0);
+    assert_eq!(end["clock"]["black_ms"], 2000);
+    assert_eq!(w.state().await, end);
+    server.stop().await;
+}
+
+async fn restart_rebuilds_games_from_the_database(bk: Backend) {
+    let mut server = TestServer::start(bk).await;
+    let (mut white, mut black, game) =
+        pair(&server, &[("ruleset", "official"), ("minutes", "60")]).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    play(&mut w, &mut b, &["d2d4", "d7d5", "c2c3"], 0).await;
+    w.send(json!({"t": "draw-offer"})).await;
+    b.state().await;
+    let before = w.state().await;
+    assert_eq!(before["draw_offer"], "white");
+    drop(w);
+    drop(b);
+    server.restart().await;
+    // Sessions, games, moves, clocks and the pending offer are all back.
+    white.addr = server.addr;
+    black.addr = server.addr;
+    assert!(white.get("/").await.body.contains("Signed in as"));
+    let mut b = black.socket(&game).await;
+    let after = b.state().await;
+    for key in [
+        "moves",
+        "fen",
+        "dests",
+        "draw_offer",
+        "can_offer",
+        "players",
+        "status",
+    ] {
+        assert_eq!(after[key], before[key], "{key}");
+    }
+    assert_eq!(after["clock"]["white_ms"], before["clock"]["white_ms"]);
+    assert_eq!(after["clock"]["running"], "black");
+    let mut w = white.socket(&game).await;
+    w.state().await;
+    // Black's move declines the offer, and play goes on.
+    let s = play(&mut w, &mut b, &["e7e6"], 3).await;
+    assert_eq!(s["draw_offer"], json!(null));
+    server.stop().await;
+}
+
+async fn bad_socket_messages_are_refused(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let (white, black, game) = pair(&server, &[("ruleset", "official"), ("minutes", "30")]).await;
+    let mut w = white.socket(&game).await;
+    let _b = black.socket(&game).await;
+    w.state().await;
+    w.send_text("not json").await;
+    assert!(w.error().await.starts_with("malformed message"));
+    w.send(json!({"t": "move", "uci": "e2e5", "ply": 0})).await;
+    assert!(w.error().await.starts_with("illegal move \"e2e5\""));
+    w.send(json!({"t": "move", "uci": "a2a3", "ply": 0})).await;
+    assert!(
+        w.error().await.starts_with("illegal move \"a2a3\""),
+        "first round"
+    );
+    w.send(json!({"t": "move", "uci": "e2e4", "ply": 5})).await;
+    assert_eq!(
+        w.error().await,
+        "stale move: the game is at ply 0, the move was for ply 5"
+    );
+    w.send(json!({"t": "move", "uci": "<b>x</b>", "ply": 0}))
+        .await;
+    assert!(w.error().await.starts_with("field uci"));
+    // The game is untouched and still playable.
+    w.play("e2e4", 0).await;
+    assert_eq!(w.state_at(1).await["moves"], json!(["e2e4"]));
+    // A cross-site socket is refused at the upgrade.
+    let mut req = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
+        format!("ws://{}/game/{game}/ws", server.addr),
+    )
+    .unwrap();
+    req.headers_mut()
+        .insert("Origin", "http://evil.example".parse().unwrap());
+    req.headers_mut()
+        .insert("Cookie", white.cookie_header().parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(req).await.is_err());
+    server.stop().await;
+}

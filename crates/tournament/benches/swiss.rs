@@ -1,0 +1,50 @@
+//! Pairing speed of the seed's Swiss system: a 1000-player, 11-round event (per round and
+//! whole event, random results). Each run checks the event it times: 11 rounds, everyone
+//! paired each round, no rematch.
+
+use std::collections::BTreeSet;
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use shatar_tournament::simulate::{Simulation, simulate};
+use shatar_tournament::{Event, System};
+
+fn event(players: u32, rounds: u32) -> Event {
+    let mut sim = Simulation::new(System::Swiss, players, 2026);
+    sim.rounds = rounds;
+    let e = simulate(&sim).expect("simulated event");
+    assert_eq!(e.rounds.len() as u32, rounds);
+    let mut met = BTreeSet::new();
+    for r in &e.rounds {
+        assert_eq!(r.pairings.len() as u32, players / 2);
+        for p in &r.pairings {
+            let b = p.black.expect("even field: no bye");
+            assert!(met.insert((p.white.min(b), p.white.max(b))), "rematch");
+        }
+    }
+    e
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("seed-swiss-1000");
+    g.sample_size(10);
+    g.bench_function("whole event, 11 rounds", |b| {
+        b.iter(|| black_box(event(1000, 11)))
+    });
+    // One round: pair round 11 from the state after round 10.
+    let full = event(1000, 11);
+    let mut before = full.clone();
+    before.rounds.truncate(10);
+    g.bench_function("round 11", |b| {
+        b.iter(|| {
+            let mut e = before.clone();
+            let r = e.pair_next_round().expect("round 11").pairings.len();
+            assert_eq!(r, 500);
+            black_box(r)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,681 @@
+//! Maximum-weight matching on general graphs (Edmonds' blossom algorithm with dual
+//! variables, O(n³)), chess-free: pairing systems turn their criteria into edge weights and
+//! ask this module for the best set of pairs.
+//!
+//! The algorithm follows the classic primal-dual formulation (Galil, "Efficient algorithms
+//! for finding maximum matching in graphs", 1986) as popularised by J. van Rantwijk's
+//! `mwmatching`; weights are integers, doubled internally so that every dual stays
+//! integral.
+
+/// A weighted edge between vertices `a` and `b`.
+pub type Edge = (usize, usize, i128);
+
+/// The best matching: `mate[v]` is `Some(w)` when `v` is matched to `w`.
+///
+/// With `max_cardinality`, the matching has the largest possible number of edges and,
+/// among those, the largest weight; otherwise simply the largest weight. Vertices are
+/// `0..n`; edges naming a vertex outside that range, loops and negative weights (unless
+/// `max_cardinality`) are ignored.
+#[must_use]
+pub fn max_weight_matching(n: usize, edges: &[Edge], max_cardinality: bool) -> Vec<Option<usize>> {
+    let edges: Vec<Edge> = edges
+        .iter()
+        .copied()
+        .filter(|&(a, b, _)| a < n && b < n && a != b)
+        .map(|(a, b, w)| (a, b, w * 2))
+        .collect();
+    if edges.is_empty() || n == 0 {
+        return vec![None; n];
+    }
+    let mut m = Matcher::new(n, edges, max_cardinality);
+    m.solve();
+    m.mate
+        .iter()
+        .map(|&p| (p >= 0).then(|| m.endpoint[p as usize]))
+        .collect()
+}
+
+struct Matcher {
+    n: usize,
+    edges: Vec<Edge>,
+    max_cardinality: bool,
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<isize>,
+    label: Vec<u8>,
+    labelend: Vec<isize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<isize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<isize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<isize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<i128>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl Matcher {
+    fn new(n: usize, edges: Vec<Edge>, max_cardinality: bool) -> Matcher {
+        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+        let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut neighbend = vec![Vec::new(); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            endpoint.push(i);
+            endpoint.push(j);
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let mut dualvar = vec![maxweight; n];
+        dualvar.extend(std::iter::repeat_n(0, n));
+        let ne = edges.len();
+        Matcher {
+            n,
+            edges,
+            max_cardinality,
+            endpoint,
+            neighbend,
+            mate: vec![-1; n],
+            label: vec![0; 2 * n],
+            labelend: vec![-1; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![-1; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n as isize).chain(std::iter::repeat_n(-1, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![-1; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar,
+            allowedge: vec![false; ne],
+            queue: Vec::new(),
+        }
+    }
+
+    fn slack(&self, k: usize) -> i128 {
+        let (i, j, w) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - 2 * w
+    }
+
+    fn leaves(&self, b: usize) -> Vec<usize> {
+        if b < self.n {
+            return vec![b];
+        }
+        let mut out = Vec::new();
+        let mut stack = vec![b];
+        while let Some(x) = stack.pop() {
+            if x < self.n {
+                out.push(x);
+            } else {
+                for &c in self.blossomchilds[x].iter().rev() {
+                    stack.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: isize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = -1;
+        self.bestedge[b] = -1;
+        if t == 1 {
+            let l = self.leaves(b);
+            self.queue.extend(l);
+        } else if t == 2 {
+            let base = self.blossombase[b] as usize;
+            let mb = self.mate[base];
+            let e = self.endpoint[mb as usize];
+            self.assign_label(e, 1, mb ^ 1);
+        }
+    }
+
+    fn scan_blossom(&mut self, v: usize, w: usize) -> isize {
+        let mut path = Vec::new();
+        let mut base: isize = -1;
+        let (mut v, mut w) = (v as isize, w as isize);
+        while v != -1 || w != -1 {
+            let mut b = self.inblossom[v as usize];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == -1 {
+                v = -1;
+            } else {
+                v = self.endpoint[self.labelend[b] as usize] as isize;
+                b = self.inblossom[v as usize];
+                v = self.endpoint[self.labelend[b] as usize] as isize;
+            }
+            if w != -1 {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let Some(b) = self.unusedblossoms.pop() else {
+            return;
+        };
+        self.blossombase[b] = base as isize;
+        self.blossomparent[b] = -1;
+        self.blossomparent[bb] = b as isize;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b as isize;
+            path.push(bv);
+            endps.push(self.labelend[bv] as usize);
+            v = self.endpoint[self.labelend[bv] as usize];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b as isize;
+            path.push(bw);
+            endps.push((self.labelend[bw] ^ 1) as usize);
+            w = self.endpoint[self.labelend[bw] as usize];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = 0;
+        for leaf in self.leaves_of_path(&path) {
+            if self.label[self.inblossom[leaf]] == 2 {
+                self.queue.push(leaf);
+            }
+            self.inblossom[leaf] = b;
+        }
+        let mut bestedgeto: Vec<isize> = vec![-1; 2 * self.n];
+        for &sub in &path {
+            let lists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
+                None => self
+                    .leaves(sub)
+                    .into_iter()
+                    .map(|x| self.neighbend[x].iter().map(|p| p / 2).collect())
+                    .collect(),
+                Some(l) => vec![l],
+            };
+            for list in lists {
+                for k in list {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == -1
+                            || self.slack(k) < self.slack(bestedgeto[bj] as usize))
+                    {
+                        bestedgeto[bj] = k as isize;
+                    }
+                }
+            }
+            self.bestedge[sub] = -1;
+        }
+        let best: Vec<usize> = bestedgeto
+            .into_iter()
+            .filter(|&k| k != -1)
+            .map(|k| k as usize)
+            .collect();
+        self.bestedge[b] = -1;
+        for &k in &best {
+            if self.bestedge[b] == -1 || self.slack(k) < self.slack(self.bestedge[b] as usize) {
+                self.bestedge[b] = k as isize;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+        self.blossomchilds[b] = path;
+        self.blossomendps[b] = endps;
+    }
+
+    fn leaves_of_path(&self, path: &[usize]) -> Vec<usize> {
+        path.iter().flat_map(|&s| self.leaves(s)).collect()
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = -1;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == 0 {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let len = childs.len() as isize;
+            let entrychild = self.inblossom[self.endpoint[(self.labelend[b] ^ 1) as usize]];
+            let mut j = childs.iter().position(|&c| c == entrychild).unwrap_or(0) as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let e1 = self.endpoint[(p ^ 1) as usize];
+                self.label[e1] = 0;
+                let q = self.blossomendps[b][idx(j - endptrick as isize)];
+                let e2 = self.endpoint[q ^ endptrick ^ 1];
+                self.label[e2] = 0;
+                self.assign_label(e1, 2, p);
+                self.allowedge[q / 2] = true;
+                j += jstep;
+                p = (self.blossomendps[b][idx(j - endptrick as isize)] ^ endptrick) as isize;
+                self.allowedge[(p / 2) as usize] = true;
+                j += jstep;
+            }
+            let bv = childs[idx(j)];
+            let e = self.endpoint[(p ^ 1) as usize];
+            self.label[e] = 2;
+            self.label[bv] = 2;
+            self.labelend[e] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = -1;
+            j += jstep;
+            while childs[idx(j)] != entrychild {
+                let bv = childs[idx(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let mut found = None;
+                for v in self.leaves(bv) {
+                    if self.label[v] != 0 {
+                        found = Some(v);
+                        break;
+                    }
+                }
+                if let Some(v) = found {
+                    self.label[v] = 0;
+                    let base = self.blossombase[bv] as usize;
+                    let e = self.endpoint[self.mate[base] as usize];
+                    self.label[e] = 0;
+                    let le = self.labelend[v];
+                    self.assign_label(v, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = -1;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = -1;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = -1;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b as isize {
+            t = self.blossomparent[t] as usize;
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .unwrap_or(0) as isize;
+        let mut j = i;
+        let (jstep, endptrick): (isize, usize) = if i & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+        while j != 0 {
+            j += jstep;
+            let t = self.blossomchilds[b][idx(j)];
+            let p = self.blossomendps[b][idx(j - endptrick as isize)] ^ endptrick;
+            if t >= self.n {
+                let e = self.endpoint[p];
+                self.augment_blossom(t, e);
+            }
+            j += jstep;
+            let t = self.blossomchilds[b][idx(j)];
+            if t >= self.n {
+                let e = self.endpoint[p ^ 1];
+                self.augment_blossom(t, e);
+            }
+            let (e0, e1) = (self.endpoint[p], self.endpoint[p ^ 1]);
+            self.mate[e0] = (p ^ 1) as isize;
+            self.mate[e1] = p as isize;
+        }
+        let i = i as usize;
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        let first = self.blossomchilds[b][0];
+        self.blossombase[b] = self.blossombase[first];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
+            let (mut s, mut p) = (s0, p0 as isize);
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == -1 {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs] as usize];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt] as usize];
+                let j = self.endpoint[(self.labelend[bt] ^ 1) as usize];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|x| *x = 0);
+            self.bestedge.iter_mut().for_each(|x| *x = -1);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|x| *x = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == -1 && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, -1);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = if augmented { None } else { self.queue.pop() } {
+                    let neigh = self.neighbend[v].clone();
+                    for p in neigh {
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = 0;
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= 0 {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, (p ^ 1) as isize);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base >= 0 {
+                                    self.add_blossom(base as usize, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = (p ^ 1) as isize;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == -1
+                                || kslack < self.slack(self.bestedge[b] as usize)
+                            {
+                                self.bestedge[b] = k as isize;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == -1
+                                || kslack < self.slack(self.bestedge[w] as usize))
+                        {
+                            self.bestedge[w] = k as isize;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                let mut deltatype = -1;
+                let mut delta: i128 = 0;
+                let mut deltaedge = 0usize;
+                let mut deltablossom = 0usize;
+                if !self.max_cardinality {
+                    deltatype = 1;
+                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                }
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != -1 {
+                        let d = self.slack(self.bestedge[v] as usize);
+                        if deltatype == -1 || d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v] as usize;
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == -1 && self.label[b] == 1 && self.bestedge[b] != -1 {
+                        let d = self.slack(self.bestedge[b] as usize) / 2;
+                        if deltatype == -1 || d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b] as usize;
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] >= 0
+                        && self.blossomparent[b] == -1
+                        && self.label[b] == 2
+                        && (deltatype == -1 || self.dualvar[b] < delta)
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                if deltatype == -1 {
+                    deltatype = 1;
+                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0).max(0);
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] -= delta,
+                        2 => self.dualvar[v] += delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] >= 0 && self.blossomparent[b] == -1 {
+                        match self.label[b] {
+                            1 => self.dualvar[b] += delta,
+                            2 => self.dualvar[b] -= delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, mut j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            std::mem::swap(&mut i, &mut j);
+                        }
+                        let _ = j;
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == -1
+                    && self.blossombase[b] >= 0
+                    && self.label[b] == 1
+                    && self.dualvar[b] == 0
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lot::Lot;
+
+    /// Exhaustive search: (cardinality, weight) of the best matching.
+    fn brute(n: usize, edges: &[Edge], max_card: bool) -> (usize, i128) {
+        fn go(
+            v: usize,
+            n: usize,
+            used: &mut Vec<bool>,
+            adj: &[Vec<Option<i128>>],
+            card: usize,
+            w: i128,
+            best: &mut Vec<(usize, i128)>,
+        ) {
+            if v == n {
+                best.push((card, w));
+                return;
+            }
+            if used[v] {
+                return go(v + 1, n, used, adj, card, w, best);
+            }
+            go(v + 1, n, used, adj, card, w, best);
+            used[v] = true;
+            for u in v + 1..n {
+                if !used[u]
+                    && let Some(x) = adj[v][u]
+                {
+                    used[u] = true;
+                    go(v + 1, n, used, adj, card + 1, w + x, best);
+                    used[u] = false;
+                }
+            }
+            used[v] = false;
+        }
+        let mut adj = vec![vec![None; n]; n];
+        for &(a, b, w) in edges {
+            let cur: Option<i128> = adj[a][b];
+            if cur.is_none_or(|c| w > c) {
+                adj[a][b] = Some(w);
+                adj[b][a] = Some(w);
+            }
+        }
+        let mut all = Vec::new();
+        go(0, n, &mut vec![false; n], &adj, 0, 0, &mut all);
+        if max_card {
+            all.into_iter().max().unwrap_or((0, 0))
+        } else {
+            all.into_iter()
+                .map(|(c, w)| (w, c))
+                .max()
+                .map(|(w, c)| (c, w))
+                .unwrap_or((0, 0))
+        }
+    }
+
+    fn measure(n: usize, edges: &[Edge], mate: &[Option<usize>]) -> (usize, i128) {
+        let mut card = 0;
+        let mut w = 0;
+        for (v, m) in mate.iter().enumerate() {
+            if let Some(u) = *m {
+                assert_eq!(mate[u], Some(v), "mate not symmetric");
+                if v < u {
+                    card += 1;
+                    w += edges
+                        .iter()
+                        .filter(|e| (e.0 == v && e.1 == u) || (e.0 == u && e.1 == v))
+                        .map(|e| e.2)
+                        .max()
+                        .unwrap_or(i128::MIN);
+                }
+            }
+        }
+        let _ = n;
+        (card, w)
+    }
+
+    #[test]
+    fn agrees_with_exhaustive_search_on_random_graphs() {
+        let mut lot = Lot::new(42, 0, "matching test");
+        for case in 0..3000 {
+            let n = 2 + lot.below(9);
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if lot.below(100) < 55 {
+                        edges.push((a, b, lot.below(20) as i128));
+                    }
+                }
+            }
+            for max_card in [false, true] {
+                let mate = max_weight_matching(n, &edges, max_card);
+                let got = measure(n, &edges, &mate);
+                let want = brute(n, &edges, max_card);
+                if max_card {
+                    assert_eq!(got, want, "case {case}, n={n}, edges={edges:?}");
+                } else {
+                    assert_eq!(got.1, want.1, "case {case}, n={n}, edges={edges:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_weights() {
+        let big: i128 = 1 << 100;
+        let edges = vec![(0, 1, big), (1, 2, big + 1), (2, 3, big)];
+        let mate = max_weight_matching(4, &edges, false);
+        assert_eq!(mate, vec![Some(1), Some(0), Some(3), Some(2)]);
+    }
+}
