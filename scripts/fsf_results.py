@@ -17,7 +17,7 @@ Each line of the output is `start FEN ; moves (UCI) ; result ; how`, where resul
 `crates/rules/tests/fsf_results.rs` replays every game with the rules core and checks that
 the game ends exactly at its last move, with this result.
 
-Usage:  python3 scripts/fsf_results.py [--games 600] [--seed 1] [--out crates/rules/tests/data/fsf-results.txt]
+Usage:  python3 scripts/fsf_results.py [--games 500] [--seed 1] [--out crates/rules/tests/data/fsf-results.txt]
 Needs pyffish (`pip install pyffish`; installed here if missing).
 """
 
@@ -101,37 +101,67 @@ def random_endgame(rng):
         return fen
 
 
+def occupied_squares(fen):
+    """The occupied squares of a FEN's board field, as names like "e4"."""
+    squares = set()
+    for i, row in enumerate(fen.split()[0].split("/")):
+        file = 0
+        for c in row:
+            if c.isdigit():
+                file += int(c)
+            else:
+                squares.add("abcdefgh"[file] + str(8 - i))
+                file += 1
+    return squares
+
+
 def play(rng, start, max_plies):
+    """Plays one random game; returns (moves, result, how) or None if it did not end.
+
+    pyffish replays the move list on every call, so the position is re-based on a FEN after
+    each pawn move or capture: only the moves since then are passed (all that repetition and
+    the fifty-move rule can depend on).
+    """
     moves = []
+    base, tail = start, []
     for _ in range(max_plies):
-        ended, value = sf.is_immediate_game_end(VARIANT, start, moves)
-        white_to_move = sf.get_fen(VARIANT, start, moves).split()[1] == "w"
+        ended, value = sf.is_immediate_game_end(VARIANT, base, tail)
+        fen = sf.get_fen(VARIANT, base, tail)
+        white_to_move = fen.split()[1] == "w"
         if ended:
             return moves, result_text(value, white_to_move), "immediate"
-        legal = sf.legal_moves(VARIANT, start, moves)
+        legal = sf.legal_moves(VARIANT, fen, [])
         if not legal:
-            value = sf.game_result(VARIANT, start, moves)
-            checked = sf.gives_check(VARIANT, start, moves)
+            value = sf.game_result(VARIANT, base, tail)
+            checked = sf.gives_check(VARIANT, fen, [])
             return moves, result_text(value, white_to_move), "mate" if checked else "stalemate"
-        ended, value = sf.is_optional_game_end(VARIANT, start, moves)
+        ended, value = sf.is_optional_game_end(VARIANT, base, tail)
         if ended:
             return moves, result_text(value, white_to_move), "optional"
-        checks = [m for m in legal if sf.gives_check(VARIANT, start, moves + [m])]
-        captures = [m for m in legal if sf.is_capture(VARIANT, start, moves, m)]
+        # Checks are looked up only when the roll asks for one (each look-up is a call).
         roll = rng.random()
-        if checks and roll < 0.45:
-            move = rng.choice(checks)
-        elif captures and roll < 0.75:
-            move = rng.choice(captures)
-        else:
+        move = None
+        if roll < 0.45:
+            checks = [m for m in legal if sf.gives_check(VARIANT, fen, [m])]
+            move = rng.choice(checks) if checks else None
+        elif roll < 0.75:
+            occupied = occupied_squares(fen)
+            captures = [m for m in legal if m[2:4] in occupied]
+            move = rng.choice(captures) if captures else None
+        if move is None:
             move = rng.choice(legal)
         moves.append(move)
+        after = sf.get_fen(VARIANT, fen, [move])
+        if after.split()[4] == "0":
+            base, tail = after, []
+        else:
+            tail.append(move)
     return None
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="crates/rules/tests/data/fsf-results.txt")
     args = parser.parse_args()
@@ -139,8 +169,8 @@ def main():
     counts = {}
     lines = []
     while len(lines) < args.games:
-        start = sf.start_fen(VARIANT) if rng.random() < 0.3 else random_endgame(rng)
-        game = play(rng, start, 400)
+        start = sf.start_fen(VARIANT) if rng.random() < 0.1 else random_endgame(rng)
+        game = play(rng, start, 300)
         if game is None:
             continue
         moves, result, how = game
@@ -150,6 +180,8 @@ def main():
             continue
         counts[key] = counts.get(key, 0) + 1
         lines.append(f"{start} ; {' '.join(moves)} ; {result} ; {how}")
+        if len(lines) % 50 == 0:
+            print(f"{len(lines)} games", file=sys.stderr, flush=True)
     with open(args.out, "w", encoding="utf-8") as out:
         out.write(f"# Game results for ruleset `fsf`, judged by Fairy-Stockfish (pyffish {'.'.join(map(str, sf.version()))}, variant shatar).\n")
         out.write(f"# Regenerate with: python3 scripts/fsf_results.py --games {args.games} --seed {args.seed}\n")
