@@ -5,17 +5,35 @@
 #   export SHATAR_TEST_POSTGRES_URL="$(bash scripts/install-test-deps-server.sh)"
 #   cargo test -p shatar-server
 #
+# With --browser it also installs headless Chromium and the CJK/Mongolian fonts for the
+# browser end-to-end tests (crates/server/tests/browser.rs).
+#
 # Needs root (apt-get). Safe to run again: it installs, creates and starts only what is
 # missing.
 set -euo pipefail
 
 log() { echo "install-test-deps-server: $*" >&2; }
 
+apt_updated=0
+apt_install() {
+    export DEBIAN_FRONTEND=noninteractive
+    if [ "$apt_updated" = 0 ]; then
+        apt-get update -qq >&2
+        apt_updated=1
+    fi
+    apt-get install -y -qq "$@" >&2
+}
+
+if [ "${1:-}" = "--browser" ]; then
+    if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
+        log "installing Chromium and fonts with apt-get"
+        apt_install chromium fonts-noto-cjk fonts-noto-core
+    fi
+fi
+
 if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
     log "installing PostgreSQL with apt-get"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >&2
-    apt-get install -y -qq postgresql >&2
+    apt_install postgresql
 fi
 
 version="$(ls /usr/lib/postgresql | sort -V | tail -n 1)"

@@ -34,6 +34,8 @@ proptest! {
         nodes in 1u64..3000,
         depth in 1u32..5,
         by_nodes in any::<bool>(),
+        skill in 0u32..=20,
+        threads in 1usize..=2,
     ) {
         let pos = random_position(RULESETS[r], &choices);
         let limits = if by_nodes {
@@ -41,7 +43,10 @@ proptest! {
         } else {
             Limits::depth(depth)
         };
-        let result = Engine::new().think(&pos, &limits);
+        let mut engine = Engine::new();
+        engine.config.skill = f64::from(skill);
+        engine.config.threads = threads;
+        let result = engine.think(&pos, &limits);
         let legal = pos.legal_moves();
         match result.best {
             Some(m) => prop_assert!(legal.contains(&m)),

@@ -207,3 +207,24 @@ fn bench_signature() {
     let text = out.text();
     assert!(text.contains("Nodes searched  : 48204\n"), "{text}");
 }
+
+/// A GUI sends the next `go` as soon as it reads `bestmove`: every one is answered.
+#[test]
+fn go_right_after_bestmove_is_answered() {
+    let (mut uci, out) = session();
+    uci.handle("setoption name UCI_Variant value shatar");
+    let mut moves: Vec<String> = Vec::new();
+    for n in 1..=20 {
+        uci.handle(&format!("position startpos moves {}", moves.join(" ")));
+        uci.handle("go depth 2");
+        let best = loop {
+            let found = bestmoves(&out.text());
+            if found.len() == n {
+                break found[n - 1].clone();
+            }
+            std::thread::yield_now();
+        };
+        moves.push(best);
+    }
+    assert!(!out.text().contains("already searching"));
+}

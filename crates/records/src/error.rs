@@ -108,3 +108,18 @@ pub struct GameError {
     /// What is wrong.
     pub error: RecordError,
 }
+
+/// A language name that is not one of `en`, `zh`, `zh-000`, `mn`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown language {0:?}: expected en, zh, zh-000 or mn")]
+pub struct UnknownLang(pub String);
+
+/// A notation name that is not one of `san`, `uci`, `full`, `short`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown notation {0:?}: expected san, uci, full or short")]
+pub struct UnknownNotation(pub String);
+
+/// An `Opening` tag value that names neither opening.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown opening {0:?}: expected open (Chahar) or closed (Ujumchin)")]
+pub struct UnknownOpening(pub String);

@@ -15,6 +15,8 @@ use shatar_rules::{Color, Role};
 use std::fmt;
 use std::str::FromStr;
 
+pub use crate::error::UnknownLang;
+
 /// A language of records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
@@ -186,7 +188,8 @@ impl Lang {
         }
     }
 
-    /// Whether a promotion is written with 变 ("becomes", 003 ch.2 §2: `a7—a8变虎`).
+    /// The word written before a promoted man in full and short notation: 变 ("becomes",
+    /// 003 ch.2 §2: `a7—a8变虎`) in Chinese, nothing in English and Mongolian (`a7—a8Q`).
     pub const fn promotion_word(self) -> &'static str {
         match self {
             Lang::Zh | Lang::Zh000 => "变",
@@ -258,11 +261,6 @@ impl fmt::Display for Lang {
         f.write_str(self.name())
     }
 }
-
-/// A language name that is not one of `en`, `zh`, `zh-000`, `mn`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown language {0:?}: expected en, zh, zh-000 or mn")]
-pub struct UnknownLang(pub String);
 
 impl FromStr for Lang {
     type Err = UnknownLang;

@@ -3,13 +3,28 @@
 //! tuuxəi (rules.md §4, §6; 003 ch.2 §2).
 //!
 //! ```
-//! use shatar_records::{notation::{parse_move, write_move, Notation}, Lang};
+//! use shatar_records::{notation::{parse_move, write_move, Notation}, sheet, Lang};
 //! use shatar_rules::{Position, Ruleset};
 //! let pos = Position::start(Ruleset::COMPETITION);
 //! let m = parse_move(&pos, "e2—e4")?;
 //! assert_eq!(write_move(&pos, &m, Notation::San, Lang::En), "e4");
+//!
+//! // An arbiter types 003's score sheet as written and gets PGN.
+//! let record = sheet::read_sheet("白方：巴特 蓝方：道尔吉\n(1)e2—e4,e7—e5;", Ruleset::COMPETITION)?;
+//! let pgn = shatar_records::pgn::write_pgn(&record);
+//! assert!(pgn.contains("[White \"巴特\"]"));
+//! assert!(pgn.contains("1. e4 e5 *"));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! - [`notation`]: one move, read in any notation and language ([`parse_move`]; syntax
+//!   errors [`ParseMoveError`], meaning errors [`MoveError`]) and written in the one asked
+//!   for ([`write_move`]).
+//! - [`Record`]: tags, moves with comments, NAGs and variations; [`pgn`] reads many games per
+//!   file (bad games reported by number and skipped) and writes PGN that Fairy-Stockfish tools
+//!   accept for `fsf` games; [`sheet`] reads and writes 003's score sheet.
+//! - [`describe`]: a position man by man in the seed's order.
+//! - [`Tuuxei`]: the margin of a mate under rulesets that report it.
 
 mod describe;
 mod error;

@@ -17,6 +17,37 @@ pub(crate) enum Mode {
     Sheet,
 }
 
+/// Where the lines of a text begin, to turn a character index into line and column without
+/// rescanning the text (files hold thousands of games).
+#[derive(Debug, Clone)]
+pub(crate) struct LineIndex {
+    /// Indices of the `\n` characters.
+    newlines: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(chars: &[char]) -> LineIndex {
+        LineIndex {
+            newlines: chars
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c == '\n')
+                .map(|(i, _)| i)
+                .collect(),
+        }
+    }
+
+    /// The 1-based line and column (in characters) of index `i`.
+    pub fn line_column(&self, i: usize) -> (usize, usize) {
+        let before = self.newlines.partition_point(|&n| n < i);
+        let line_start = match before {
+            0 => 0,
+            k => self.newlines.get(k - 1).map_or(0, |n| n + 1),
+        };
+        (before + 1, i - line_start + 1)
+    }
+}
+
 /// A written move with what follows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RawMove {
@@ -42,6 +73,7 @@ pub(crate) struct RawGame {
 /// result at the top level, `[` at the start of a line in PGN mode, or the end).
 pub(crate) fn read(
     chars: &[char],
+    lines: &LineIndex,
     start: usize,
     mode: Mode,
 ) -> Result<(RawGame, usize), RecordError> {
@@ -50,12 +82,7 @@ pub(crate) fn read(
     let mut stack: Vec<Vec<RawMove>> = vec![Vec::new()];
     let mut pending_comments: Vec<String> = Vec::new();
     let mut i = start;
-    let position = |i: usize| {
-        let before = chars.get(..i).unwrap_or(chars);
-        let line = 1 + before.iter().filter(|&&c| c == '\n').count();
-        let column = 1 + before.iter().rev().take_while(|&&c| c != '\n').count();
-        (line, column)
-    };
+    let position = |i: usize| lines.line_column(i);
     let syntax = |i: usize, reason: String| {
         let (line, column) = position(i);
         RecordError::Syntax {
@@ -78,7 +105,13 @@ pub(crate) fn read(
         let current = stack.last_mut();
         match c {
             _ if c.is_whitespace() => i += 1,
-            ',' | '，' | '；' | '。' | '、' | '.' | '…' => i += 1,
+            ',' | '，' | '；' | '。' | '、' | '.' | '．' | '…' => i += 1,
+            'O' | '0' if is_castling(chars, i) => {
+                return Err(syntax(
+                    i,
+                    "there is no castling in Shatar (rules.md §2)".to_owned(),
+                ));
+            }
             ';' if mode == Mode::Sheet => i += 1,
             ';' => {
                 let end = (i..chars.len())
@@ -108,12 +141,12 @@ pub(crate) fn read(
                 attach_comment(current, &mut pending_comments, text.trim().to_owned());
                 i = end + 1;
             }
-            '(' => {
+            '(' | '（' => {
                 // `(12)` is a move number (003's score sheet); any other `(` opens a variation.
                 let digits = (i + 1..chars.len())
                     .take_while(|&k| chars.get(k).is_some_and(|c| c.is_ascii_digit()))
                     .count();
-                if digits > 0 && chars.get(i + 1 + digits) == Some(&')') {
+                if digits > 0 && matches!(chars.get(i + 1 + digits), Some(')' | '）')) {
                     i += digits + 2;
                 } else {
                     match current {
@@ -129,7 +162,7 @@ pub(crate) fn read(
                     i += 1;
                 }
             }
-            ')' => {
+            ')' | '）' => {
                 if depth < 2 {
                     return Err(syntax(i, "')' closes no variation".to_owned()));
                 }
@@ -191,11 +224,14 @@ pub(crate) fn read(
                     i += len;
                     break;
                 }
+                if c == '½' {
+                    return Err(syntax(i, "'½' that is not part of a result".to_owned()));
+                }
                 // A move number: digits, then dots, `、`, `)` or nothing.
                 while chars.get(i).is_some_and(|c| c.is_ascii_digit()) {
                     i += 1;
                 }
-                if chars.get(i) == Some(&')') {
+                if matches!(chars.get(i), Some(')' | '）')) {
                     i += 1;
                 }
             }
@@ -244,6 +280,14 @@ pub(crate) fn read(
     Ok((game, i))
 }
 
+/// `O-O`, `0-0`, `O-O-O` (any dash).
+fn is_castling(chars: &[char], i: usize) -> bool {
+    let at = |k: usize| chars.get(i + k).copied();
+    matches!(at(0), Some('O' | '0'))
+        && at(1).is_some_and(|c| matches!(c, '-' | '—' | '–'))
+        && at(2) == at(0)
+}
+
 /// A comment goes after the last move of the line, or before the next move if the line has
 /// none yet.
 fn attach_comment(line: Option<&mut Vec<RawMove>>, pending: &mut Vec<String>, text: String) {
@@ -289,7 +333,7 @@ mod tests {
 
     fn read_all(text: &str, mode: Mode) -> RawGame {
         let chars: Vec<char> = text.chars().collect();
-        read(&chars, 0, mode).unwrap().0
+        read(&chars, &LineIndex::new(&chars), 0, mode).unwrap().0
     }
 
     #[test]
@@ -338,7 +382,7 @@ mod tests {
     fn errors_say_where() {
         let chars: Vec<char> = "1. e4 {open".chars().collect();
         assert!(matches!(
-            read(&chars, 0, Mode::Pgn),
+            read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn),
             Err(RecordError::Syntax {
                 line: 1,
                 column: 7,
@@ -346,8 +390,16 @@ mod tests {
             })
         ));
         let chars: Vec<char> = "1. e4 e5)".chars().collect();
-        assert!(read(&chars, 0, Mode::Pgn).is_err());
+        assert!(read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn).is_err());
+        let chars: Vec<char> = "1. e4 e5 2. O-O".chars().collect();
+        match read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn) {
+            Err(RecordError::Syntax { reason, column, .. }) => {
+                assert_eq!(column, 13);
+                assert!(reason.contains("no castling"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
         let chars: Vec<char> = "1. e4 @".chars().collect();
-        assert!(read(&chars, 0, Mode::Pgn).is_err());
+        assert!(read(&chars, &LineIndex::new(&chars), 0, Mode::Pgn).is_err());
     }
 }

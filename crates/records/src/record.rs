@@ -171,6 +171,25 @@ impl Record {
             comments: raw.comments,
             moves,
         };
+        // An `Opening` tag that names the other first round contradicts the moves.
+        if let (Some(said), Some(played)) = (
+            record
+                .tags
+                .get(names::OPENING)
+                .and_then(|v| v.parse::<Opening>().ok()),
+            record.opening(),
+        ) {
+            if said != played {
+                return Err(RecordError::Tag {
+                    tag: names::OPENING.to_owned(),
+                    reason: format!(
+                        "the tag says {said} ({}) but the game opens {played} ({})",
+                        said.regional_name(),
+                        played.regional_name()
+                    ),
+                });
+            }
+        }
         if let Some(result) = raw.result {
             if record
                 .tags

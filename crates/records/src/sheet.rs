@@ -20,12 +20,12 @@
 
 use crate::error::RecordError;
 use crate::lang::{Lang, SecondSide};
-use crate::movetext::{self, Mode};
+use crate::movetext::{self, LineIndex, Mode};
 use crate::notation::{Notation, write_move};
 use crate::pgn::write_movetext;
 use crate::record::{Record, default_second_side};
 use crate::tag::Tags;
-use shatar_rules::{Color, Position, Ruleset};
+use shatar_rules::{Color, Position, Ruleset, fen};
 
 const WHITE_LABELS: [&str; 4] = ["白方", "白棋", "White", "Цагаан"];
 const BLUE_LABELS: [&str; 4] = ["蓝方", "藍方", "Blue", "Хөх"];
@@ -70,7 +70,7 @@ pub fn write_sheet(record: &Record, lang: Lang, notation: Notation) -> String {
     let site = record.tags.get("Site").unwrap_or("?");
     let (result_label, tuuxei_label, date_label, place_label) = labels(lang);
     match lang {
-        Lang::Zh | Lang::Zh000 => {
+        Lang::Zh | Lang::Zh000 if is_pgn_date(date) => {
             let mut parts = date.split('.').map(|p| {
                 if p.contains('?') || p.is_empty() {
                     "x".to_owned()
@@ -85,9 +85,13 @@ pub fn write_sheet(record: &Record, lang: Lang, notation: Notation) -> String {
             );
             out.push_str(&format!("{y}年{m}月{d}日 {site}\n"));
         }
-        Lang::En | Lang::Mn => {
+        _ => {
             out.push_str(&format!("{date_label}{c}{date}  {place_label}{c}{site}\n"));
         }
+    }
+    // A set-up start (a composed position, 002's tuuxəi examples) travels as a FEN line.
+    if fen::write(&record.initial) != fen::write(&Position::start(record.ruleset)) {
+        out.push_str(&format!("FEN{c}{}\n", fen::write(&record.initial)));
     }
     let mut pos: Position = record.initial.clone();
     let mut line = String::new();
@@ -133,6 +137,15 @@ pub fn write_sheet(record: &Record, lang: Lang, notation: Notation) -> String {
     out
 }
 
+/// Whether a date is in PGN's form `YYYY.MM.DD`, with `?` for unknown digits.
+fn is_pgn_date(date: &str) -> bool {
+    date.len() == 10
+        && date.chars().enumerate().all(|(k, c)| match k {
+            4 | 7 => c == '.',
+            _ => c.is_ascii_digit() || c == '?',
+        })
+}
+
 /// Writes the moves only, numbered PGN style, in any notation and language.
 pub fn write_moves(record: &Record, notation: Notation, lang: Lang) -> String {
     write_movetext(record, notation, lang)
@@ -141,11 +154,15 @@ pub fn write_moves(record: &Record, notation: Notation, lang: Lang) -> String {
 /// Whether a line begins the moves: `(1)…`, `1.`, `1、`, `1)`.
 fn is_move_line(line: &str) -> bool {
     let t = line.trim_start();
-    if t.starts_with('(') {
+    if t.starts_with('(') || t.starts_with('（') {
         return t.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
     }
     let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
-    digits > 0 && matches!(t.chars().nth(digits), Some('.' | '、' | ')' | ' '))
+    digits > 0
+        && matches!(
+            t.chars().nth(digits),
+            Some('.' | '．' | '、' | ')' | '）' | ' ')
+        )
 }
 
 /// The text after `label` and a colon, up to the next of `stops` or the end of the line.
@@ -188,6 +205,7 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
     let mut comments = Vec::new();
     let mut moves_text = String::with_capacity(text.len());
     let mut in_moves = false;
+    let mut initial = Position::start(ruleset);
     let all_side_labels: Vec<&str> = WHITE_LABELS
         .iter()
         .chain(BLUE_LABELS.iter())
@@ -217,6 +235,15 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
         }
         moves_text.push('\n');
         if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(text) =
+            labelled(line, "FEN", &[]).filter(|_| line.trim_start().starts_with("FEN"))
+        {
+            initial = fen::read(text, ruleset).map_err(|e| RecordError::Tag {
+                tag: "FEN".to_owned(),
+                reason: e.to_string(),
+            })?;
             continue;
         }
         let mut used = false;
@@ -262,12 +289,12 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
         }
     }
     let chars: Vec<char> = moves_text.chars().collect();
-    let (mut raw, _) = movetext::read(&chars, 0, Mode::Sheet)?;
+    let (mut raw, _) = movetext::read(&chars, &LineIndex::new(&chars), 0, Mode::Sheet)?;
     if !comments.is_empty() {
         comments.append(&mut raw.comments);
         raw.comments = comments;
     }
-    Record::from_raw(tags, ruleset, Position::start(ruleset), second, raw)
+    Record::from_raw(tags, ruleset, initial, second, raw)
 }
 
 /// Whether a text looks like a score sheet rather than PGN: no tag line, and a side label

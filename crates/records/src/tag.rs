@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub use crate::error::UnknownOpening;
+
 /// The tags PGN requires, in its order (PGN standard 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -104,11 +106,6 @@ impl fmt::Display for Opening {
         f.write_str(self.name())
     }
 }
-
-/// An `Opening` tag value that names neither opening.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown opening {0:?}: expected open (Chahar) or closed (Ujumchin)")]
-pub struct UnknownOpening(pub String);
 
 impl FromStr for Opening {
     type Err = UnknownOpening;

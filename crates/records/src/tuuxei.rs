@@ -69,7 +69,16 @@ impl Tuuxei {
             pos.play_unchecked(m);
             positions.push(pos.clone());
         }
-        let plies = series.len() * 2 - 1;
+        let ordinary = Tuuxei {
+            winner,
+            count: 1,
+            man: None,
+            talbod: false,
+        };
+        // A set-up position that is already mate has no series (and no move of the winner).
+        let Some(plies) = (series.len() * 2).checked_sub(1) else {
+            return Some(ordinary);
+        };
         let first_ply = moves.len().checked_sub(plies)?;
         let roles: Vec<Role> = series
             .iter()
@@ -79,12 +88,6 @@ impl Tuuxei {
                 checking_role(after, m)
             })
             .collect();
-        let ordinary = Tuuxei {
-            winner,
-            count: 1,
-            man: None,
-            talbod: false,
-        };
         let checks_before_mate = roles.len().saturating_sub(1);
         if checks_before_mate == 0 || roles.len() != series.len() {
             return Some(ordinary);

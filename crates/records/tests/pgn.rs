@@ -141,6 +141,7 @@ fn tag_errors_name_the_tag() {
         ("[Variant \"xiangqi\"]\n\n1. e4 *", "Variant"),
         ("[Ruleset \"modern\"]\n\n1. e4 *", "Ruleset"),
         ("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*", "FEN"),
+        ("[Opening \"Ujumchin\"]\n\n1. e4 e5 *", "Opening"),
     ] {
         match Record::from_pgn_str(text, Ruleset::OFFICIAL) {
             Err(RecordError::Tag { tag: t, .. }) => assert_eq!(t, tag),

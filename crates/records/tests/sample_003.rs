@@ -56,6 +56,15 @@ fn corrected_forms_replay_to_the_same_mate() {
     let full = sheet::read_sheet(&FULL.replace("Kd8—d7", "Ke8—e7"), Ruleset::COMPETITION).unwrap();
     let short = sheet::read_sheet(&SHORT.replace("Kd7", "Ke7"), Ruleset::COMPETITION).unwrap();
     assert_eq!(full.moves.len(), 13);
+    // The same sheet typed with full-width brackets and colons, and en dashes.
+    let typed = FULL
+        .replace("Kd8—d7", "Ke8—e7")
+        .replace('(', "（")
+        .replace(')', "）")
+        .replace(':', "：")
+        .replace('—', "–");
+    let typed = sheet::read_sheet(&typed, Ruleset::COMPETITION).unwrap();
+    assert_eq!(typed.moves, full.moves);
     let moves = |r: &shatar_records::Record| r.moves.iter().map(|n| n.mv).collect::<Vec<_>>();
     assert_eq!(moves(&full), moves(&short));
     let end_full = fen::write(&full.final_position());

@@ -154,7 +154,33 @@ fn record_reports_tuuxei_only_where_the_ruleset_does() {
         pgn.contains("[FEN \"k7/2R1K3/1P5p/2B5/8/8/8/8 w - - 0 1\"]"),
         "{pgn}"
     );
+    // As a score sheet, with the set-up position and the tuuxəi line.
+    let written =
+        shatar_records::sheet::write_sheet(&record, Lang::Zh, shatar_records::Notation::Full);
+    assert!(
+        written.contains("FEN：k7/2R1K3/1P5p/2B5/8/8/8/8 w - - 0 1\n"),
+        "{written}"
+    );
+    assert!(
+        written.contains("(1)车c7—a7+,王a8—b8; (2)驼c5—d6+,王b8—c8;\n(3)b6—b7#;"),
+        "{written}"
+    );
+    assert!(
+        written.ends_with("结果：1-0\n圖嘿：駝二圖嘿\n"),
+        "{written}"
+    );
+    let back = shatar_records::sheet::read_sheet(&written, Ruleset::TRADITIONAL).unwrap();
+    assert_eq!(back.moves, record.moves);
+    assert_eq!(back.tuuxei(), record.tuuxei());
     let mut official = record.clone();
     official.ruleset = Ruleset::OFFICIAL;
     assert_eq!(official.tuuxei(), None);
+}
+
+#[test]
+fn a_set_up_mate_without_moves_scores_1() {
+    let game = play("7k/8/5K2/p7/8/B2B4/8/4Q1R1 w - - 0 1", "Qe1—e8");
+    let mated = Game::from_position(game.position().clone());
+    let t = Tuuxei::of(&mated).unwrap();
+    assert_eq!((t.count, t.man, t.winner), (1, None, Color::White));
 }

@@ -34,6 +34,9 @@ pub enum RecordCommand {
         /// Ruleset for records that name none.
         #[arg(long, default_value = "official")]
         ruleset: String,
+        /// The language of the tuuxəi name.
+        #[arg(long, value_enum, default_value_t = LangArg::En)]
+        lang: LangArg,
     },
 }
 
@@ -135,7 +138,11 @@ pub fn run(cmd: RecordCommand) -> Result<()> {
                 );
             }
         }
-        RecordCommand::Check { input, ruleset } => {
+        RecordCommand::Check {
+            input,
+            ruleset,
+            lang,
+        } => {
             let file = load(&input, &ruleset)?;
             let mut games: Vec<(usize, String)> = file
                 .errors
@@ -148,7 +155,7 @@ pub fn run(cmd: RecordCommand) -> Result<()> {
                 while games.iter().any(|(n, _)| *n == number) {
                     number += 1;
                 }
-                games.push((number, describe(number, record)));
+                games.push((number, describe(number, record, lang.into())));
             }
             games.sort_by_key(|(n, _)| *n);
             for (_, line) in &games {
@@ -163,7 +170,7 @@ pub fn run(cmd: RecordCommand) -> Result<()> {
 }
 
 /// One line about a replayed game: moves, result and how it ended, tuuxəi.
-fn describe(number: usize, record: &Record) -> String {
+fn describe(number: usize, record: &Record, lang: Lang) -> String {
     let mut line = format!(
         "game {number}: ok, {} moves, result {}",
         record.moves.len(),
@@ -174,7 +181,7 @@ fn describe(number: usize, record: &Record) -> String {
         None => line.push_str(" (not ended by the rules)"),
     }
     if let Some(t) = record.tuuxei() {
-        line.push_str(&format!(", {}", t.name(Lang::En)));
+        line.push_str(&format!(", {}", t.name(lang)));
     }
     line
 }

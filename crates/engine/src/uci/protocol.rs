@@ -61,6 +61,8 @@ pub struct UciSession {
     search: Option<JoinHandle<()>>,
     stop: Arc<AtomicBool>,
     pondering: Arc<AtomicBool>,
+    /// Set by the search thread just before it prints `bestmove`.
+    finished: Arc<AtomicBool>,
 }
 
 impl UciSession {
@@ -76,6 +78,7 @@ impl UciSession {
             search: None,
             stop: Arc::default(),
             pondering: Arc::default(),
+            finished: Arc::default(),
         }
     }
 
@@ -170,7 +173,9 @@ impl UciSession {
 
     /// Collects a finished search thread (so a new `go` need not wait on `stop`).
     fn reap(&mut self) {
-        if self.search.as_ref().is_some_and(|h| h.is_finished()) {
+        // A search that has answered is over even if its thread is still winding down: a
+        // GUI may send the next command right after `bestmove`.
+        if self.finished.load(Ordering::Acquire) {
             if let Some(h) = self.search.take() {
                 let _ = h.join();
             }
@@ -284,7 +289,9 @@ impl UciSession {
         let root = SearchRoot::new(&self.initial, &self.moves);
         self.stop = Arc::new(AtomicBool::new(false));
         self.pondering = Arc::new(AtomicBool::new(limits.ponder));
+        self.finished = Arc::new(AtomicBool::new(false));
         let (stop, pondering, out) = (self.stop.clone(), self.pondering.clone(), self.out.clone());
+        let finished = self.finished.clone();
         let ruleset = *pos.ruleset();
         self.search = Some(std::thread::spawn(move || {
             let on_info = |info: &Info| out.line(&info_line(info, &ruleset));
@@ -298,6 +305,7 @@ impl UciSession {
                 (Some(b), None) => format!("bestmove {}", uci::write(&b, &ruleset)),
                 (None, _) => "bestmove (none)".to_owned(),
             };
+            finished.store(true, Ordering::Release);
             out.line(&text);
         }));
         Ok(())

@@ -22,6 +22,7 @@ pub(crate) mod text;
 pub use text::{CheckMark, MoveText, Target};
 
 use crate::error::MoveTextError;
+pub use crate::error::UnknownNotation;
 use crate::lang::Lang;
 use shatar_rules::{Move, Position, Role, uci};
 use std::fmt;
@@ -66,11 +67,6 @@ impl fmt::Display for Notation {
         f.write_str(self.name())
     }
 }
-
-/// A notation name that is not one of `san`, `uci`, `full`, `short`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown notation {0:?}: expected san, uci, full or short")]
-pub struct UnknownNotation(pub String);
 
 impl FromStr for Notation {
     type Err = UnknownNotation;

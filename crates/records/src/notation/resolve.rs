@@ -60,13 +60,17 @@ impl MoveText {
                 text: written.to_owned(),
                 reason: self.why_illegal(pos),
             }),
-            _ => Err(MoveError::Ambiguous {
-                text: written.to_owned(),
-                candidates: candidates
+            _ => {
+                let mut spelled: Vec<String> = candidates
                     .iter()
                     .map(|m| write_move(pos, m, Notation::Full, Lang::En))
-                    .collect(),
-            }),
+                    .collect();
+                spelled.sort();
+                Err(MoveError::Ambiguous {
+                    text: written.to_owned(),
+                    candidates: spelled,
+                })
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! Reading PGN.
 
 use crate::error::{GameError, RecordError};
-use crate::movetext::{self, Mode};
+use crate::movetext::{self, LineIndex, Mode};
 use crate::record::{Record, default_second_side};
 use crate::tag::{Tags, names};
 use shatar_rules::ruleset::Preset;
@@ -31,6 +31,7 @@ pub struct PgnFile {
 /// ```
 pub fn read_pgn(text: &str, default: Ruleset) -> PgnFile {
     let chars: Vec<char> = text.chars().collect();
+    let lines = LineIndex::new(&chars);
     let mut file = PgnFile::default();
     let mut i = 0;
     let mut number = 0;
@@ -40,8 +41,8 @@ pub fn read_pgn(text: &str, default: Ruleset) -> PgnFile {
             break;
         }
         number += 1;
-        let first_line = line_of(&chars, i);
-        match read_game(&chars, i, default) {
+        let (first_line, _) = lines.line_column(i);
+        match read_game(&chars, &lines, i, default) {
             Ok((record, end)) => {
                 file.records.push(record);
                 i = end.max(i + 1);
@@ -65,20 +66,12 @@ impl Record {
     /// Reads the first game of a PGN text.
     pub fn from_pgn_str(text: &str, default: Ruleset) -> Result<Record, RecordError> {
         let chars: Vec<char> = text.chars().collect();
+        let lines = LineIndex::new(&chars);
         let i = skip_between_games(&chars, 0);
-        read_game(&chars, i, default)
+        read_game(&chars, &lines, i, default)
             .map(|(r, _)| r)
             .map_err(|(e, _)| e)
     }
-}
-
-fn line_of(chars: &[char], i: usize) -> usize {
-    1 + chars
-        .get(..i)
-        .unwrap_or(chars)
-        .iter()
-        .filter(|&&c| c == '\n')
-        .count()
 }
 
 /// Skips blank space and `;` / `%` comment lines between games.
@@ -106,9 +99,9 @@ fn next_game_start(chars: &[char], from: usize) -> usize {
 
 type GameResult = Result<(Record, usize), (RecordError, Option<usize>)>;
 
-fn read_game(chars: &[char], start: usize, default: Ruleset) -> GameResult {
-    let (tags, i) = read_tags(chars, start).map_err(|e| (e, None))?;
-    let (raw, end) = movetext::read(chars, i, Mode::Pgn).map_err(|e| (e, None))?;
+fn read_game(chars: &[char], lines: &LineIndex, start: usize, default: Ruleset) -> GameResult {
+    let (tags, i) = read_tags(chars, lines, start).map_err(|e| (e, None))?;
+    let (raw, end) = movetext::read(chars, lines, i, Mode::Pgn).map_err(|e| (e, None))?;
     let ruleset = ruleset_of(&tags, default).map_err(|e| (e, Some(end)))?;
     let initial = match tags.get(names::FEN) {
         Some(text) => fen::read(text, ruleset).map_err(|e| {
@@ -160,7 +153,11 @@ pub(crate) fn ruleset_of(tags: &Tags, default: Ruleset) -> Result<Ruleset, Recor
 }
 
 /// Reads `[Name "value"]` lines; returns the tags and where the move text begins.
-fn read_tags(chars: &[char], mut i: usize) -> Result<(Tags, usize), RecordError> {
+fn read_tags(
+    chars: &[char],
+    lines: &LineIndex,
+    mut i: usize,
+) -> Result<(Tags, usize), RecordError> {
     let mut tags = Tags::default();
     loop {
         i = skip_between_games(chars, i);
@@ -168,16 +165,10 @@ fn read_tags(chars: &[char], mut i: usize) -> Result<(Tags, usize), RecordError>
             return Ok((tags, i));
         }
         let err = |k: usize, reason: &str| {
-            let line = line_of(chars, k);
-            let line_start = chars
-                .get(..k)
-                .unwrap_or_default()
-                .iter()
-                .rposition(|&c| c == '\n')
-                .map_or(0, |p| p + 1);
+            let (line, column) = lines.line_column(k);
             RecordError::Syntax {
                 line,
-                column: k - line_start + 1,
+                column,
                 reason: reason.to_owned(),
             }
         };

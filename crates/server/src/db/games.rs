@@ -231,46 +231,47 @@ pub async fn events(db: &Db, id: &str) -> Result<Vec<EventRow>, AppError> {
 
 /// What one committed step of a live game writes.
 #[derive(Debug, Clone, Default)]
-pub struct Step<'a> {
+pub struct Step {
+    /// The game.
+    pub game_id: String,
+    /// Moves played before the step.
+    pub ply: i64,
     /// A move to append.
     pub mv: Option<MoveRow>,
-    /// An event to append: (kind, color).
-    pub event: Option<(&'a str, Option<&'a str>)>,
-    /// The game's end: (status, result, termination).
-    pub end: Option<(Status, Option<&'a str>, &'a str)>,
+    /// An event to append: kind and colour.
+    pub event: Option<(String, Option<String>)>,
+    /// The game's end: status, result, termination.
+    pub end: Option<(Status, Option<String>, String)>,
 }
 
-/// Writes one step of a live game in one transaction; returns once it is committed.
-pub async fn commit_step(db: &Db, id: &str, ply: i64, step: Step<'_>) -> Result<(), AppError> {
-    let mut tx = db.pool.begin().await?;
-    let now = now_ms();
+async fn write_step(conn: &mut sqlx::AnyConnection, step: &Step, now: i64) -> Result<(), AppError> {
     if let Some(m) = &step.mv {
         sqlx::query(
             "INSERT INTO moves (game_id, ply, uci, white_ms, black_ms, played_ms)
              VALUES ($1, $2, $3, $4, $5, $6)",
         )
-        .bind(id)
+        .bind(&step.game_id)
         .bind(m.ply)
         .bind(&m.uci)
         .bind(m.white_ms)
         .bind(m.black_ms)
         .bind(m.played_ms)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
     }
-    if let Some((kind, color)) = step.event {
+    if let Some((kind, color)) = &step.event {
         sqlx::query(
             "INSERT INTO game_events (game_id, ply, kind, color, at_ms) VALUES ($1, $2, $3, $4, $5)",
         )
-        .bind(id)
-        .bind(ply)
+        .bind(&step.game_id)
+        .bind(step.ply)
         .bind(kind)
         .bind(color)
         .bind(now)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
     }
-    if let Some((status, result, termination)) = step.end {
+    if let Some((status, result, termination)) = &step.end {
         sqlx::query(
             "UPDATE games SET status = $1, result = $2, termination = $3, ended_ms = $4
              WHERE id = $5",
@@ -279,10 +280,80 @@ pub async fn commit_step(db: &Db, id: &str, ply: i64, step: Step<'_>) -> Result<
         .bind(result)
         .bind(termination)
         .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
+        .bind(&step.game_id)
+        .execute(&mut *conn)
         .await?;
     }
-    tx.commit().await?;
     Ok(())
+}
+
+type Job = (Step, tokio::sync::oneshot::Sender<Result<(), String>>);
+
+/// Group commit: live-game steps from all games go through one writer task that stores
+/// whatever has queued up in one transaction (each step in its own savepoint, so one bad
+/// step fails alone) and answers each caller once the transaction is committed. One sync to
+/// disk then acknowledges many moves.
+#[derive(Debug, Clone)]
+pub struct StepWriter {
+    tx: tokio::sync::mpsc::Sender<Job>,
+}
+
+/// The most steps stored in one transaction.
+pub const MAX_BATCH: usize = 512;
+
+impl StepWriter {
+    /// Starts the writer task over `db`.
+    pub fn spawn(db: Db) -> StepWriter {
+        let (tx, mut rx) = tokio::sync::mpsc::channel::<Job>(4 * MAX_BATCH);
+        tokio::spawn(async move {
+            let mut batch = Vec::with_capacity(MAX_BATCH);
+            while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+                write_batch(&db, &mut batch).await;
+            }
+        });
+        StepWriter { tx }
+    }
+
+    /// Stores one step; returns once it is committed.
+    pub async fn commit(&self, step: Step) -> Result<(), AppError> {
+        let (done, wait) = tokio::sync::oneshot::channel();
+        self.tx
+            .send((step, done))
+            .await
+            .map_err(|_| AppError::Internal("the step writer has stopped".into()))?;
+        wait.await
+            .map_err(|_| AppError::Internal("the step writer dropped a step".into()))?
+            .map_err(AppError::Internal)
+    }
+}
+
+async fn write_batch(db: &Db, batch: &mut Vec<Job>) {
+    let now = now_ms();
+    let mut outcomes: Vec<Result<(), String>> = Vec::with_capacity(batch.len());
+    let committed = async {
+        let mut tx = db.pool.begin().await?;
+        for (step, _) in batch.iter() {
+            let one = async {
+                let mut sp = sqlx::Acquire::begin(&mut *tx).await?;
+                write_step(&mut sp, step, now).await?;
+                sp.commit().await?;
+                Ok::<_, AppError>(())
+            }
+            .await;
+            outcomes.push(one.map_err(|e| e.to_string()));
+        }
+        tx.commit().await?;
+        Ok::<_, AppError>(())
+    }
+    .await;
+    for (i, (_, done)) in batch.drain(..).enumerate() {
+        let r = match &committed {
+            Ok(()) => outcomes
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| Err("not written".into())),
+            Err(e) => Err(format!("commit failed: {e}")),
+        };
+        let _ = done.send(r);
+    }
 }

@@ -21,6 +21,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
+/// How long an ended game's room stays cached.
+const EVICT_AFTER: std::time::Duration = std::time::Duration::from_secs(300);
+
 /// One game's room.
 #[derive(Debug)]
 pub struct Room {
@@ -36,12 +39,14 @@ pub struct Hub {
     db: Db,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     computer: computer::ComputerPool,
+    writer: games::StepWriter,
 }
 
 impl Hub {
-    /// An empty hub over `db`.
+    /// An empty hub over `db` (call inside a Tokio runtime: it starts the step writer).
     pub fn new(db: Db) -> Hub {
         Hub {
+            writer: games::StepWriter::spawn(db.clone()),
             db,
             rooms: Mutex::new(HashMap::new()),
             computer: computer::ComputerPool::for_this_machine(),
@@ -112,10 +117,27 @@ impl Hub {
         let plan = live.plan(color, action, now)?;
         self.commit(&mut live, plan, now).await?;
         let _ = room.tx.send(snapshot_text(&live, now));
+        let ended = !live.is_live();
         drop(live);
+        if ended {
+            self.evict_later(id);
+        }
         self.arm_flag_timer(id, &room).await;
         self.computer_to_move(id, &room).await;
         Ok(())
+    }
+
+    /// Drops an ended game's room from the cache after a while (sockets still open keep
+    /// their room; a later visitor reloads the finished game from the database).
+    fn evict_later(self: &Arc<Self>, id: &str) {
+        let hub = Arc::clone(self);
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            tokio::time::sleep(EVICT_AFTER).await;
+            if let Ok(mut rooms) = hub.rooms.lock() {
+                rooms.remove(&id);
+            }
+        });
     }
 
     /// When the computer is to move in a live game, has the pool choose its move and plays
@@ -170,25 +192,26 @@ impl Hub {
         plan: game::Plan,
         _now: i64,
     ) -> Result<(), ActionError> {
-        let color_name = plan.event.and_then(|(_, c)| c).map(Color::name);
         let step = games::Step {
+            game_id: live.row.id.clone(),
+            ply: i64::from(live.ply()),
             mv: plan.mv.clone(),
-            event: plan.event.map(|(k, _)| (k, color_name)),
+            event: plan
+                .event
+                .map(|(k, c)| (k.to_owned(), c.map(|c| c.name().to_owned()))),
             end: plan.finish.as_ref().map(|f| {
                 let status = if f.result.is_some() {
                     games::Status::Ended
                 } else {
                     games::Status::Aborted
                 };
-                (status, f.result.as_deref(), f.termination.as_str())
+                (status, f.result.clone(), f.termination.clone())
             }),
         };
-        games::commit_step(&self.db, &live.row.id, i64::from(live.ply()), step)
-            .await
-            .map_err(|e| {
-                tracing::error!(game = %live.row.id, error = %e, "storing a step failed");
-                ActionError::Storage
-            })?;
+        self.writer.commit(step).await.map_err(|e| {
+            tracing::error!(game = %live.row.id, error = %e, "storing a step failed");
+            ActionError::Storage
+        })?;
         live.apply(plan);
         Ok(())
     }
@@ -223,6 +246,7 @@ impl Hub {
             if hub.commit(&mut live, plan, now).await.is_ok() {
                 tracing::info!(game = %id, flag = color.name(), "flag fell");
                 let _ = room.tx.send(snapshot_text(&live, now));
+                hub.evict_later(&id);
             }
         });
     }

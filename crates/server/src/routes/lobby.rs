@@ -100,6 +100,15 @@ fn color_label(l: Lang, c: ColorChoice) -> String {
     })
 }
 
+/// A side's name: the account, else the computer or a guest.
+pub fn side_name(l: Lang, g: &GameRow, name: &Option<String>, guest: &Option<String>) -> String {
+    match (name, guest, g.computer_level) {
+        (Some(n), _, _) => n.clone(),
+        (None, None, Some(level)) => l.t_args("computer-name", &[("level", &level.to_string())]),
+        _ => l.t("guest-name"),
+    }
+}
+
 fn game_list(l: Lang, games: &[GameRow]) -> String {
     if games.is_empty() {
         return format!("<p>{}</p>", esc(&l.t("lobby-none")));
@@ -110,8 +119,8 @@ fn game_list(l: Lang, games: &[GameRow]) -> String {
             format!(
                 r#"<li><a href="/game/{id}">{w} – {b}</a> <span class="meta">{rs} · {clock}</span></li>"#,
                 id = esc(&g.id),
-                w = esc(g.white_name.as_deref().unwrap_or("?")),
-                b = esc(g.black_name.as_deref().unwrap_or("?")),
+                w = esc(&side_name(l, g, &g.white_name, &g.white_guest)),
+                b = esc(&side_name(l, g, &g.black_name, &g.black_guest)),
                 rs = esc(&g.ruleset),
                 clock = esc(&clock_text(g.initial_ms, g.increment_ms)),
             )

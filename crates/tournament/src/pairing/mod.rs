@@ -28,10 +28,7 @@ pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
         System::Swiss | System::SwissElimination => {
             Ok(swiss::score_group::pair_round(event, number)?)
         }
-        System::Dutch => Err(PairingError::Unsupported(
-            "the FIDE Dutch system is not implemented in this version; use `swiss`".into(),
-        )
-        .into()),
+        System::Dutch => Ok(swiss::dutch::pair_round(event, number)?),
         System::SingleElimination | System::DoubleElimination => {
             elimination::pair_round(event, number)
         }

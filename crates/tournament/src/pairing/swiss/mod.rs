@@ -1,3 +1,4 @@
 //! Swiss-type systems.
 
+pub mod dutch;
 pub mod score_group;

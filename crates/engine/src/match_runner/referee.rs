@@ -1,0 +1,362 @@
+//! The referee: plays one game between two UCI engines on the rules core's [`Game`],
+//! keeping the clocks, and ends it by the rules, by adjudication, or by a fault of an
+//! engine (illegal move, crash, hang, time loss), always saying which and why.
+
+use crate::error::ClientError;
+use crate::match_runner::tc::TimeControl;
+use crate::uci::client::UciClient;
+use shatar_rules::outcome::Outcome;
+use shatar_rules::{Color, Game, Move, Position, fen, uci};
+use std::time::Duration;
+
+/// One engine of a match: how to start it and what to set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The command line (run by `sh -c`).
+    pub command: String,
+    /// A short name for results and PGN.
+    pub name: String,
+    /// `setoption` pairs, sent in order after `uci`.
+    pub options: Vec<(String, String)>,
+}
+
+/// When the referee ends a game early.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Adjudication {
+    /// Draw after this many full moves (0: never).
+    pub max_moves: u32,
+    /// Draw when both engines' scores stay within ±`draw_score` cp for `draw_moves`
+    /// consecutive moves each, after move `draw_after`.
+    pub draw_score: Option<i32>,
+    /// See `draw_score`.
+    pub draw_moves: u32,
+    /// See `draw_score`.
+    pub draw_after: u32,
+    /// Resign for an engine whose score stays below −`resign_score` cp for
+    /// `resign_moves` consecutive moves while its opponent agrees.
+    pub resign_score: Option<i32>,
+    /// See `resign_score`.
+    pub resign_moves: u32,
+    /// Claim draws that the ruleset lets a player claim (threefold, 50 moves).
+    pub claim_draws: bool,
+    /// Milliseconds an engine may overstep its clock before it loses on time.
+    pub time_margin_ms: u64,
+    /// Milliseconds to wait for a move without a clock (depth/nodes) before calling a hang.
+    pub hang_ms: u64,
+}
+
+impl Default for Adjudication {
+    fn default() -> Self {
+        Adjudication {
+            max_moves: 0,
+            draw_score: None,
+            draw_moves: 8,
+            draw_after: 40,
+            resign_score: None,
+            resign_moves: 4,
+            claim_draws: true,
+            time_margin_ms: 100,
+            hang_ms: 60_000,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameResult {
+    /// The result.
+    pub outcome: Outcome,
+    /// Why, in words (also the PGN `Termination`).
+    pub reason: String,
+    /// Whether an engine failed (illegal move, crash, hang, time loss).
+    pub fault: Option<Fault>,
+}
+
+/// An engine's failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// It played an illegal or unreadable move.
+    IllegalMove,
+    /// It exited or its pipe broke.
+    Crash,
+    /// It did not answer within the hang limit.
+    Hang,
+    /// It overstepped its clock.
+    TimeLoss,
+    /// It could not be started or did not finish the handshake.
+    Startup,
+}
+
+/// A finished game.
+#[derive(Debug, Clone)]
+pub struct PlayedGame {
+    /// The start position.
+    pub initial: Position,
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The result.
+    pub result: GameResult,
+}
+
+fn loss(loser: Color, reason: String, fault: Option<Fault>) -> GameResult {
+    GameResult {
+        outcome: Outcome::Decisive { winner: !loser },
+        reason,
+        fault,
+    }
+}
+
+fn draw(reason: &str) -> GameResult {
+    GameResult {
+        outcome: Outcome::Draw,
+        reason: reason.to_owned(),
+        fault: None,
+    }
+}
+
+/// Starts an engine and sets its options.
+pub fn start_engine(spec: &EngineSpec, variant: Option<&str>) -> Result<UciClient, ClientError> {
+    let mut e = UciClient::spawn(&spec.command, &spec.name)?;
+    e.handshake(Duration::from_secs(10))?;
+    let sets_variant = spec
+        .options
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case("UCI_Variant"));
+    for (n, v) in &spec.options {
+        e.set_option(n, v)?;
+    }
+    // Our variant name, when the engine offers it and the user did not choose.
+    if let Some(v) = variant {
+        if !sets_variant && e.variants.iter().any(|x| x == v) {
+            e.set_option("UCI_Variant", v)?;
+        }
+    }
+    e.sync(Duration::from_secs(30))?;
+    Ok(e)
+}
+
+fn fault_of(e: &ClientError) -> Fault {
+    match e {
+        ClientError::Timeout { .. } => Fault::Hang,
+        _ => Fault::Crash,
+    }
+}
+
+/// Plays one game from `initial`; `specs` are White's and Black's engines.
+pub fn play_game(
+    initial: &Position,
+    specs: [&EngineSpec; 2],
+    tc: TimeControl,
+    adj: &Adjudication,
+    variant: Option<&str>,
+) -> PlayedGame {
+    let names = [specs[0].name.clone(), specs[1].name.clone()];
+    let mut game = Game::from_position(initial.clone());
+    let result = referee(&mut game, specs, tc, adj, variant);
+    PlayedGame {
+        initial: initial.clone(),
+        moves: game.moves().to_vec(),
+        white: names[0].clone(),
+        black: names[1].clone(),
+        result,
+    }
+}
+
+fn referee(
+    game: &mut Game,
+    specs: [&EngineSpec; 2],
+    tc: TimeControl,
+    adj: &Adjudication,
+    variant: Option<&str>,
+) -> GameResult {
+    let mut engines = Vec::with_capacity(2);
+    for (i, spec) in specs.iter().enumerate() {
+        let color = if i == 0 { Color::White } else { Color::Black };
+        match start_engine(spec, variant) {
+            Ok(e) => engines.push(e),
+            Err(e) => {
+                return loss(
+                    color,
+                    format!("{color} engine failed to start: {e}"),
+                    Some(Fault::Startup),
+                );
+            }
+        }
+    }
+    for e in &mut engines {
+        let _ = e.send("ucinewgame");
+    }
+    let start_fen = fen::write(game.initial());
+    let (mut clock, inc, per_control) = match tc {
+        TimeControl::Clock {
+            moves,
+            base_ms,
+            inc_ms,
+        } => (
+            [base_ms as i64; 2],
+            inc_ms as i64,
+            moves.map(|m| (m, base_ms)),
+        ),
+        _ => ([0; 2], 0, None),
+    };
+    let mut moves_text: Vec<String> = Vec::new();
+    let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
+    let result = loop {
+        if let Some(end) = game.end() {
+            break GameResult {
+                outcome: end.outcome,
+                reason: end.termination.to_string(),
+                fault: None,
+            };
+        }
+        if adj.claim_draws && !game.claimable().is_empty() {
+            break draw("draw claimed (repetition or move rule)");
+        }
+        let pos = game.position();
+        let fullmoves_played = game.moves().len() as u32 / 2;
+        if adj.max_moves > 0 && fullmoves_played >= adj.max_moves {
+            break draw("adjudicated: move limit");
+        }
+        let side = pos.turn();
+        let idx = side.index();
+        let mut position = format!("position fen {start_fen}");
+        if !moves_text.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves_text.join(" "));
+        }
+        let (go, timeout_ms) = match tc {
+            TimeControl::Clock { .. } => {
+                let mut g = format!(
+                    "go wtime {} btime {} winc {inc} binc {inc}",
+                    clock[0].max(1),
+                    clock[1].max(1)
+                );
+                if let Some((m, _)) = per_control {
+                    let played = game.moves().iter().skip(idx).step_by(2).count() as u32;
+                    let left = m - played % m;
+                    g.push_str(&format!(" movestogo {left}"));
+                }
+                (g, clock[idx].max(0) as u64 + adj.time_margin_ms + 1000)
+            }
+            TimeControl::MoveTime(ms) => {
+                (format!("go movetime {ms}"), ms + adj.time_margin_ms + 1000)
+            }
+            TimeControl::Nodes(n) => (format!("go nodes {n}"), adj.hang_ms),
+            TimeControl::Depth(d) => (format!("go depth {d}"), adj.hang_ms),
+        };
+        let Some(engine) = engines.get_mut(idx) else {
+            break draw("internal error: engine missing");
+        };
+        let answer = match engine.go(&position, &go, Duration::from_millis(timeout_ms)) {
+            Ok(a) => a,
+            Err(e) => {
+                let fault = match (&e, tc) {
+                    (
+                        ClientError::Timeout { .. },
+                        TimeControl::Clock { .. } | TimeControl::MoveTime(_),
+                    ) => Fault::TimeLoss,
+                    _ => fault_of(&e),
+                };
+                let what = match fault {
+                    Fault::TimeLoss => "loses on time (no move)",
+                    Fault::Hang => "hangs",
+                    _ => "crashed",
+                };
+                break loss(side, format!("{side} {what}: {e}"), Some(fault));
+            }
+        };
+        // The clock.
+        let over = match tc {
+            TimeControl::Clock { .. } => {
+                answer.elapsed_ms as i64 > clock[idx] + adj.time_margin_ms as i64
+            }
+            TimeControl::MoveTime(ms) => answer.elapsed_ms > ms + adj.time_margin_ms,
+            _ => false,
+        };
+        if over {
+            break loss(
+                side,
+                format!("{side} loses on time ({} ms used)", answer.elapsed_ms),
+                Some(Fault::TimeLoss),
+            );
+        }
+        if let TimeControl::Clock { .. } = tc {
+            clock[idx] = clock[idx] - answer.elapsed_ms as i64 + inc;
+            if let Some((m, base)) = per_control {
+                let played = game.moves().iter().skip(idx).step_by(2).count() as u32 + 1;
+                if played % m == 0 {
+                    clock[idx] += base as i64;
+                }
+            }
+        }
+        let m = match uci::parse_move(pos, &answer.bestmove) {
+            Ok(m) => m,
+            Err(e) => {
+                break loss(
+                    side,
+                    format!("{side} played an illegal move {:?}: {e}", answer.bestmove),
+                    Some(Fault::IllegalMove),
+                );
+            }
+        };
+        moves_text.push(uci::write(&m, pos.ruleset()));
+        if let Some(s) = answer.score_cp {
+            scores[idx].push(s);
+        }
+        game.play_unchecked(m);
+        if let Some(r) = adjudicate(&scores, game.moves().len() as u32 / 2, adj, side) {
+            break r;
+        }
+    };
+    for e in engines {
+        e.quit();
+    }
+    result
+}
+
+/// Score-based adjudication after `mover` moved.
+fn adjudicate(
+    scores: &[Vec<i32>; 2],
+    fullmoves: u32,
+    adj: &Adjudication,
+    mover: Color,
+) -> Option<GameResult> {
+    let last = |c: Color, n: usize| -> Option<&[i32]> {
+        let v = &scores[c.index()];
+        (v.len() >= n).then(|| &v[v.len() - n..])
+    };
+    if let Some(limit) = adj.resign_score {
+        let n = adj.resign_moves.max(1) as usize;
+        if let (Some(a), Some(b)) = (last(mover, n), last(!mover, n)) {
+            if a.iter().all(|&s| s <= -limit) && b.iter().all(|&s| s >= limit) {
+                return Some(loss(
+                    mover,
+                    format!("adjudicated: {mover} lost (score below -{limit} cp)"),
+                    None,
+                ));
+            }
+            if a.iter().all(|&s| s >= limit) && b.iter().all(|&s| s <= -limit) {
+                return Some(loss(
+                    !mover,
+                    format!("adjudicated: {} lost (score below -{limit} cp)", !mover),
+                    None,
+                ));
+            }
+        }
+    }
+    if let Some(limit) = adj.draw_score {
+        let n = adj.draw_moves.max(1) as usize;
+        if fullmoves >= adj.draw_after {
+            if let (Some(a), Some(b)) = (last(mover, n), last(!mover, n)) {
+                if a.iter().chain(b).all(|s| s.abs() <= limit) {
+                    return Some(draw("adjudicated: draw (scores near zero)"));
+                }
+            }
+        }
+    }
+    None
+}

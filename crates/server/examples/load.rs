@@ -1,0 +1,205 @@
+//! Load benchmark: N live games between simulated players over WebSocket on loopback, for a
+//! bounded time, against SQLite (default) or PostgreSQL (`--database-url`). Prints moves per
+//! second and the move-acknowledge latency (send → the mover receives the committed state).
+//!
+//! `cargo run --release -p shatar-server --example load -- --games 1000 --seconds 30`
+//!
+//! Set-up writes accounts, sessions and games straight to the database (sign-up's argon2
+//! would dominate otherwise); play goes through the real socket path. Each game plays
+//! 1.e4 e5 and then shuffles horses (Ng1-f3 Ng8-f6 Nf3-g1 Nf6-g8 …) under the `competition`
+//! ruleset, whose repetitions are claimable only, so games never end during the run.
+
+use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use shatar_server::db::games::{self, GameRow, Status};
+use shatar_server::db::{now_ms, sessions, users};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+/// Load benchmark options.
+#[derive(Parser)]
+struct Args {
+    /// Concurrent games (two players each), at most 2000.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// How long to play, in seconds, at most 120.
+    #[arg(long, default_value_t = 20)]
+    seconds: u64,
+    /// PostgreSQL URL (default: a fresh SQLite file).
+    #[arg(long)]
+    database_url: Option<String>,
+}
+
+const OPENING: [&str; 2] = ["e2e4", "e7e5"];
+const SHUFFLE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
+
+fn move_at(ply: usize) -> &'static str {
+    OPENING.get(ply).copied().unwrap_or(SHUFFLE[(ply - 2) % 4])
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(addr: std::net::SocketAddr, game: &str, token: &str) -> Ws {
+    let mut req = format!("ws://{addr}/game/{game}/ws")
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("Cookie", format!("shatar_session={token}").parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    ws
+}
+
+/// Reads until a state with `ply` moves (or an error).
+async fn until_ply(ws: &mut Ws, ply: usize) -> Result<(), String> {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
+            .await
+            .map_err(|_| "no answer in 30 s".to_string())?
+            .ok_or("closed")?
+            .map_err(|e| e.to_string())?;
+        if let Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(t.as_str()).map_err(|e| e.to_string())?;
+            if v["t"] == "error" {
+                return Err(v["error"].to_string());
+            }
+            if v["t"] == "state" && v["ply"].as_u64() == Some(ply as u64) {
+                return Ok(());
+            }
+        }
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Args::parse();
+    let n = args.games.clamp(1, 2000);
+    let seconds = args.seconds.clamp(1, 120);
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = shatar_server::Config::new("127.0.0.1:0".parse().unwrap(), dir.path().into());
+    config.database_url = args.database_url.clone();
+    let server = shatar_server::start(config).await.unwrap();
+    let addr = server.addr;
+    let db = server.state.db.clone();
+    println!("backend {:?}, {n} games, {seconds} s", db.backend);
+
+    // Set-up: 2n accounts with sessions, n games.
+    let hash = shatar_server::auth::password::hash("load-test-pw".into(), 256)
+        .await
+        .unwrap();
+    let run = shatar_server::auth::random_token().unwrap()[..8].to_owned();
+    let mut pairs = Vec::with_capacity(n);
+    for i in 0..n {
+        let mut tokens = Vec::new();
+        let mut ids = Vec::new();
+        for side in ["w", "b"] {
+            let u = users::insert(
+                &db,
+                &format!("{side}{i}-{run}"),
+                &hash,
+                users::AccountRole::Player,
+            )
+            .await
+            .unwrap();
+            let token = shatar_server::auth::random_token().unwrap();
+            let csrf = shatar_server::auth::random_token().unwrap();
+            sessions::insert(&db, &shatar_server::auth::token_hash(&token), u.id, &csrf)
+                .await
+                .unwrap();
+            tokens.push(token);
+            ids.push(u.id);
+        }
+        let start = shatar_rules::Position::start(shatar_rules::Ruleset::COMPETITION);
+        let id = format!("L{run}{i:05}");
+        let row = GameRow {
+            id: id.clone(),
+            ruleset: "competition".into(),
+            initial_fen: shatar_rules::fen::write(&start),
+            white_id: Some(ids[0]),
+            black_id: Some(ids[1]),
+            white_name: None,
+            black_name: None,
+            initial_ms: 180 * 60_000,
+            increment_ms: 0,
+            rated: false,
+            status: Status::Started,
+            result: None,
+            termination: None,
+            created_ms: now_ms(),
+            computer_level: None,
+            white_guest: None,
+            black_guest: None,
+        };
+        let mut conn = db.pool.acquire().await.unwrap();
+        games::insert(&mut conn, &row).await.unwrap();
+        pairs.push((id, tokens));
+    }
+
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let latencies = Arc::new(std::sync::Mutex::new(Vec::<u32>::new()));
+    let errors = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let t0 = Instant::now();
+    let mut tasks = Vec::new();
+    for (id, tokens) in pairs {
+        let latencies = Arc::clone(&latencies);
+        let errors = Arc::clone(&errors);
+        tasks.push(tokio::spawn(async move {
+            let mut w = connect(addr, &id, &tokens[0]).await;
+            let mut b = connect(addr, &id, &tokens[1]).await;
+            let mut local = Vec::new();
+            let mut ply = 0usize;
+            while Instant::now() < deadline {
+                let (mover, other) = if ply % 2 == 0 {
+                    (&mut w, &mut b)
+                } else {
+                    (&mut b, &mut w)
+                };
+                let msg = json!({"t": "move", "uci": move_at(ply), "ply": ply}).to_string();
+                let sent = Instant::now();
+                if mover.send(Message::Text(msg.into())).await.is_err() {
+                    errors.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    break;
+                }
+                if let Err(e) = until_ply(mover, ply + 1).await {
+                    eprintln!("game {id} ply {ply}: {e}");
+                    errors.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    break;
+                }
+                local.push(u32::try_from(sent.elapsed().as_micros()).unwrap_or(u32::MAX));
+                if until_ply(other, ply + 1).await.is_err() {
+                    errors.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    break;
+                }
+                ply += 1;
+            }
+            latencies.lock().unwrap().extend(local);
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+    let elapsed = t0.elapsed().as_secs_f64();
+    let mut l = latencies.lock().unwrap().clone();
+    l.sort_unstable();
+    let pct = |p: f64| {
+        l.get(((l.len() as f64 * p) as usize).min(l.len().saturating_sub(1)))
+            .map_or(0.0, |us| f64::from(*us) / 1000.0)
+    };
+    println!("moves acknowledged: {}", l.len());
+    println!(
+        "errors: {}",
+        errors.load(std::sync::atomic::Ordering::Relaxed)
+    );
+    println!("moves/s: {:.0}", l.len() as f64 / elapsed);
+    println!(
+        "ack latency ms: p50 {:.1}  p90 {:.1}  p99 {:.1}  max {:.1}",
+        pct(0.50),
+        pct(0.90),
+        pct(0.99),
+        pct(1.0)
+    );
+    server.shutdown().await;
+}

@@ -1,0 +1,403 @@
+//! Browser end-to-end tests in headless Chromium, driven over the DevTools protocol with the
+//! socket client the other tests use (no WebDriver, no extra crates). They skip, saying so,
+//! when no Chromium is installed (`scripts/install-test-deps-server.sh --browser`).
+//! Screenshots go to `target/browser-screenshots/`.
+
+mod common;
+
+use common::{Backend, PATIENCE, TestServer};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+fn chromium() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("SHATAR_CHROMIUM") {
+        return Some(p.into());
+    }
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .find_map(|name| {
+            std::env::var_os("PATH").and_then(|paths| {
+                std::env::split_paths(&paths)
+                    .map(|d| d.join(name))
+                    .find(|p| p.is_file())
+            })
+        })
+}
+
+fn screenshot_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target")));
+    let dir = target.join("browser-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A headless browser and one page, spoken to over the DevTools protocol.
+struct Browser {
+    child: Child,
+    _profile: tempfile::TempDir,
+    ws: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+    next_id: u64,
+}
+
+/// A page (a target attached in flat mode).
+#[derive(Clone)]
+struct Page {
+    session: String,
+}
+
+impl Browser {
+    async fn launch(exe: &PathBuf) -> Browser {
+        let profile = tempfile::tempdir().unwrap();
+        let mut child = Command::new(exe)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--remote-debugging-port=0",
+                "--no-first-run",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let url = loop {
+            let line = lines
+                .next()
+                .expect("Chromium prints its DevTools address")
+                .unwrap();
+            if let Some((_, u)) = line.split_once("DevTools listening on ") {
+                break u.trim().to_owned();
+            }
+        };
+        std::thread::spawn(move || for _ in lines {});
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Browser {
+            child,
+            _profile: profile,
+            ws,
+            next_id: 0,
+        }
+    }
+
+    async fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut msg = json!({"id": id, "method": method, "params": params});
+        if let Some(s) = session {
+            msg["sessionId"] = json!(s);
+        }
+        self.ws
+            .send(Message::Text(msg.to_string().into()))
+            .await
+            .unwrap();
+        loop {
+            let m = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("DevTools answer")
+                .unwrap()
+                .unwrap();
+            if let Message::Text(t) = m {
+                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                if v["id"] == id {
+                    assert!(v.get("error").is_none(), "{method}: {v}");
+                    return v["result"].clone();
+                }
+            }
+        }
+    }
+
+    /// A new page in a fresh browser context (its own cookies), at `url`.
+    async fn page(&mut self, url: &str, width: u32, height: u32) -> Page {
+        let ctx = self
+            .call(None, "Target.createBrowserContext", json!({}))
+            .await;
+        let target = self
+            .call(
+                None,
+                "Target.createTarget",
+                json!({"url": "about:blank", "browserContextId": ctx["browserContextId"]}),
+            )
+            .await;
+        let attached = self
+            .call(
+                None,
+                "Target.attachToTarget",
+                json!({"targetId": target["targetId"], "flatten": true}),
+            )
+            .await;
+        let page = Page {
+            session: attached["sessionId"].as_str().unwrap().to_owned(),
+        };
+        self.on(&page, "Page.enable", json!({})).await;
+        self.on(
+            &page,
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+        )
+        .await;
+        self.goto(&page, url).await;
+        page
+    }
+
+    async fn on(&mut self, page: &Page, method: &str, params: Value) -> Value {
+        let s = page.session.clone();
+        self.call(Some(&s), method, params).await
+    }
+
+    async fn goto(&mut self, page: &Page, url: &str) {
+        self.on(page, "Page.navigate", json!({"url": url})).await;
+        self.wait_for(
+            page,
+            "document.readyState === 'complete' && !!document.body",
+        )
+        .await;
+    }
+
+    async fn eval(&mut self, page: &Page, expr: &str) -> Value {
+        let r = self
+            .on(
+                page,
+                "Runtime.evaluate",
+                json!({"expression": expr, "returnByValue": true, "awaitPromise": true}),
+            )
+            .await;
+        assert!(r.get("exceptionDetails").is_none(), "{expr}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    /// Polls `expr` until it is true (a guard of PATIENCE, not a timing assertion).
+    async fn wait_for(&mut self, page: &Page, expr: &str) {
+        let start = std::time::Instant::now();
+        loop {
+            let r = self
+                .on(
+                    page,
+                    "Runtime.evaluate",
+                    json!({"expression": format!("!!({expr})"), "returnByValue": true}),
+                )
+                .await;
+            if r["result"]["value"] == true {
+                return;
+            }
+            assert!(start.elapsed() < PATIENCE, "waited in vain for {expr}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn center(&mut self, page: &Page, sq: &str) -> (f64, f64) {
+        let v = self
+            .eval(page, &format!(
+                "(() => {{ const r = document.querySelector('#board svg').getBoundingClientRect(); \
+                 const flipped = document.querySelectorAll('#board text')[1].textContent !== '8'; \
+                 const f = 'abcdefgh'.indexOf('{sq}'[0]), k = parseInt('{sq}'[1]) - 1; \
+                 const x = flipped ? 7 - f : f, y = flipped ? k : 7 - k; \
+                 return [r.left + (x + 0.5) * r.width / 8, r.top + (y + 0.5) * r.height / 8]; }})()"
+            ))
+            .await;
+        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+    }
+
+    async fn mouse(&mut self, page: &Page, kind: &str, (x, y): (f64, f64)) {
+        let buttons = if kind == "mouseReleased" { 0 } else { 1 };
+        self.on(page, "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})).await;
+    }
+
+    async fn click_square(&mut self, page: &Page, sq: &str) {
+        let p = self.center(page, sq).await;
+        self.mouse(page, "mousePressed", p).await;
+        self.mouse(page, "mouseReleased", p).await;
+    }
+
+    async fn drag(&mut self, page: &Page, from: &str, to: &str) {
+        let a = self.center(page, from).await;
+        let b = self.center(page, to).await;
+        self.mouse(page, "mousePressed", a).await;
+        self.mouse(page, "mouseMoved", ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0))
+            .await;
+        self.mouse(page, "mouseMoved", b).await;
+        self.mouse(page, "mouseReleased", b).await;
+    }
+
+    async fn screenshot(&mut self, page: &Page, name: &str) {
+        let shot = self
+            .on(page, "Page.captureScreenshot", json!({"format": "png"}))
+            .await;
+        let bytes = base64_decode(shot["data"].as_str().unwrap());
+        std::fs::write(screenshot_dir().join(name), bytes).unwrap();
+    }
+
+    /// The move list as UCI texts.
+    async fn moves(&mut self, page: &Page) -> Vec<String> {
+        let text = self.eval(page, "Array.from(document.querySelectorAll('#moves li')).map(l => l.textContent).join(' ')").await;
+        text.as_str()
+            .unwrap()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let (mut buf, mut bits) = (0u32, 0);
+    for c in s.bytes().filter(|c| *c != b'=') {
+        let v = A.iter().position(|a| *a == c).unwrap() as u32;
+        buf = (buf << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buf >> bits) as u8);
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visitor_plays_the_computer_by_clicking_and_switches_language() {
+    let Some(exe) = chromium() else {
+        eprintln!(
+            "skipped: no Chromium found (scripts/install-test-deps-server.sh --browser installs it)"
+        );
+        return;
+    };
+    let server = TestServer::start(Backend::Sqlite).await;
+    let base = format!("http://{}", server.addr);
+    let mut br = Browser::launch(&exe).await;
+    let page = br.page(&format!("{base}/"), 1200, 850).await;
+    assert_eq!(br.eval(&page, "document.documentElement.lang").await, "en");
+    br.screenshot(&page, "lobby-en.png").await;
+    br.eval(&page, "document.querySelector('.computer-form select[name=level]').value = '1'; document.querySelector('.computer-form').submit(); true").await;
+    br.wait_for(&page, "location.pathname.startsWith('/game/') && document.querySelectorAll('#board use').length === 32").await;
+    // The board shows the Shatar men: the bers on d1 is drawn from the Shatar set.
+    let d1 = br.eval(&page, "Array.from(document.querySelectorAll('#board use')).map(u => u.getAttribute('href')).filter(h => h.endsWith('#wB'))").await;
+    assert_eq!(d1, json!(["/static/pieces-shatar.svg#wB"]));
+    // Click-click: selecting e2 shows the one first-round destination, e4.
+    br.click_square(&page, "e2").await;
+    assert_eq!(
+        br.eval(
+            &page,
+            "document.querySelectorAll('#board circle.hint').length"
+        )
+        .await,
+        1
+    );
+    br.click_square(&page, "e4").await;
+    br.wait_for(&page, "document.querySelectorAll('#moves li').length === 1 && document.querySelector('#moves li').textContent.trim().split(/\\s+/).length === 2").await;
+    let moves = br.moves(&page).await;
+    assert_eq!(moves, ["e2e4", "e7e5"]);
+    // Drag and drop.
+    br.drag(&page, "g1", "f3").await;
+    br.wait_for(&page, "document.querySelectorAll('#moves li').length === 2 && document.querySelectorAll('#moves li')[1].textContent.trim().split(/\\s+/).length === 2").await;
+    assert_eq!(br.moves(&page).await[2], "g1f3");
+    br.screenshot(&page, "game-vs-computer-en.png").await;
+    // The language switch keeps the page and changes its words.
+    br.eval(
+        &page,
+        "document.querySelector('nav a[lang=zh]').click(); true",
+    )
+    .await;
+    br.wait_for(&page, "document.documentElement.lang === 'zh' && document.querySelectorAll('#board use').length > 0").await;
+    assert_eq!(
+        br.eval(&page, "document.getElementById('btn-flip').textContent")
+            .await,
+        "翻转棋盘"
+    );
+    br.screenshot(&page, "game-vs-computer-zh.png").await;
+    br.eval(
+        &page,
+        "document.querySelector('nav a[lang=mn]').click(); true",
+    )
+    .await;
+    br.wait_for(&page, "document.documentElement.lang === 'mn'")
+        .await;
+    assert_eq!(
+        br.eval(&page, "document.getElementById('btn-flip').textContent")
+            .await,
+        "Самбарыг эргүүлэх"
+    );
+    drop(br);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_play_each_other() {
+    let Some(exe) = chromium() else {
+        eprintln!(
+            "skipped: no Chromium found (scripts/install-test-deps-server.sh --browser installs it)"
+        );
+        return;
+    };
+    let server = TestServer::start(Backend::Sqlite).await;
+    let base = format!("http://{}", server.addr);
+    let mut br = Browser::launch(&exe).await;
+    let mut pages = Vec::new();
+    for name in [common::unique("Ulzii"), common::unique("Saraa")] {
+        let p = br.page(&format!("{base}/signup"), 1000, 800).await;
+        br.eval(
+            &p,
+            &format!(
+                "document.querySelector('input[name=username]').value = '{name}'; \
+             document.querySelector('input[name=password]').value = '12345678'; \
+             document.querySelector('form.card').submit(); true"
+            ),
+        )
+        .await;
+        br.wait_for(
+            &p,
+            "location.pathname === '/' && document.body.textContent.includes('Signed in as')",
+        )
+        .await;
+        pages.push(p);
+    }
+    let (white, black) = (pages[0].clone(), pages[1].clone());
+    br.eval(&white, "document.querySelector('.seek-form select[name=color]').value = 'white'; document.querySelector('.seek-form').submit(); true").await;
+    br.wait_for(&white, "location.pathname.startsWith('/seeks/')")
+        .await;
+    let seek_path = br.eval(&white, "location.pathname").await;
+    br.goto(&black, &format!("{base}{}", seek_path.as_str().unwrap()))
+        .await;
+    br.eval(
+        &black,
+        "document.querySelector('form[action$=accept]').submit(); true",
+    )
+    .await;
+    br.wait_for(&black, "location.pathname.startsWith('/game/') && document.querySelectorAll('#board use').length === 32").await;
+    // The seeker's page notices the accepted challenge and opens the game.
+    br.wait_for(&white, "location.pathname.startsWith('/game/') && document.querySelectorAll('#board use').length === 32").await;
+    br.click_square(&white, "d2").await;
+    br.click_square(&white, "d4").await;
+    br.wait_for(
+        &black,
+        "document.querySelectorAll('#moves li').length === 1",
+    )
+    .await;
+    // Black's board is flipped; the mirror move by dragging.
+    br.drag(&black, "d7", "d5").await;
+    br.wait_for(&white, "document.querySelector('#moves li') && document.querySelector('#moves li').textContent.includes('d7d5')").await;
+    assert_eq!(br.moves(&white).await, ["d2d4", "d7d5"]);
+    assert_eq!(br.moves(&black).await, ["d2d4", "d7d5"]);
+    br.screenshot(&white, "two-browsers-white.png").await;
+    br.screenshot(&black, "two-browsers-black.png").await;
+    drop(br);
+    server.stop().await;
+}

@@ -1,0 +1,84 @@
+//! Storage: migrations on both backends, and the group-commit writer's promise that a bad
+//! step fails alone while the rest of its batch is stored.
+
+mod common;
+
+use common::{Backend, unique};
+use shatar_server::db::games::{self, GameRow, MoveRow, Status, Step, StepWriter};
+use shatar_server::db::{Db, now_ms};
+
+on_both_backends!(a_bad_step_fails_alone_in_its_batch);
+
+async fn a_bad_step_fails_alone_in_its_batch(b: Backend) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = match &b {
+        Backend::Sqlite => format!("sqlite://{}", dir.path().join("t.db").display()),
+        Backend::Postgres(url) => url.clone(),
+    };
+    let db = Db::connect(&url).await.unwrap();
+    // Migrating again is a no-op.
+    db.migrate().await.unwrap();
+    let id = unique("G");
+    let row = GameRow {
+        id: id.clone(),
+        ruleset: "official".into(),
+        initial_fen: shatar_rules::fen::START_FEN.into(),
+        white_id: None,
+        black_id: None,
+        white_name: None,
+        black_name: None,
+        initial_ms: 60_000,
+        increment_ms: 0,
+        rated: false,
+        status: Status::Started,
+        result: None,
+        termination: None,
+        created_ms: now_ms(),
+        computer_level: Some(1),
+        white_guest: Some("a".repeat(64)),
+        black_guest: None,
+    };
+    let mut conn = db.pool.acquire().await.unwrap();
+    games::insert(&mut conn, &row).await.unwrap();
+    drop(conn);
+    let writer = StepWriter::spawn(db.clone());
+    let step = |ply: i64, uci: &str| Step {
+        game_id: id.clone(),
+        ply,
+        mv: Some(MoveRow {
+            ply,
+            uci: uci.into(),
+            white_ms: 60_000,
+            black_ms: 60_000,
+            played_ms: now_ms(),
+        }),
+        event: None,
+        end: None,
+    };
+    // Two writes of ply 0 (the second breaks the primary key) and an event, sent together.
+    let (a, b2, c) = tokio::join!(
+        writer.commit(step(0, "e2e4")),
+        writer.commit(step(0, "d2d4")),
+        writer.commit(Step {
+            game_id: id.clone(),
+            ply: 1,
+            event: Some(("draw-offer".into(), Some("white".into()))),
+            ..Step::default()
+        }),
+    );
+    assert!(
+        a.is_ok() != b2.is_ok(),
+        "exactly one write of ply 0 is stored: {a:?} {b2:?}"
+    );
+    c.unwrap();
+    let moves = games::moves(&db, &id).await.unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].uci, if a.is_ok() { "e2e4" } else { "d2d4" });
+    let events = games::events(&db, &id).await.unwrap();
+    assert_eq!(events.len(), 1);
+    assert_eq!(
+        (events[0].kind.as_str(), events[0].color.as_deref()),
+        ("draw-offer", Some("white"))
+    );
+    db.pool.close().await;
+}

@@ -1,0 +1,906 @@
+//! FIDE Dutch system (C.04.3), bracket by bracket with the chess-free matcher.
+//!
+//! Each score bracket (moved-down players first, then residents) is paired by one
+//! maximum-weight matching over the bracket and every lower player, so that the absolute
+//! criteria (C.1 no rematch, C.3 no meeting of equal absolute colour preferences except
+//! topscorers in the last round) and completion (C.4) hold for the whole round. The edge
+//! weight encodes the quality criteria lexicographically, most important first:
+//!
+//! | digit | criterion |
+//! |---|---|
+//! | pairs inside the bracket | C.5 (fewest downfloaters) |
+//! | scores of the paired bracket players | C.6 (PSD: float the lowest) |
+//! | squared score differences of bracket pairs | C.6 (PSD: smallest differences) |
+//! | pairs of the next bracket (its residents, or them and our downfloaters) | C.7 |
+//! | colour preferences met | C.10 |
+//! | strong colour preferences met | C.11 |
+//! | no repeated downfloat / upfloat (previous round) | C.12, C.13 |
+//! | no repeated downfloat / upfloat (two rounds before) | C.14, C.15 |
+//!
+//! Colour and float digits count only the games inside the bracket, plus the downfloat of
+//! each downfloater; a downfloater's own game is judged in the next bracket.
+//!
+//! Among pairings of equal quality the Dutch order is emulated: moved-down players take
+//! the first resident that keeps the optimum; then the residents' S1 takes S2 in order
+//! (transpositions) if that shape reaches the optimum, else the first single exchange
+//! (C.04.3 D.2 order) that does, else each player the first opponent keeping the optimum. Colours follow E.1–E.5; the pairing-allocated
+//! bye goes to the lowest-ranked eligible player of the lowest score whose absence
+//! leaves a complete pairing.
+//!
+//! Not covered: C.8, C.9 and C.16–C.19 (topscorer colour limits, float score
+//! differences) and Baku acceleration.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::error::PairingError;
+use crate::event::{Event, Pairing, Round};
+use crate::lot::Lot;
+use crate::matching::{Edge, max_weight_matching};
+use crate::result::Color;
+use crate::scoring::{EncounterKind, Format, tallies};
+
+/// What fixing one player needs to know about the bracket.
+struct Fix<'a> {
+    rest: &'a [u32],
+    bracket: &'a BTreeSet<u32>,
+    next: i64,
+    best: i128,
+}
+
+/// The games of a round (White, Black) and the bye.
+type Paired = (Vec<(u32, u32)>, Option<u32>);
+
+/// The pairing-allocated bye, as a pseudo-player ranked below everyone.
+const BYE: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Float {
+    Down,
+    Up,
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Strength {
+    None,
+    Mild,
+    Strong,
+    Absolute,
+}
+
+#[derive(Debug, Clone)]
+struct Player {
+    /// Score in half points.
+    score: i64,
+    colors: Vec<Color>,
+    /// Float of each past round, oldest first.
+    floats: Vec<Float>,
+    opponents: BTreeSet<u32>,
+    bye_eligible: bool,
+}
+
+impl Player {
+    fn difference(&self) -> i32 {
+        self.colors
+            .iter()
+            .map(|c| if *c == Color::White { 1 } else { -1 })
+            .sum()
+    }
+
+    /// Colour preference (C.04.3 A.6).
+    fn preference(&self) -> (Option<Color>, Strength) {
+        let d = self.difference();
+        let last = self.colors.last().copied();
+        let repeated =
+            self.colors.len() >= 2 && self.colors.get(self.colors.len() - 2).copied() == last;
+        if !(-1..=1).contains(&d) || repeated {
+            let c = if d > 1 {
+                Color::Black
+            } else if d < -1 {
+                Color::White
+            } else {
+                last.map_or(Color::White, Color::opposite)
+            };
+            return (Some(c), Strength::Absolute);
+        }
+        if d == 1 {
+            return (Some(Color::Black), Strength::Strong);
+        }
+        if d == -1 {
+            return (Some(Color::White), Strength::Strong);
+        }
+        match last {
+            Some(c) => (Some(c.opposite()), Strength::Mild),
+            None => (None, Strength::None),
+        }
+    }
+
+    fn float_ago(&self, rounds_ago: usize) -> Float {
+        self.floats
+            .len()
+            .checked_sub(rounds_ago)
+            .and_then(|i| self.floats.get(i).copied())
+            .unwrap_or(Float::None)
+    }
+}
+
+struct Dutch {
+    players: BTreeMap<u32, Player>,
+    /// Ranking: score, then pairing number.
+    rank: BTreeMap<u32, usize>,
+    last_round: bool,
+    topscore: i64,
+    initial: Color,
+}
+
+/// Pairs `round` by the Dutch system.
+pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
+    let format = Format::of(event);
+    let t = tallies(event);
+    // Scores before each round, for floats.
+    let mut score_before: BTreeMap<(u32, u32), i64> = BTreeMap::new();
+    for (id, tally) in &t {
+        let mut s = 0;
+        for r in 1..=round {
+            score_before.insert((*id, r), s);
+            s += tally
+                .encounters
+                .iter()
+                .filter(|e| e.round == r)
+                .map(|e| e.primary(format).halves())
+                .sum::<i64>();
+        }
+    }
+    let mut players = BTreeMap::new();
+    for id in event.entrant_numbers() {
+        if !event.is_active_in(id, round) {
+            continue;
+        }
+        let Some(tally) = t.get(&id) else { continue };
+        let mut p = Player {
+            score: score_before.get(&(id, round)).copied().unwrap_or(0),
+            colors: Vec::new(),
+            floats: Vec::new(),
+            opponents: BTreeSet::new(),
+            bye_eligible: true,
+        };
+        for r in 1..round {
+            let enc = tally.encounters.iter().find(|e| e.round == r);
+            let mine = score_before.get(&(id, r)).copied().unwrap_or(0);
+            let f = match enc {
+                None => Float::None,
+                Some(e) => match e.kind {
+                    EncounterKind::Bye | EncounterKind::ForfeitWin => {
+                        if e.kind == EncounterKind::Bye || e.opponent.is_some() {
+                            p.bye_eligible = false;
+                        }
+                        Float::Down
+                    }
+                    EncounterKind::Played => {
+                        if let Some(c) = e.color {
+                            p.colors.push(c);
+                        }
+                        if let Some(o) = e.opponent {
+                            p.opponents.insert(o);
+                            let theirs = score_before.get(&(o, r)).copied().unwrap_or(0);
+                            if theirs < mine {
+                                Float::Down
+                            } else if theirs > mine {
+                                Float::Up
+                            } else {
+                                Float::None
+                            }
+                        } else {
+                            Float::None
+                        }
+                    }
+                    _ => Float::None,
+                },
+            };
+            p.floats.push(f);
+        }
+        players.insert(id, p);
+    }
+    let mut order: Vec<u32> = players.keys().copied().collect();
+    order.sort_by(|a, b| players[b].score.cmp(&players[a].score).then(a.cmp(b)));
+    let rank = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+    let last_round = event.rounds_planned > 0 && round >= event.rounds_planned;
+    let initial = if Lot::new(event.settings.lot_seed, 0, "dutch initial colour").coin() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let d = Dutch {
+        players,
+        rank,
+        last_round,
+        // Topscorers: more than half the maximum possible score (C.04.3 A.7).
+        topscore: i64::from(round.saturating_sub(1)),
+        initial,
+    };
+    let mut explanation = Vec::new();
+    let (pairs, bye) = d.pair(&order, round, &mut explanation)?;
+    let bye_points = crate::pairing::bye_points(event);
+    let mut pairings: Vec<Pairing> = pairs
+        .into_iter()
+        .map(|(w, b)| Pairing {
+            board: 0,
+            white: w,
+            black: Some(b),
+            bye_points: None,
+            games: Vec::new(),
+            team_match: None,
+            decided_for: None,
+            slot: None,
+        })
+        .collect();
+    // Boards: the higher score of the pair, then the higher-ranked player.
+    pairings.sort_by_key(|p| {
+        let b = p.black.unwrap_or(0);
+        let top = d.score(p.white).max(d.score(b));
+        let low = d.score(p.white).min(d.score(b));
+        let best = d.rank_of(p.white).min(d.rank_of(b));
+        (std::cmp::Reverse(top), std::cmp::Reverse(low), best)
+    });
+    if let Some(b) = bye {
+        pairings.push(Pairing {
+            board: 0,
+            white: b,
+            black: None,
+            bye_points: Some(bye_points),
+            games: Vec::new(),
+            team_match: None,
+            decided_for: None,
+            slot: None,
+        });
+    }
+    for (i, p) in pairings.iter_mut().enumerate() {
+        p.board = i as u32 + 1;
+    }
+    Ok(Round {
+        number: round,
+        pairings,
+        explanation,
+    })
+}
+
+/// Bit widths of the weight digits, least significant first.
+struct Digits {
+    shifts: [u32; 10],
+}
+
+impl Digits {
+    fn new(n: usize) -> Digits {
+        let pairs = n.div_ceil(2).max(1) as u128;
+        let bits = |max_sum: u128| 128 - max_sum.leading_zeros();
+        // Least significant first: C.15, C.14, C.13, C.12, C.11, C.10, C.7, PSD², PSD, C.5.
+        let widths = [
+            bits(pairs),
+            bits(pairs),
+            bits(pairs),
+            bits(pairs),
+            bits(2 * pairs),
+            bits(2 * pairs),
+            bits(pairs),
+            bits(pairs * 24 * 24),
+            bits(pairs * 48),
+            bits(pairs),
+        ];
+        let mut shifts = [0u32; 10];
+        let mut s = 0;
+        for (i, w) in widths.iter().enumerate() {
+            shifts[i] = s;
+            s += w;
+        }
+        Digits { shifts }
+    }
+}
+
+impl Dutch {
+    fn score(&self, id: u32) -> i64 {
+        if id == BYE {
+            return -1;
+        }
+        self.players.get(&id).map_or(0, |p| p.score)
+    }
+
+    fn rank_of(&self, id: u32) -> usize {
+        self.rank.get(&id).copied().unwrap_or(usize::MAX)
+    }
+
+    fn is_floater_pair(a: u32, b: u32) -> Option<u32> {
+        if a == BYE {
+            Some(b)
+        } else if b == BYE {
+            Some(a)
+        } else {
+            None
+        }
+    }
+
+    fn topscorer(&self, id: u32) -> bool {
+        self.last_round && self.score(id) > self.topscore
+    }
+
+    /// Absolute criteria C.1 and C.3; the bye (C.2) only for eligible players.
+    fn compatible(&self, a: u32, b: u32) -> bool {
+        if a == BYE || b == BYE {
+            let other = if a == BYE { b } else { a };
+            return self.players.get(&other).is_some_and(|p| p.bye_eligible);
+        }
+        let (Some(pa), Some(pb)) = (self.players.get(&a), self.players.get(&b)) else {
+            return false;
+        };
+        if pa.opponents.contains(&b) {
+            return false;
+        }
+        let (ca, sa) = pa.preference();
+        let (cb, sb) = pb.preference();
+        if sa == Strength::Absolute
+            && sb == Strength::Absolute
+            && ca == cb
+            && !(self.topscorer(a) || self.topscorer(b))
+        {
+            return false;
+        }
+        true
+    }
+
+    /// Edge weight of `a`–`b` when pairing the bracket `bracket` (with the next score
+    /// group `next`).
+    fn weight(&self, a: u32, b: u32, bracket: &BTreeSet<u32>, next: i64, digits: &Digits) -> i128 {
+        if a == BYE || b == BYE {
+            // The bye: its receiver floats down out of the bracket and plays nobody, so
+            // no colour preference is missed (C.10, C.11), but the downfloat counts.
+            let other = if a == BYE { b } else { a };
+            let Some(p) = self.players.get(&other) else {
+                return 0;
+            };
+            let mut d = [0i128; 10];
+            if bracket.contains(&other) {
+                d[5] = 2;
+                d[4] = 2;
+                d[3] = i128::from(p.float_ago(1) != Float::Down);
+                d[2] = 1;
+                d[1] = i128::from(p.float_ago(2) != Float::Down);
+                d[0] = 1;
+            }
+            return d
+                .iter()
+                .zip(digits.shifts)
+                .map(|(v, s)| v << s)
+                .sum::<i128>()
+                + 1;
+        }
+        let (Some(pa), Some(pb)) = (self.players.get(&a), self.players.get(&b)) else {
+            return 0;
+        };
+        let in_a = bracket.contains(&a);
+        let in_b = bracket.contains(&b);
+        let mut d = [0i128; 10];
+        let diff = (pa.score - pb.score).abs();
+        if in_a && in_b {
+            d[9] = 1;
+            d[8] = (pa.score + pb.score) as i128;
+            d[7] = (24 * 24 - (diff * diff).min(24 * 24)) as i128;
+        }
+        // C.7: pairs of the next bracket — its residents with each other or with this
+        // bracket's downfloaters (a downfloater may not skip the next bracket for free).
+        let next_a = !in_a && pa.score == next;
+        let next_b = !in_b && pb.score == next;
+        if (next_a && (next_b || in_b)) || (next_b && in_a) {
+            d[6] = 1;
+        }
+        if in_a != in_b {
+            // A downfloater's game belongs to the next bracket: only its downfloat counts
+            // here (C.12, C.14); colours and the partner's upfloat are judged there.
+            let floater = if in_a { pa } else { pb };
+            d[5] = 2;
+            d[4] = 2;
+            d[3] = i128::from(floater.float_ago(1) != Float::Down);
+            d[2] = 1;
+            d[1] = i128::from(floater.float_ago(2) != Float::Down);
+            d[0] = 1;
+        } else if in_a && in_b {
+            let (ca, sa) = pa.preference();
+            let (cb, sb) = pb.preference();
+            let clash = ca.is_some() && ca == cb;
+            // C.10: both get their preference unless they clash.
+            d[5] = if clash { 1 } else { 2 };
+            // C.11: a clash of two strong (or absolute) preferences leaves one unmet.
+            d[4] = if clash && sa >= Strength::Strong && sb >= Strength::Strong {
+                1
+            } else {
+                2
+            };
+            let (high, low) = if pa.score >= pb.score {
+                (pa, pb)
+            } else {
+                (pb, pa)
+            };
+            if diff > 0 {
+                d[3] = i128::from(high.float_ago(1) != Float::Down);
+                d[2] = i128::from(low.float_ago(1) != Float::Up);
+                d[1] = i128::from(high.float_ago(2) != Float::Down);
+                d[0] = i128::from(low.float_ago(2) != Float::Up);
+            } else {
+                d[3] = 1;
+                d[2] = 1;
+                d[1] = 1;
+                d[0] = 1;
+            }
+        }
+        d.iter()
+            .zip(digits.shifts)
+            .map(|(v, s)| v << s)
+            .sum::<i128>()
+            + 1
+    }
+
+    fn matching(
+        &self,
+        players: &[u32],
+        bracket: &BTreeSet<u32>,
+        next: i64,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+    ) -> Option<(i128, BTreeMap<u32, u32>)> {
+        self.matching_with(players, bracket, next, forced, banned, true)
+            .or_else(|| self.matching_with(players, bracket, next, forced, banned, false))
+    }
+
+    fn matching_with(
+        &self,
+        players: &[u32],
+        bracket: &BTreeSet<u32>,
+        next: i64,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+        bye_to_lowest: bool,
+    ) -> Option<(i128, BTreeMap<u32, u32>)> {
+        let digits = Digits::new(players.len());
+        let fixed: BTreeSet<u32> = forced.iter().flat_map(|&(a, b)| [a, b]).collect();
+        // The bye belongs to the lowest bracket: a player of this bracket may take it only
+        // when nobody else is left below (C.04.3 A.2, the PAB is a downfloat of the CLB).
+        let players_below =
+            bye_to_lowest && players.iter().any(|x| *x != BYE && !bracket.contains(x));
+        let mut edges: Vec<Edge> = Vec::new();
+        for (i, &a) in players.iter().enumerate() {
+            for (j, &b) in players.iter().enumerate().skip(i + 1) {
+                let key = (a.min(b), a.max(b));
+                if players_below
+                    && ((a == BYE && bracket.contains(&b)) || (b == BYE && bracket.contains(&a)))
+                {
+                    continue;
+                }
+                let is_forced = forced.iter().any(|&(x, y)| (x.min(y), x.max(y)) == key);
+                if (fixed.contains(&a) || fixed.contains(&b)) && !is_forced {
+                    continue;
+                }
+                if banned.contains(&key) || !self.compatible(a, b) {
+                    continue;
+                }
+                edges.push((i, j, self.weight(a, b, bracket, next, &digits)));
+            }
+        }
+        let mate = max_weight_matching(players.len(), &edges, true);
+        if mate.iter().any(Option::is_none) {
+            return None;
+        }
+        let mut total = 0i128;
+        let mut out = BTreeMap::new();
+        for (i, m) in mate.iter().enumerate() {
+            let Some(j) = *m else { continue };
+            let (a, b) = (players[i], players[j]);
+            out.insert(a, b);
+            if i < j {
+                total += self.weight(a, b, bracket, next, &digits);
+            }
+        }
+        Some((total, out))
+    }
+
+    fn pair(
+        &self,
+        order: &[u32],
+        round: u32,
+        explain: &mut Vec<String>,
+    ) -> Result<Paired, PairingError> {
+        let no_ban: BTreeSet<(u32, u32)> = BTreeSet::new();
+        let mut rest: Vec<u32> = order.to_vec();
+        let mut bye = None;
+        if rest.len() % 2 == 1 {
+            // The pairing-allocated bye is a pseudo-player below everyone: whoever is
+            // left over in the lowest bracket meets it (C.04.3 A.2; C.2 eligibility).
+            rest.push(BYE);
+        }
+        let mut pairs = Vec::new();
+        let mut floaters: Vec<u32> = Vec::new();
+        while !rest.is_empty() {
+            // The bracket: moved-down players, then the highest remaining score group.
+            let residents_score = rest
+                .iter()
+                .filter(|x| !floaters.contains(x))
+                .map(|x| self.score(*x))
+                .max();
+            let mut bracket_list: Vec<u32> = floaters.clone();
+            bracket_list.sort_by_key(|x| self.rank_of(*x));
+            let residents: Vec<u32> = rest
+                .iter()
+                .copied()
+                .filter(|x| !floaters.contains(x) && Some(self.score(*x)) == residents_score)
+                .collect();
+            bracket_list.extend(residents.iter().copied());
+            let bracket: BTreeSet<u32> = bracket_list.iter().copied().collect();
+            let next = rest
+                .iter()
+                .filter(|x| !bracket.contains(x))
+                .map(|x| self.score(*x))
+                .max()
+                .unwrap_or(-1);
+            let Some((best, mut current)) = self.matching(&rest, &bracket, next, &[], &no_ban)
+            else {
+                return Err(PairingError::NoValidPairing {
+                    round,
+                    players: rest.len(),
+                    why: "no pairing meets the absolute criteria (C.1, C.3)".into(),
+                });
+            };
+            // Fix the bracket's pairs in the Dutch order.
+            let mut forced: Vec<(u32, u32)> = Vec::new();
+            let mut banned: BTreeSet<(u32, u32)> = BTreeSet::new();
+            let mut new_floaters = Vec::new();
+            let mut done: BTreeSet<u32> = BTreeSet::new();
+            let mdps: Vec<u32> = bracket_list
+                .iter()
+                .copied()
+                .filter(|x| floaters.contains(x))
+                .collect();
+            let label = half(residents_score.unwrap_or(0));
+            // Moved-down players first (S1 of a heterogeneous bracket), each taking the
+            // first resident that keeps the optimum.
+            for &p in &mdps {
+                if done.contains(&p) {
+                    continue;
+                }
+                let candidates = self.candidates(p, &bracket_list, &mdps, &done);
+                let ctx = Fix {
+                    rest: &rest,
+                    bracket: &bracket,
+                    next,
+                    best,
+                };
+                self.fix(
+                    p,
+                    &candidates,
+                    &ctx,
+                    &mut current,
+                    &mut forced,
+                    &mut banned,
+                    &mut done,
+                    &mut new_floaters,
+                    &bracket_list,
+                    explain,
+                    &label,
+                );
+            }
+            // The homogeneous remainder: S1 the upper half, S2 the rest. FIDE tries every
+            // transposition (S1 against S2 in order, the surplus of S2 floating) before
+            // any exchange, and exchanges in the order of C.04.3 D.2.
+            let open: Vec<u32> = bracket_list
+                .iter()
+                .copied()
+                .filter(|x| !done.contains(x))
+                .collect();
+            let h = open.len() / 2;
+            let (s1, s2) = open.split_at(h);
+            let mut structures: Vec<(Vec<u32>, Vec<u32>)> = vec![(s1.to_vec(), s2.to_vec())];
+            let bsn = |x: u32| open.iter().position(|y| *y == x).unwrap_or(0) as i64;
+            let mut exchanges: Vec<(i64, i64, i64, u32, u32)> = Vec::new();
+            for &a in s1 {
+                for &b in s2 {
+                    exchanges.push((bsn(b) - bsn(a), -bsn(a), bsn(b), a, b));
+                }
+            }
+            exchanges.sort();
+            for (_, _, _, a, b) in exchanges {
+                let mut n1: Vec<u32> = s1.iter().copied().filter(|x| *x != a).chain([b]).collect();
+                let mut n2: Vec<u32> = s2.iter().copied().filter(|x| *x != b).chain([a]).collect();
+                n1.sort_by_key(|x| self.rank_of(*x));
+                n2.sort_by_key(|x| self.rank_of(*x));
+                structures.push((n1, n2));
+            }
+            let mut adopted = None;
+            for (k, (t1, t2)) in structures.iter().enumerate() {
+                let mut shape = banned.clone();
+                for group in [t1, t2] {
+                    for (i, &a) in group.iter().enumerate() {
+                        for &b in group.iter().skip(i + 1) {
+                            shape.insert((a.min(b), a.max(b)));
+                        }
+                    }
+                }
+                for &a in t1 {
+                    for &b in rest.iter().filter(|x| !bracket.contains(x)) {
+                        shape.insert((a.min(b), a.max(b)));
+                    }
+                }
+                if let Some((w, m)) = self.matching(&rest, &bracket, next, &forced, &shape)
+                    && w == best
+                {
+                    banned = shape;
+                    current = m;
+                    adopted = Some(k);
+                    break;
+                }
+            }
+            let order: Vec<u32> = match adopted {
+                Some(k) => {
+                    let (t1, t2) = &structures[k];
+                    if k > 0 {
+                        explain.push(format!(
+                            "bracket {label}: no transposition is optimal; exchange S1 {:?} / S2 {:?}",
+                            t1, t2
+                        ));
+                    }
+                    t1.iter().chain(t2.iter()).copied().collect()
+                }
+                None => {
+                    explain.push(format!(
+                        "bracket {label}: no single exchange is optimal; players take the first opponent keeping the optimum"
+                    ));
+                    open.clone()
+                }
+            };
+            for &p in &order {
+                if done.contains(&p) {
+                    continue;
+                }
+                let candidates: Vec<u32> = match adopted {
+                    Some(k) => {
+                        let (t1, t2) = &structures[k];
+                        if t1.contains(&p) {
+                            t2.iter().copied().filter(|x| !done.contains(x)).collect()
+                        } else {
+                            Vec::new()
+                        }
+                    }
+                    None => self.candidates(p, &bracket_list, &mdps, &done),
+                };
+                let ctx = Fix {
+                    rest: &rest,
+                    bracket: &bracket,
+                    next,
+                    best,
+                };
+                self.fix(
+                    p,
+                    &candidates,
+                    &ctx,
+                    &mut current,
+                    &mut forced,
+                    &mut banned,
+                    &mut done,
+                    &mut new_floaters,
+                    &bracket_list,
+                    explain,
+                    &label,
+                );
+            }
+            for &(a, b) in &forced {
+                match Self::is_floater_pair(a, b) {
+                    Some(x) => {
+                        explain.push(format!("bye: {x} ({})", half(self.score(x))));
+                        bye = Some(x);
+                    }
+                    None => pairs.push(self.colours(a, b)),
+                }
+            }
+            rest.retain(|x| !forced.iter().any(|&(a, b)| a == *x || b == *x));
+            floaters = new_floaters;
+            if rest.iter().all(|x| floaters.contains(x)) && !rest.is_empty() {
+                // Only moved-down players are left: they form the last bracket themselves.
+                let Some((_, m)) =
+                    self.matching(&rest, &rest.iter().copied().collect(), -1, &[], &no_ban)
+                else {
+                    return Err(PairingError::NoValidPairing {
+                        round,
+                        players: rest.len(),
+                        why: "the last players cannot be paired".into(),
+                    });
+                };
+                let mut seen = BTreeSet::new();
+                let mut ordered = rest.clone();
+                ordered.sort_by_key(|x| self.rank_of(*x));
+                for a in ordered {
+                    if seen.contains(&a) {
+                        continue;
+                    }
+                    if let Some(&b) = m.get(&a) {
+                        seen.insert(a);
+                        seen.insert(b);
+                        match Self::is_floater_pair(a, b) {
+                            Some(x) => bye = Some(x),
+                            None => pairs.push(self.colours(a, b)),
+                        }
+                    }
+                }
+                rest.clear();
+            }
+        }
+        Ok((pairs, bye))
+    }
+
+    /// Fixes `p`: the first candidate that keeps the optimum, or a float.
+    #[allow(clippy::too_many_arguments)]
+    fn fix(
+        &self,
+        p: u32,
+        candidates: &[u32],
+        ctx: &Fix<'_>,
+        current: &mut BTreeMap<u32, u32>,
+        forced: &mut Vec<(u32, u32)>,
+        banned: &mut BTreeSet<(u32, u32)>,
+        done: &mut BTreeSet<u32>,
+        floaters: &mut Vec<u32>,
+        bracket_list: &[u32],
+        explain: &mut Vec<String>,
+        label: &str,
+    ) {
+        let mut chosen = None;
+        for &q in candidates {
+            if current.get(&p) == Some(&q) {
+                chosen = Some(q);
+                break;
+            }
+            let mut trial = forced.clone();
+            trial.push((p, q));
+            if let Some((w, m)) = self.matching(ctx.rest, ctx.bracket, ctx.next, &trial, banned)
+                && w == ctx.best
+            {
+                *current = m;
+                chosen = Some(q);
+                break;
+            }
+        }
+        match chosen {
+            Some(q) => {
+                forced.push((p, q));
+                done.insert(p);
+                done.insert(q);
+                explain.push(format!(
+                    "bracket {label}: {p} ({}) v {q} ({})",
+                    half(self.score(p)),
+                    half(self.score(q))
+                ));
+            }
+            None => {
+                // p floats: no pair inside the bracket for it.
+                for &q in bracket_list {
+                    if q != p {
+                        banned.insert((p.min(q), p.max(q)));
+                    }
+                }
+                if let Some((w, m)) = self.matching(ctx.rest, ctx.bracket, ctx.next, forced, banned)
+                    && w == ctx.best
+                {
+                    *current = m;
+                }
+                done.insert(p);
+                floaters.push(p);
+                explain.push(format!(
+                    "bracket {label}: {p} ({}) floats down",
+                    half(self.score(p))
+                ));
+            }
+        }
+    }
+
+    /// Opponents to try for `p`, in the Dutch order: moved-down players take residents in
+    /// rank order; residents split into S1 (upper half) and S2; an S1 player takes S2 in
+    /// order, then S1 players from the bottom (exchanges); an S2 player the rest in order.
+    fn candidates(&self, p: u32, bracket: &[u32], mdps: &[u32], done: &BTreeSet<u32>) -> Vec<u32> {
+        let open: Vec<u32> = bracket
+            .iter()
+            .copied()
+            .filter(|x| *x != p && !done.contains(x))
+            .collect();
+        if mdps.contains(&p) {
+            let mut residents: Vec<u32> =
+                open.iter().copied().filter(|x| !mdps.contains(x)).collect();
+            let others: Vec<u32> = open.iter().copied().filter(|x| mdps.contains(x)).collect();
+            residents.extend(others);
+            return residents;
+        }
+        let residents: Vec<u32> = bracket
+            .iter()
+            .copied()
+            .filter(|x| !mdps.contains(x) && (!done.contains(x) || *x == p))
+            .collect();
+        let h = residents.len() / 2;
+        let i = residents.iter().position(|x| *x == p).unwrap_or(0);
+        if i < h {
+            let mut c: Vec<u32> = residents.get(h..).unwrap_or_default().to_vec();
+            let mut s1: Vec<u32> = residents
+                .get(i + 1..h)
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .copied()
+                .collect();
+            c.append(&mut s1);
+            c
+        } else {
+            residents.into_iter().filter(|x| *x != p).collect()
+        }
+    }
+
+    /// Colours (C.04.3 E.1–E.5); returns (White, Black).
+    fn colours(&self, a: u32, b: u32) -> (u32, u32) {
+        let (Some(pa), Some(pb)) = (self.players.get(&a), self.players.get(&b)) else {
+            return (a, b);
+        };
+        let (ca, sa) = pa.preference();
+        let (cb, sb) = pb.preference();
+        let give = |to: u32, c: Color| {
+            if c == Color::White {
+                (to, if to == a { b } else { a })
+            } else {
+                (if to == a { b } else { a }, to)
+            }
+        };
+        // E.1: both preferences.
+        if let (Some(x), Some(y)) = (ca, cb)
+            && x != y
+        {
+            return give(a, x);
+        }
+        if let (Some(x), None) = (ca, cb) {
+            return give(a, x);
+        }
+        if let (None, Some(y)) = (ca, cb) {
+            return give(b, y);
+        }
+        let higher = if (pb.score, std::cmp::Reverse(b)) > (pa.score, std::cmp::Reverse(a)) {
+            b
+        } else {
+            a
+        };
+        if let (Some(x), Some(_)) = (ca, cb) {
+            // E.2: the stronger preference (both absolute: the wider difference).
+            if sa != sb {
+                return if sa > sb { give(a, x) } else { give(b, x) };
+            }
+            if sa == Strength::Absolute {
+                let (da, db) = (pa.difference().abs(), pb.difference().abs());
+                if da != db {
+                    return if da > db { give(a, x) } else { give(b, x) };
+                }
+            }
+            // E.3: alternate from the most recent round where their colours differed.
+            let (ha, hb) = (&pa.colors, &pb.colors);
+            let n = ha.len().min(hb.len());
+            for k in 1..=n {
+                let (x1, y1) = (ha[ha.len() - k], hb[hb.len() - k]);
+                if x1 != y1 {
+                    return give(a, x1.opposite());
+                }
+            }
+            // E.4: the higher-ranked player's preference.
+            let pref = if higher == a { ca } else { cb };
+            return give(higher, pref.unwrap_or(Color::White));
+        }
+        // E.5: no preferences: the higher-ranked player gets the initial colour if their
+        // pairing number is odd, the other colour if even.
+        let c = if higher % 2 == 1 {
+            self.initial
+        } else {
+            self.initial.opposite()
+        };
+        give(higher, c)
+    }
+}
+
+fn half(halves: i64) -> String {
+    crate::score::Score::from_halves(halves).to_string()
+}

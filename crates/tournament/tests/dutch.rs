@@ -1,0 +1,142 @@
+//! FIDE Dutch system (C.04.3): round 1 by the rule's own example, and the absolute
+//! criteria over many simulated events (no rematch among played games, one bye at most
+//! and only to an eligible player, no meeting of two equal absolute colour preferences
+//! outside the last round).
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use shatar_tournament::scoring::{EncounterKind, tallies};
+use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
+use shatar_tournament::{Color, Event, Player, System};
+
+/// C.04.3 round 1: S1 = 1–4 against S2 = 5–8; the initial colour goes to player 1 and
+/// alternates down the boards (E.5): 1–5, 6–2, 3–7, 8–4 (or the mirror image).
+#[test]
+fn round_one_upper_half_against_lower_half() {
+    for seed in 0..4 {
+        let mut e = Event::new("dutch", System::Dutch);
+        e.settings.lot_seed = seed;
+        e.rounds_planned = 5;
+        for i in 0..8 {
+            let mut p = Player::named(format!("P{i}"));
+            p.rating = Some(2400 - 50 * i);
+            e.add_player(p).unwrap();
+        }
+        e.start().unwrap();
+        let r = e.pair_next_round().unwrap();
+        let got: Vec<(u32, u32)> = r
+            .pairings
+            .iter()
+            .map(|p| (p.white, p.black.unwrap()))
+            .collect();
+        let white = vec![(1, 5), (6, 2), (3, 7), (8, 4)];
+        let black: Vec<(u32, u32)> = white.iter().map(|&(a, b)| (b, a)).collect();
+        assert!(got == white || got == black, "seed {seed}: {got:?}");
+    }
+}
+
+/// With an odd field the lowest-ranked player has the bye in round 1.
+#[test]
+fn round_one_bye_to_the_last() {
+    let mut e = Event::new("dutch", System::Dutch);
+    e.rounds_planned = 4;
+    for i in 0..7 {
+        let mut p = Player::named(format!("P{i}"));
+        p.rating = Some(2000 - 10 * i);
+        e.add_player(p).unwrap();
+    }
+    e.start().unwrap();
+    let r = e.pair_next_round().unwrap();
+    let bye: Vec<u32> = r
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_none())
+        .map(|p| p.white)
+        .collect();
+    assert_eq!(bye, vec![7]);
+    let pairs: BTreeSet<(u32, u32)> = r
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white.min(b), p.white.max(b))))
+        .collect();
+    assert_eq!(pairs, [(1, 4), (2, 5), (3, 6)].into_iter().collect());
+}
+
+fn check(e: &Event) -> Result<(), TestCaseError> {
+    let t = tallies(e);
+    let mut met = BTreeSet::new();
+    let mut byes = BTreeSet::new();
+    for r in &e.rounds {
+        let mut seen = BTreeSet::new();
+        let active: BTreeSet<u32> = e
+            .entrant_numbers()
+            .into_iter()
+            .filter(|n| e.is_active_in(*n, r.number))
+            .collect();
+        let mut bye_count = 0;
+        for p in &r.pairings {
+            prop_assert!(seen.insert(p.white));
+            match p.black {
+                Some(b) => {
+                    prop_assert!(seen.insert(b));
+                    let key = (p.white.min(b), p.white.max(b));
+                    prop_assert!(
+                        !met.contains(&key),
+                        "round {}: {key:?} met before",
+                        r.number
+                    );
+                    let played = p.games.iter().any(|g| g.is_played());
+                    if played {
+                        met.insert(key);
+                    }
+                }
+                None => {
+                    bye_count += 1;
+                    prop_assert!(byes.insert(p.white), "second bye for {}", p.white);
+                }
+            }
+        }
+        prop_assert_eq!(seen, active.clone());
+        prop_assert_eq!(bye_count, active.len() % 2);
+    }
+    // Colour: nobody reaches a difference beyond ±2 or three equal colours in a row
+    // before the last round.
+    for (n, tally) in t {
+        let mut colors: Vec<Color> = Vec::new();
+        for enc in &tally.encounters {
+            if enc.kind != EncounterKind::Played || enc.round >= e.rounds_planned {
+                continue;
+            }
+            if let Some(c) = enc.color {
+                colors.push(c);
+            }
+            let d: i32 = colors
+                .iter()
+                .map(|c| if *c == Color::White { 1 } else { -1 })
+                .sum();
+            prop_assert!(d.abs() <= 2, "player {n}: difference {d}");
+            let k = colors.len();
+            prop_assert!(
+                !(k >= 3 && colors[k - 1] == colors[k - 2] && colors[k - 2] == colors[k - 3]),
+                "player {n}: three {:?} in a row",
+                colors[k - 1]
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    #[test]
+    fn dutch_absolute_criteria(players in 8u32..40, seed in any::<u64>(), forfeits in 0u32..50) {
+        let mut sim = Simulation::new(System::Dutch, players, seed);
+        sim.rounds = (players / 3).clamp(4, 9);
+        sim.model = ResultModel::Rating;
+        sim.forfeit_per_mille = forfeits;
+        let e = simulate(&sim).map_err(|err| TestCaseError::fail(format!("{err}")))?;
+        check(&e)?;
+    }
+}
