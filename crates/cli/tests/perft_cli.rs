@@ -3,16 +3,34 @@
 use std::process::Command;
 
 fn shatar(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shatar")).args(args).output().expect("runs");
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_shatar"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
 fn nodes_searched_line_matches_fairy_stockfish() {
     // Fairy-Stockfish 11.1, UCI_Variant shatar, `go perft 4` from its start position.
-    let (ok, out, _) = shatar(&["perft", "--ruleset", "fsf", "--fen", "startpos", "--depth", "4"]);
+    let (ok, out, _) = shatar(&[
+        "perft",
+        "--ruleset",
+        "fsf",
+        "--fen",
+        "startpos",
+        "--depth",
+        "4",
+    ]);
     assert!(ok);
-    assert_eq!(out.trim_end().lines().last(), Some("Nodes searched: 177344"));
+    assert_eq!(
+        out.trim_end().lines().last(),
+        Some("Nodes searched: 177344")
+    );
 }
 
 #[test]
@@ -26,7 +44,9 @@ fn divide_lists_each_root_move() {
 
 #[test]
 fn moves_after_the_fen() {
-    let (ok, out, _) = shatar(&["perft", "--fen", "startpos", "--moves", "e2e4", "e7e5", "--depth", "2"]);
+    let (ok, out, _) = shatar(&[
+        "perft", "--fen", "startpos", "--moves", "e2e4", "e7e5", "--depth", "2",
+    ]);
     assert!(ok, "{out}");
     assert_eq!(out.trim_end(), "Nodes searched: 482");
 }
@@ -34,10 +54,22 @@ fn moves_after_the_fen() {
 #[test]
 fn bad_arguments_fail_with_a_reason() {
     let cases: [(&[&str], &str); 5] = [
-        (&["perft", "--fen", "8/8/8 w - - 0 1", "--depth", "1"], "3 ranks"),
-        (&["perft", "--ruleset", "chess", "--depth", "1"], "unknown ruleset"),
-        (&["perft", "--moves", "e2e4", "g8f6", "--depth", "1"], "move 2"),
-        (&["perft", "--moves", "e2e5", "--depth", "1"], "illegal move"),
+        (
+            &["perft", "--fen", "8/8/8 w - - 0 1", "--depth", "1"],
+            "3 ranks",
+        ),
+        (
+            &["perft", "--ruleset", "chess", "--depth", "1"],
+            "unknown ruleset",
+        ),
+        (
+            &["perft", "--moves", "e2e4", "g8f6", "--depth", "1"],
+            "move 2",
+        ),
+        (
+            &["perft", "--moves", "e2e5", "--depth", "1"],
+            "illegal move",
+        ),
         (&["perft", "--depth", "x"], "invalid value"),
     ];
     for (args, needle) in cases {

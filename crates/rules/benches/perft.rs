@@ -9,7 +9,13 @@ use std::hint::black_box;
 fn bench_perft(c: &mut Criterion) {
     let cases = [
         ("fsf start, depth 5", "startpos", Ruleset::FSF, 5, 3_969_485),
-        ("official after 1.e4 e5, depth 4", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2", Ruleset::OFFICIAL, 4, 260_171),
+        (
+            "official after 1.e4 e5, depth 4",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2",
+            Ruleset::OFFICIAL,
+            4,
+            260_171,
+        ),
     ];
     for (name, fen_text, ruleset, depth, nodes) in cases {
         let pos = fen::read(fen_text, ruleset).expect("valid FEN");
