@@ -60,12 +60,16 @@ impl MovePicker {
         }
     }
 
-    /// Orders captures and promotions for quiescence (MVV-LVA only).
-    pub fn captures(pos: &Position, moves: MoveList) -> MovePicker {
+    /// Orders captures and promotions for quiescence: the hash move, then MVV-LVA.
+    pub fn captures(pos: &Position, moves: MoveList, tt_move: u16) -> MovePicker {
         let mut scores = [0; 512];
         let bers = pos.ruleset().bers;
         for (slot, m) in scores.iter_mut().zip(moves.iter()) {
-            *slot = mvv_lva(m, bers);
+            *slot = if tt::same_move(m, tt_move) {
+                HASH_MOVE
+            } else {
+                mvv_lva(m, bers)
+            };
         }
         MovePicker {
             moves,

@@ -5,8 +5,9 @@
 
 use crate::eval::{self, piece_value};
 use crate::movepick::{MovePicker, see};
-use crate::search::{INFINITE, MAX_PLY, PathEntry, Worker};
-use shatar_rules::Position;
+use crate::search::{INFINITE, MAX_PLY, PathEntry, Worker, score_from_tt, score_to_tt};
+use crate::tt::{Bound, TtEntry, pack_move};
+use shatar_rules::{Move, Position};
 
 /// What a capture must be able to win beyond its victim to be worth trying.
 const DELTA_MARGIN: i32 = 200;
@@ -24,6 +25,22 @@ impl Worker<'_> {
         if self.rule_draw_material(pos) {
             return 0;
         }
+        // The transposition table: a stored bound that already decides this node.
+        let key = pos.zobrist();
+        let tte = self.tt().probe(key);
+        if let Some(e) = tte {
+            let score = score_from_tt(e.score, ply);
+            let decides = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if decides && beta - alpha == 1 {
+                return score;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_move: Option<Move> = None;
         let (moves, mut best, stand_pat) = if in_check {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -39,7 +56,7 @@ impl Worker<'_> {
             (pos.legal_captures_and_promotions(), stand_pat, stand_pat)
         };
         let bers = pos.ruleset().bers;
-        let mut picker = MovePicker::captures(pos, moves);
+        let mut picker = MovePicker::captures(pos, moves, tte.map_or(0, |e| e.mv));
         while let Some((m, _)) = picker.next_move() {
             if !in_check {
                 if m.promotion.is_none() {
@@ -60,6 +77,7 @@ impl Worker<'_> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     self.update_pv(ply, m);
                     if alpha >= beta {
                         break;
@@ -67,6 +85,23 @@ impl Worker<'_> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt().store(
+            key,
+            TtEntry {
+                mv: best_move.map_or(0, |m| pack_move(&m)),
+                score: score_to_tt(best, ply),
+                eval: if in_check { 0 } else { stand_pat },
+                depth: 0,
+                bound,
+            },
+        );
         best
     }
 }

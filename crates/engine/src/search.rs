@@ -307,6 +307,10 @@ impl<'a> Worker<'a> {
         }
     }
 
+    pub(crate) fn tt(&self) -> &Tt {
+        &self.shared.tt
+    }
+
     fn should_stop(&self) -> bool {
         self.shared.stop.load(Ordering::Relaxed) || self.shared.done.load(Ordering::Relaxed)
     }
@@ -865,7 +869,7 @@ impl<'a> Worker<'a> {
     }
 }
 
-fn score_to_tt(score: i32, ply: usize) -> i32 {
+pub(crate) fn score_to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
     } else if score <= -MATE_BOUND {
@@ -875,7 +879,7 @@ fn score_to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-fn score_from_tt(score: i32, ply: usize) -> i32 {
+pub(crate) fn score_from_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score - ply as i32
     } else if score <= -MATE_BOUND {

@@ -28,6 +28,10 @@ struct Args {
     /// How long to play, in seconds, at most 120.
     #[arg(long, default_value_t = 20)]
     seconds: u64,
+    /// Milliseconds between the moves of one game (0: as fast as acknowledged). With N
+    /// games, 1000 gives about N moves per second in all.
+    #[arg(long, default_value_t = 0)]
+    interval_ms: u64,
     /// PostgreSQL URL (default: a fresh SQLite file).
     #[arg(long)]
     database_url: Option<String>,
@@ -142,8 +146,9 @@ async fn main() {
     let latencies = Arc::new(std::sync::Mutex::new(Vec::<u32>::new()));
     let errors = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let t0 = Instant::now();
+    let interval = Duration::from_millis(args.interval_ms.min(60_000));
     let mut tasks = Vec::new();
-    for (id, tokens) in pairs {
+    for (i, (id, tokens)) in pairs.into_iter().enumerate() {
         let latencies = Arc::clone(&latencies);
         let errors = Arc::clone(&errors);
         tasks.push(tokio::spawn(async move {
@@ -151,7 +156,16 @@ async fn main() {
             let mut b = connect(addr, &id, &tokens[1]).await;
             let mut local = Vec::new();
             let mut ply = 0usize;
+            // Spread the games' first moves over one interval.
+            if !interval.is_zero() {
+                tokio::time::sleep(interval.mul_f64(i as f64 / n as f64)).await;
+            }
+            let mut next = Instant::now();
             while Instant::now() < deadline {
+                if !interval.is_zero() {
+                    tokio::time::sleep_until(next.into()).await;
+                    next += interval;
+                }
                 let (mover, other) = if ply % 2 == 0 {
                     (&mut w, &mut b)
                 } else {

@@ -95,3 +95,5 @@ guest-name = Guest
 lobby-play-computer = Play the computer
 computer-level = Level
 computer-submit = Play
+game-rematch = Rematch
+game-rematch-offered = Your opponent asks for a rematch

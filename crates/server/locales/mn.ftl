@@ -96,3 +96,5 @@ guest-name = Зочин
 lobby-play-computer = Компьютертэй тоглох
 computer-level = Түвшин
 computer-submit = Тоглох
+game-rematch = Дахин тоглох
+game-rematch-offered = Өрсөлдөгч дахин тоглохыг санал болгож байна

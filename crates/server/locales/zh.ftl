@@ -95,3 +95,5 @@ guest-name = 游客
 lobby-play-computer = 与电脑对弈
 computer-level = 级别
 computer-submit = 开始
+game-rematch = 再来一局
+game-rematch-offered = 对方提议再来一局

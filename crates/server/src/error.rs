@@ -142,6 +142,9 @@ pub enum ActionError {
     /// No repetition or move-rule claim is available.
     #[error("no draw can be claimed in this position")]
     NothingToClaim,
+    /// A rematch is offered only after the game has ended.
+    #[error("a rematch can be asked for only after the game has ended")]
+    NotOver,
     /// Storing the step failed; nothing was changed.
     #[error("the step could not be stored; nothing was changed")]
     Storage,

@@ -65,6 +65,7 @@ pub struct Running {
     pub state: AppState,
     stop: oneshot::Sender<()>,
     task: JoinHandle<Result<(), std::io::Error>>,
+    sweeper: JoinHandle<()>,
 }
 
 impl Running {
@@ -72,6 +73,7 @@ impl Running {
     pub async fn shutdown(self) {
         let _ = self.stop.send(());
         let _ = self.task.await;
+        self.sweeper.abort();
         self.state.db.pool.close().await;
     }
 }
@@ -94,6 +96,17 @@ pub async fn start(config: Config) -> Result<Running, AppError> {
     let state = AppState::new(config, db);
     let resumed = state.hub.resume_all().await?;
     tracing::info!(%addr, backend = ?state.db.backend, resumed, "serving");
+    // Expired sessions are refused at once; this only keeps the table small.
+    let sweep_db = state.db.clone();
+    let sweeper = tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(3600));
+        loop {
+            every.tick().await;
+            if let Err(e) = db::sessions::delete_expired(&sweep_db).await {
+                tracing::warn!(error = %e, "sweeping expired sessions failed");
+            }
+        }
+    });
     let router = app::app(state.clone());
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -111,6 +124,7 @@ pub async fn start(config: Config) -> Result<Running, AppError> {
         state,
         stop,
         task,
+        sweeper,
     })
 }
 

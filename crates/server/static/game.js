@@ -40,7 +40,7 @@
   });
   $('btn-flip').addEventListener('click', function () { board.flip(); render(); });
   [['btn-offer', 'draw-offer'], ['btn-accept', 'draw-accept'], ['btn-decline', 'draw-decline'],
-   ['btn-claim', 'claim'], ['btn-abort', 'abort'], ['btn-resign', 'resign']].forEach(function (p) {
+   ['btn-claim', 'claim'], ['btn-abort', 'abort'], ['btn-resign', 'resign'], ['btn-rematch', 'rematch']].forEach(function (p) {
     $(p[0]).addEventListener('click', function () { send({ t: p[1] }); });
   });
   $('move-input').addEventListener('keydown', function (e) {
@@ -143,6 +143,9 @@
     show('btn-abort', live && s.abortable);
     show('btn-resign', live && !s.abortable);
     show('move-input', live);
+    show('btn-rematch', !!you && s.status === 'ended' && !s.rematch.game && s.rematch.offer !== you);
+    if (s.rematch.offer && s.rematch.offer !== you && !s.rematch.game && you) $('status').textContent += ' · ' + T['game-rematch-offered'];
+    if (s.rematch.game && you) window.location.href = '/game/' + encodeURIComponent(s.rematch.game);
     tick();
   }
 

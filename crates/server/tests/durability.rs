@@ -25,6 +25,17 @@ fn child_server() {
         Ok(url) => Backend::Postgres(url),
         Err(_) => Backend::Sqlite,
     };
+    // Exit when the parent test goes away (this process is re-parented), even if it was
+    // killed: no server process outlives the test run.
+    let parent = std::os::unix::process::parent_id();
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            if std::os::unix::process::parent_id() != parent {
+                std::process::exit(0);
+            }
+        }
+    });
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
         let running = shatar_server::start(common::config(dir.into(), &backend))
@@ -35,7 +46,24 @@ fn child_server() {
     });
 }
 
-fn spawn_server(dir: &Path, backend: &Backend) -> (Child, SocketAddr) {
+/// A server process, killed when dropped (also when an assertion fails mid-test).
+struct ServerProcess(Child);
+
+impl ServerProcess {
+    /// SIGKILL, and reap.
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn spawn_server(dir: &Path, backend: &Backend) -> (ServerProcess, SocketAddr) {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
     cmd.args([
         "--ignored",
@@ -50,8 +78,8 @@ fn spawn_server(dir: &Path, backend: &Backend) -> (Child, SocketAddr) {
     if let Backend::Postgres(url) = backend {
         cmd.env("SHATAR_CHILD_DATABASE_URL", url);
     }
-    let mut child = cmd.spawn().unwrap();
-    let stdout = child.stdout.take().unwrap();
+    let mut child = ServerProcess(cmd.spawn().unwrap());
+    let stdout = child.0.stdout.take().unwrap();
     let mut lines = BufReader::new(stdout).lines();
     let addr = loop {
         let line = lines.next().expect("the child prints its address").unwrap();
@@ -107,8 +135,7 @@ async fn sigkill_mid_game_loses_nothing_acknowledged(b: Backend) {
     assert_eq!(acked["draw_offer"], "black");
     assert_eq!(last["ply"], 5);
 
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    child.kill(); // SIGKILL
     drop(w);
     drop(bs);
 
@@ -151,6 +178,5 @@ async fn sigkill_mid_game_loses_nothing_acknowledged(b: Backend) {
     assert_eq!(bs.state().await["draw_offer"], json!(null));
     bs.play("g8f6", 5).await;
     assert_eq!(w.state_at(6).await["moves"][5], "g8f6");
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.kill();
 }

@@ -14,6 +14,7 @@ on_both_backends!(
     flag_fall_ends_the_game,
     restart_rebuilds_games_from_the_database,
     bad_socket_messages_are_refused,
+    rematch_swaps_colours_when_both_ask,
 );
 
 /// Two signed-up players and a game between them (White seeks, Black accepts).
@@ -391,5 +392,58 @@ async fn bad_socket_messages_are_refused(bk: Backend) {
     req.headers_mut()
         .insert("Cookie", white.cookie_header().parse().unwrap());
     assert!(tokio_tungstenite::connect_async(req).await.is_err());
+    server.stop().await;
+}
+
+async fn rematch_swaps_colours_when_both_ask(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let (white, black, game) = pair(
+        &server,
+        &[
+            ("ruleset", "official"),
+            ("minutes", "15"),
+            ("increment", "10"),
+        ],
+    )
+    .await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    // Not before the end.
+    w.send(json!({"t": "rematch"})).await;
+    assert_eq!(
+        w.error().await,
+        "a rematch can be asked for only after the game has ended"
+    );
+    play(&mut w, &mut b, &["d2d4", "d7d5"], 0).await;
+    b.send(json!({"t": "resign"})).await;
+    assert_eq!(w.state().await["result"], "1-0");
+    b.state().await;
+    w.send(json!({"t": "rematch"})).await;
+    let s = b.state().await;
+    assert_eq!(s["rematch"], json!({"offer": "white", "game": null}));
+    w.state().await;
+    b.send(json!({"t": "rematch"})).await;
+    let s = w.state().await;
+    let next = s["rematch"]["game"].as_str().unwrap().to_owned();
+    // Colours swap; the time control is kept.
+    let mut w2 = black.socket(&next).await;
+    let mut b2 = white.socket(&next).await;
+    assert_eq!(w2.you.as_deref(), Some("white"));
+    assert_eq!(b2.you.as_deref(), Some("black"));
+    let s = w2.state().await;
+    assert_eq!(s["clock"]["initial_ms"], 900_000);
+    assert_eq!(s["clock"]["increment_ms"], 10_000);
+    assert_eq!(s["ply"], 0);
+    b2.state().await;
+    play(&mut w2, &mut b2, &["e2e4"], 0).await;
+    // A spectator cannot ask.
+    let mut guest = server.client().socket(&game).await;
+    guest.send(json!({"t": "rematch"})).await;
+    assert_eq!(
+        guest.error().await,
+        "only the players of this game may act in it"
+    );
     server.stop().await;
 }

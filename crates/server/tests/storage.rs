@@ -7,7 +7,10 @@ use common::{Backend, unique};
 use shatar_server::db::games::{self, GameRow, MoveRow, Status, Step, StepWriter};
 use shatar_server::db::{Db, now_ms};
 
-on_both_backends!(a_bad_step_fails_alone_in_its_batch);
+on_both_backends!(
+    a_bad_step_fails_alone_in_its_batch,
+    expired_sessions_are_refused_and_swept
+);
 
 async fn a_bad_step_fails_alone_in_its_batch(b: Backend) {
     let dir = tempfile::tempdir().unwrap();
@@ -80,5 +83,46 @@ async fn a_bad_step_fails_alone_in_its_batch(b: Backend) {
         (events[0].kind.as_str(), events[0].color.as_deref()),
         ("draw-offer", Some("white"))
     );
+    db.pool.close().await;
+}
+
+async fn expired_sessions_are_refused_and_swept(b: Backend) {
+    use shatar_server::db::{sessions, users};
+    let dir = tempfile::tempdir().unwrap();
+    let url = match &b {
+        Backend::Sqlite => format!("sqlite://{}", dir.path().join("t.db").display()),
+        Backend::Postgres(url) => url.clone(),
+    };
+    let db = Db::connect(&url).await.unwrap();
+    let u = users::insert(&db, &unique("Old"), "x", users::AccountRole::Player)
+        .await
+        .unwrap();
+    let (live, stale) = (unique("live-"), unique("stale-"));
+    sessions::insert(&db, &live, u.id, "c1").await.unwrap();
+    sessions::insert(&db, &stale, u.id, "c2").await.unwrap();
+    sqlx::query("UPDATE sessions SET expires_ms = 1 WHERE token_hash = $1")
+        .bind(&stale)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(sessions::find(&db, &stale).await.unwrap(), None);
+    assert_eq!(
+        sessions::find(&db, &live)
+            .await
+            .unwrap()
+            .map(|s| s.csrf_token),
+        Some("c1".into())
+    );
+    assert!(sessions::delete_expired(&db).await.unwrap() >= 1);
+    let left: i64 = sqlx::Row::get(
+        &sqlx::query("SELECT count(*) AS n FROM sessions WHERE token_hash = $1 OR token_hash = $2")
+            .bind(&live)
+            .bind(&stale)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap(),
+        "n",
+    );
+    assert_eq!(left, 1);
     db.pool.close().await;
 }

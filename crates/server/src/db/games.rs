@@ -289,35 +289,54 @@ async fn write_step(conn: &mut sqlx::AnyConnection, step: &Step, now: i64) -> Re
 
 type Job = (Step, tokio::sync::oneshot::Sender<Result<(), String>>);
 
-/// Group commit: live-game steps from all games go through one writer task that stores
-/// whatever has queued up in one transaction (each step in its own savepoint, so one bad
-/// step fails alone) and answers each caller once the transaction is committed. One sync to
-/// disk then acknowledges many moves.
+/// Group commit: live-game steps go through writer tasks that store whatever has queued up
+/// in one transaction and answer each caller once it is committed, so one sync to disk
+/// acknowledges many moves. When a batch fails, its steps are retried one transaction each,
+/// so a bad step fails alone. SQLite has one writer (it has one write lock anyway);
+/// PostgreSQL four, each owning the games whose id hashes to it, so a game's steps stay in
+/// order.
 #[derive(Debug, Clone)]
 pub struct StepWriter {
-    tx: tokio::sync::mpsc::Sender<Job>,
+    shards: Vec<tokio::sync::mpsc::Sender<Job>>,
 }
 
 /// The most steps stored in one transaction.
 pub const MAX_BATCH: usize = 512;
 
 impl StepWriter {
-    /// Starts the writer task over `db`.
+    /// Starts the writer tasks over `db`.
     pub fn spawn(db: Db) -> StepWriter {
-        let (tx, mut rx) = tokio::sync::mpsc::channel::<Job>(4 * MAX_BATCH);
-        tokio::spawn(async move {
-            let mut batch = Vec::with_capacity(MAX_BATCH);
-            while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-                write_batch(&db, &mut batch).await;
-            }
-        });
-        StepWriter { tx }
+        let n = match db.backend {
+            super::Backend::Sqlite => 1,
+            super::Backend::Postgres => 4,
+        };
+        let shards = (0..n)
+            .map(|_| {
+                let (tx, mut rx) = tokio::sync::mpsc::channel::<Job>(4 * MAX_BATCH);
+                let db = db.clone();
+                tokio::spawn(async move {
+                    let mut batch = Vec::with_capacity(MAX_BATCH);
+                    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+                        write_batch(&db, &mut batch).await;
+                    }
+                });
+                tx
+            })
+            .collect();
+        StepWriter { shards }
     }
 
     /// Stores one step; returns once it is committed.
     pub async fn commit(&self, step: Step) -> Result<(), AppError> {
+        let shard = step.game_id.bytes().fold(0usize, |h, b| {
+            h.wrapping_mul(31).wrapping_add(usize::from(b))
+        }) % self.shards.len().max(1);
+        let sender = self
+            .shards
+            .get(shard)
+            .ok_or_else(|| AppError::Internal("no step writer".into()))?;
         let (done, wait) = tokio::sync::oneshot::channel();
-        self.tx
+        sender
             .send((step, done))
             .await
             .map_err(|_| AppError::Internal("the step writer has stopped".into()))?;
@@ -327,33 +346,31 @@ impl StepWriter {
     }
 }
 
+async fn write_all(db: &Db, steps: &[&Step], now: i64) -> Result<(), AppError> {
+    let mut tx = db.pool.begin().await?;
+    for step in steps {
+        write_step(&mut tx, step, now).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
 async fn write_batch(db: &Db, batch: &mut Vec<Job>) {
     let now = now_ms();
-    let mut outcomes: Vec<Result<(), String>> = Vec::with_capacity(batch.len());
-    let committed = async {
-        let mut tx = db.pool.begin().await?;
-        for (step, _) in batch.iter() {
-            let one = async {
-                let mut sp = sqlx::Acquire::begin(&mut *tx).await?;
-                write_step(&mut sp, step, now).await?;
-                sp.commit().await?;
-                Ok::<_, AppError>(())
+    let steps: Vec<&Step> = batch.iter().map(|(s, _)| s).collect();
+    let results: Vec<Result<(), String>> = match write_all(db, &steps, now).await {
+        Ok(()) => steps.iter().map(|_| Ok(())).collect(),
+        Err(_) if steps.len() > 1 => {
+            // Something in the batch failed and nothing was stored: one by one.
+            let mut rs = Vec::with_capacity(steps.len());
+            for step in &steps {
+                rs.push(write_all(db, &[step], now).await.map_err(|e| e.to_string()));
             }
-            .await;
-            outcomes.push(one.map_err(|e| e.to_string()));
+            rs
         }
-        tx.commit().await?;
-        Ok::<_, AppError>(())
-    }
-    .await;
-    for (i, (_, done)) in batch.drain(..).enumerate() {
-        let r = match &committed {
-            Ok(()) => outcomes
-                .get(i)
-                .cloned()
-                .unwrap_or_else(|| Err("not written".into())),
-            Err(e) => Err(format!("commit failed: {e}")),
-        };
+        Err(e) => vec![Err(e.to_string())],
+    };
+    for ((_, done), r) in batch.drain(..).zip(results) {
         let _ = done.send(r);
     }
 }

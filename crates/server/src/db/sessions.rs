@@ -73,3 +73,12 @@ pub async fn delete_all(db: &Db, user_id: i64) -> Result<u64, AppError> {
         .await?;
     Ok(done.rows_affected())
 }
+
+/// Deletes expired sessions; returns how many.
+pub async fn delete_expired(db: &Db) -> Result<u64, AppError> {
+    let done = sqlx::query("DELETE FROM sessions WHERE expires_ms <= $1")
+        .bind(now_ms())
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected())
+}

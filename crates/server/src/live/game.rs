@@ -61,6 +61,10 @@ pub struct LiveGame {
     pub move_clocks: Vec<(i64, i64)>,
     /// The ply the computer is thinking about, if it is.
     pub computer_thinking: Option<u32>,
+    /// Who has asked for a rematch (kept in memory only: a restart forgets the request).
+    pub rematch_offer: Option<Color>,
+    /// The rematch game, once both asked.
+    pub rematch_game: Option<String>,
 }
 
 /// The termination key of an end by the rules.
@@ -137,6 +141,8 @@ impl LiveGame {
             finish,
             move_clocks: Vec::new(),
             computer_thinking: None,
+            rematch_offer: None,
+            rematch_game: None,
             row,
         })
     }
@@ -498,6 +504,7 @@ impl LiveGame {
             "abortable": self.is_live() && self.ply() < 2,
             "computer": self.computer().map(|(c, level)| json!({"color": c.name(), "level": level})),
             "claimable": self.is_live() && !self.game.claimable().is_empty(),
+            "rematch": {"offer": self.rematch_offer.map(Color::name), "game": self.rematch_game},
         })
     }
 }

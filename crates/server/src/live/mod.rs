@@ -76,6 +76,10 @@ impl Hub {
                 .map_err(|_| AppError::Internal("rooms lock poisoned".into()))?;
             Arc::clone(rooms.entry(id.to_owned()).or_insert(fresh))
         };
+        if !room.game.lock().await.is_live() {
+            // A finished game loaded for viewing leaves the cache again.
+            self.evict_later(id);
+        }
         self.arm_flag_timer(id, &room).await;
         self.computer_to_move(id, &room).await;
         Ok(room)
@@ -124,6 +128,62 @@ impl Hub {
         }
         self.arm_flag_timer(id, &room).await;
         self.computer_to_move(id, &room).await;
+        Ok(())
+    }
+
+    /// `color` asks for a rematch of the ended game `id`: when the opponent has asked too
+    /// (or the opponent is the computer), a new game with colours swapped is created and
+    /// announced in the old game's state.
+    pub async fn rematch(self: &Arc<Self>, id: &str, color: Color) -> Result<(), ActionError> {
+        let room = self.room(id).await.map_err(|_| ActionError::GameOver)?;
+        let mut live = room.game.lock().await;
+        if live.is_live() {
+            return Err(ActionError::NotOver);
+        }
+        if live.rematch_game.is_some() {
+            return Ok(());
+        }
+        let both = live.rematch_offer == Some(!color) || live.computer().is_some();
+        if !both {
+            live.rematch_offer = Some(color);
+        } else {
+            let old = &live.row;
+            let new_id = crate::routes::lobby::random_id(8).map_err(|_| ActionError::Storage)?;
+            let ruleset = game::ruleset_of(&old.ruleset).map_err(|_| ActionError::Storage)?;
+            let row = games::GameRow {
+                id: new_id.clone(),
+                ruleset: old.ruleset.clone(),
+                initial_fen: shatar_rules::fen::write(&shatar_rules::Position::start(ruleset)),
+                white_id: old.black_id,
+                black_id: old.white_id,
+                white_name: None,
+                black_name: None,
+                initial_ms: old.initial_ms,
+                increment_ms: old.increment_ms,
+                rated: old.rated,
+                status: games::Status::Started,
+                result: None,
+                termination: None,
+                created_ms: now_ms(),
+                computer_level: old.computer_level,
+                white_guest: old.black_guest.clone(),
+                black_guest: old.white_guest.clone(),
+            };
+            let stored = async {
+                let mut tx = self.db.pool.begin().await?;
+                games::insert(&mut tx, &row).await?;
+                tx.commit().await?;
+                Ok::<_, AppError>(())
+            }
+            .await;
+            stored.map_err(|e| {
+                tracing::error!(game = %id, error = %e, "storing a rematch failed");
+                ActionError::Storage
+            })?;
+            live.rematch_offer = None;
+            live.rematch_game = Some(new_id);
+        }
+        let _ = room.tx.send(snapshot_text(&live, now_ms()));
         Ok(())
     }
 

@@ -47,6 +47,7 @@ const SCRIPT_MESSAGES: &[&str] = &[
     "role-pawn",
     "color-white",
     "color-black",
+    "game-rematch-offered",
 ];
 
 async fn game_page(
@@ -110,6 +111,7 @@ async fn game_page(
 <button id="btn-claim" type="button" class="act">{claim}</button>
 <button id="btn-abort" type="button" class="act">{abort}</button>
 <button id="btn-resign" type="button" class="act">{resign}</button>
+<button id="btn-rematch" type="button" class="act" hidden>{rematch}</button>
 </div>
 <label class="pieces-choice">{pieces} <select id="piece-set"><option value="shatar">{shatar}</option><option value="chess">{chess}</option></select></label>
 <input id="move-input" class="act" autocomplete="off" placeholder="{input}" aria-label="{input}" maxlength="5">
@@ -128,6 +130,7 @@ async fn game_page(
         claim = b("game-claim"),
         abort = b("game-abort"),
         resign = b("game-resign"),
+        rematch = b("game-rematch"),
         pieces = b("game-pieces"),
         shatar = b("pieces-shatar"),
         chess = b("pieces-chess"),

@@ -104,6 +104,13 @@ async fn run(
                         }
                         Some(json!({"t": "pong"}).to_string())
                     }
+                    Ok(protocol::ClientMsg::Rematch) => match color {
+                        Some(c) => match state.hub.rematch(&id, c).await {
+                            Ok(()) => None,
+                            Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
+                        },
+                        None => Some(json!({"t": "error", "error": crate::error::ActionError::NotAPlayer.to_string()}).to_string()),
+                    },
                     Ok(msg) => match (color, msg.action()) {
                         (Some(c), Some(action)) => match state.hub.act(&id, c, &action).await {
                             Ok(()) => None,

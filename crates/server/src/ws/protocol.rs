@@ -45,6 +45,8 @@ pub enum ClientMsg {
     Abort,
     /// Claim a draw (repetition, move rule).
     Claim,
+    /// Ask for a rematch with colours swapped (after the game has ended).
+    Rematch,
     /// Ask for a fresh snapshot (after a reconnect) and a `pong`.
     Ping,
 }
@@ -63,7 +65,7 @@ impl ClientMsg {
             ClientMsg::Resign => Action::Resign,
             ClientMsg::Abort => Action::Abort,
             ClientMsg::Claim => Action::Claim,
-            ClientMsg::Ping => return None,
+            ClientMsg::Rematch | ClientMsg::Ping => return None,
         })
     }
 
@@ -160,6 +162,7 @@ mod tests {
             Just(ClientMsg::Resign),
             Just(ClientMsg::Abort),
             Just(ClientMsg::Claim),
+            Just(ClientMsg::Rematch),
             Just(ClientMsg::Ping),
         ]
     }

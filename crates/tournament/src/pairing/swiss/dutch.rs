@@ -201,6 +201,12 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
         }
         players.insert(id, p);
     }
+    if Digits::new(players.len() + 1).bits > MAX_WEIGHT_BITS {
+        return Err(PairingError::Unsupported(format!(
+            "the Dutch pairing in this version handles fields up to a few hundred players; this round has {}",
+            players.len()
+        )));
+    }
     let mut order: Vec<u32> = players.keys().copied().collect();
     order.sort_by(|a, b| players[b].score.cmp(&players[a].score).then(a.cmp(b)));
     let rank = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
@@ -266,14 +272,21 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
 
 /// Bit widths of the weight digits, least significant first.
 struct Digits {
-    shifts: [u32; 10],
+    shifts: [u32; 12],
+    /// Total width; the matcher doubles weights and sums a matching, so keep under 120.
+    bits: u32,
 }
+
+/// The widest weight the matcher handles without overflow.
+const MAX_WEIGHT_BITS: u32 = 118;
 
 impl Digits {
     fn new(n: usize) -> Digits {
         let pairs = n.div_ceil(2).max(1) as u128;
         let bits = |max_sum: u128| 128 - max_sum.leading_zeros();
-        // Least significant first: C.15, C.14, C.13, C.12, C.11, C.10, C.7, PSD², PSD, C.5.
+        // Least significant first: C.15, C.14, C.13, C.12, C.11, C.10, C.7 (scores of the
+        // next bracket's pairs, then their number), PSD², PSD, C.5,
+        // and above all the score of the bye's receiver (the lowest possible).
         let widths = [
             bits(pairs),
             bits(pairs),
@@ -281,18 +294,20 @@ impl Digits {
             bits(pairs),
             bits(2 * pairs),
             bits(2 * pairs),
+            bits(pairs * 48),
             bits(pairs),
             bits(pairs * 24 * 24),
             bits(pairs * 48),
             bits(pairs),
+            bits(64),
         ];
-        let mut shifts = [0u32; 10];
+        let mut shifts = [0u32; 12];
         let mut s = 0;
         for (i, w) in widths.iter().enumerate() {
             shifts[i] = s;
             s += w;
         }
-        Digits { shifts }
+        Digits { shifts, bits: s }
     }
 }
 
@@ -356,7 +371,9 @@ impl Dutch {
             let Some(p) = self.players.get(&other) else {
                 return 0;
             };
-            let mut d = [0i128; 10];
+            let mut d = [0i128; 12];
+            // The bye goes to the lowest score that allows a complete pairing.
+            d[11] = (63 - p.score).max(0) as i128;
             if bracket.contains(&other) {
                 d[5] = 2;
                 d[4] = 2;
@@ -377,19 +394,20 @@ impl Dutch {
         };
         let in_a = bracket.contains(&a);
         let in_b = bracket.contains(&b);
-        let mut d = [0i128; 10];
+        let mut d = [0i128; 12];
         let diff = (pa.score - pb.score).abs();
         if in_a && in_b {
-            d[9] = 1;
-            d[8] = (pa.score + pb.score) as i128;
-            d[7] = (24 * 24 - (diff * diff).min(24 * 24)) as i128;
+            d[10] = 1;
+            d[9] = (pa.score + pb.score) as i128;
+            d[8] = (24 * 24 - (diff * diff).min(24 * 24)) as i128;
         }
         // C.7: pairs of the next bracket — its residents with each other or with this
         // bracket's downfloaters (a downfloater may not skip the next bracket for free).
         let next_a = !in_a && pa.score == next;
         let next_b = !in_b && pb.score == next;
         if (next_a && (next_b || in_b)) || (next_b && in_a) {
-            d[6] = 1;
+            d[7] = 1;
+            d[6] = (pa.score + pb.score) as i128;
         }
         if in_a != in_b {
             // A downfloater's game belongs to the next bracket: only its downfloat counts
@@ -461,9 +479,14 @@ impl Dutch {
         let digits = Digits::new(players.len());
         let fixed: BTreeSet<u32> = forced.iter().flat_map(|&(a, b)| [a, b]).collect();
         // The bye belongs to the lowest bracket: a player of this bracket may take it only
-        // when nobody else is left below (C.04.3 A.2, the PAB is a downfloat of the CLB).
-        let players_below =
-            bye_to_lowest && players.iter().any(|x| *x != BYE && !bracket.contains(x));
+        // when nobody eligible for it is left below (C.04.3 A.2: the PAB is a downfloat of
+        // the last bracket; C.2: only eligible players).
+        let players_below = bye_to_lowest
+            && players.iter().any(|x| {
+                *x != BYE
+                    && !bracket.contains(x)
+                    && self.players.get(x).is_some_and(|p| p.bye_eligible)
+            });
         let mut edges: Vec<Edge> = Vec::new();
         for (i, &a) in players.iter().enumerate() {
             for (j, &b) in players.iter().enumerate().skip(i + 1) {
@@ -556,7 +579,10 @@ impl Dutch {
                 .copied()
                 .filter(|x| floaters.contains(x))
                 .collect();
-            let label = half(residents_score.unwrap_or(0));
+            let label = match residents_score {
+                Some(s) if s >= 0 => half(s),
+                _ => "of the bye".to_owned(),
+            };
             // Moved-down players first (S1 of a heterogeneous bracket), each taking the
             // first resident that keeps the optimum.
             for &p in &mdps {
@@ -768,11 +794,19 @@ impl Dutch {
                 forced.push((p, q));
                 done.insert(p);
                 done.insert(q);
-                explain.push(format!(
-                    "bracket {label}: {p} ({}) v {q} ({})",
-                    half(self.score(p)),
-                    half(self.score(q))
-                ));
+                if q == BYE || p == BYE {
+                    let x = if q == BYE { p } else { q };
+                    explain.push(format!(
+                        "bracket {label}: {x} ({}) takes the pairing-allocated bye",
+                        half(self.score(x))
+                    ));
+                } else {
+                    explain.push(format!(
+                        "bracket {label}: {p} ({}) v {q} ({})",
+                        half(self.score(p)),
+                        half(self.score(q))
+                    ));
+                }
             }
             None => {
                 // p floats: no pair inside the bracket for it.
