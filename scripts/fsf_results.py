@@ -17,7 +17,7 @@ Each line of the output is `start FEN ; moves (UCI) ; result ; how`, where resul
 `crates/rules/tests/fsf_results.rs` replays every game with the rules core and checks that
 the game ends exactly at its last move, with this result.
 
-Usage:  python3 scripts/fsf_results.py [--games 400] [--seed 1] [--out crates/rules/tests/data/fsf-results.txt]
+Usage:  python3 scripts/fsf_results.py [--games 400] [--seed 1] [--seconds 600] [--out crates/rules/tests/data/fsf-results.txt]
 Needs pyffish (`pip install pyffish`; installed here if missing).
 """
 
@@ -25,6 +25,7 @@ import argparse
 import random
 import subprocess
 import sys
+import time
 
 try:
     import pyffish as sf
@@ -156,9 +157,12 @@ def play(rng, start, max_plies):
         # Checks are looked up only when the roll asks for one (each look-up is a call).
         roll = rng.random()
         move = None
-        if roll < 0.45:
+        if roll < 0.6:
             checks = [m for m in legal if sf.gives_check(VARIANT, fen, [m])]
-            move = rng.choice(checks) if checks else None
+            # A check that mates (counting, void or losing: the point of these games) is
+            # played when there is one.
+            mates = [m for m in checks if not sf.legal_moves(VARIANT, fen, [m])]
+            move = rng.choice(mates or checks) if checks else None
         elif roll < 0.75:
             occupied = occupied_squares(fen)
             captures = [m for m in legal if m[2:4] in occupied]
@@ -186,11 +190,13 @@ def main():
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="crates/rules/tests/data/fsf-results.txt")
+    parser.add_argument("--seconds", type=float, default=None, help="stop after this long with the games so far")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     counts = {}
     lines = []
-    while len(lines) < args.games:
+    started = time.monotonic()
+    while len(lines) < args.games and (args.seconds is None or time.monotonic() - started < args.seconds):
         start = sf.start_fen(VARIANT) if rng.random() < 0.1 else random_endgame(rng)
         game = play(rng, start, 300)
         if game is None:
@@ -206,7 +212,8 @@ def main():
             print(f"{len(lines)} games", file=sys.stderr, flush=True)
     with open(args.out, "w", encoding="utf-8") as out:
         out.write(f"# Game results for ruleset `fsf`, judged by Fairy-Stockfish (pyffish {'.'.join(map(str, sf.version()))}, variant shatar).\n")
-        out.write(f"# Regenerate with: python3 scripts/fsf_results.py --games {args.games} --seed {args.seed}\n")
+        budget = f" --seconds {args.seconds:g}" if args.seconds is not None else ""
+        out.write(f"# Regenerate with: python3 scripts/fsf_results.py --games {args.games} --seed {args.seed}{budget} (the time budget makes the count machine-dependent)\n")
         out.write("# start fen ; moves ; result ; how (immediate = bare king, mate, stalemate, optional = repetition / 50 moves)\n")
         for line in lines:
             out.write(line + "\n")
