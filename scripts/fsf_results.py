@@ -45,6 +45,13 @@ def result_text(value, white_to_move):
     return "1-0" if white_wins else "0-1"
 
 
+def side_not_to_move_in_check(fen):
+    """Whether the side that just moved has left its king attacked (an illegal position)."""
+    fields = fen.split()
+    fields[1] = "b" if fields[1] == "w" else "w"
+    return sf.gives_check(VARIANT, " ".join(fields), [])
+
+
 def random_endgame(rng):
     """A sparse random legal position: kings plus a few men, never a bare king."""
     while True:
@@ -85,18 +92,11 @@ def random_endgame(rng):
         fen = "/".join(rows) + f" {turn} - - 0 1"
         if sf.validate_fen(fen, VARIANT) != sf.FEN_OK:
             continue
-        # The side not to move must not be in check: flip the turn and ask for legal moves
-        # of a king capture... simpler: reject if the side to move could capture a king,
-        # which pyffish shows as a legal move onto the enemy king's square.
-        king = "k" if turn == "w" else "K"
-        king_sq = None
-        for rank in range(8):
-            for file in range(8):
-                if board[rank][file] == king:
-                    king_sq = "abcdefgh"[file] + str(rank + 1)
-        moves = sf.legal_moves(VARIANT, fen, [])
-        if any(m[2:4] == king_sq for m in moves):
+        # The side not to move must not be in check (pyffish's validate_fen does not look):
+        # with the turn flipped, the side to move would be the one in check.
+        if side_not_to_move_in_check(fen):
             continue
+        moves = sf.legal_moves(VARIANT, fen, [])
         if not moves:
             continue
         return fen

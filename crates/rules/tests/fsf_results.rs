@@ -67,7 +67,7 @@ fn fsf_game_results_match_fairy_stockfish() {
             .or_default() += 1;
         checked += 1;
     }
-    assert!(checked >= 150, "only {checked} games");
+    assert!(checked >= 100, "only {checked} games");
     // The file must exercise the rules that make fsf special.
     for needed in [
         "checkmate",
