@@ -706,10 +706,11 @@ impl ArbiterGame {
         }
     }
 
-    /// Ends the game on `flagged`'s time: a loss, or a draw when the opponent cannot mate by
-    /// any series of legal moves under the ruleset (rules.md §3; FIDE 6.9).
+    /// Ends the game on `flagged`'s time: a loss, or a draw when the opponent cannot win by
+    /// any series of legal moves under the ruleset (rules.md §3; FIDE 6.9) — by a mate that
+    /// counts, or by a mate that loses for the mater (the `fsf` horse mate).
     fn end_on_time(&mut self, flagged: Color, loss: TimeLoss, at_ms: u64) {
-        let outcome = if outcome::can_mate(self.game.position(), !flagged) {
+        let outcome = if outcome::can_win(self.game.position(), !flagged) {
             Outcome::Decisive { winner: !flagged }
         } else {
             Outcome::Draw

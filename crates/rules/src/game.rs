@@ -16,7 +16,7 @@
 //! ```
 
 use crate::outcome::{self, GameEnd, Outcome, Termination};
-use crate::ruleset::{BareKing, PerpetualCheck};
+use crate::ruleset::{BareKing, DeadPosition, PerpetualCheck};
 use crate::{Board, Color, Move, Position, Ruleset};
 
 /// A claim a player may make under the ruleset (FIDE 9.2, 9.3; 000 §5.2(4)(5)).
@@ -255,7 +255,7 @@ impl Game {
                 draw(Termination::Stalemate)
             };
         }
-        if outcome::is_dead_position(pos) {
+        if r.dead_position == DeadPosition::Draw && outcome::is_dead_position(pos) {
             return draw(Termination::DeadPosition);
         }
         let reps = self.repetitions();

@@ -7,7 +7,7 @@
 
 use crate::attacks;
 use crate::position::FirstRoundState;
-use crate::ruleset::BersMove;
+use crate::ruleset::{BareKing, BersMove};
 use crate::{Bitboard, Color, Move, MoveList, Piece, Position, Rank, Role, Square};
 
 impl Position {
@@ -45,6 +45,12 @@ impl Position {
 
     /// Generates the legal moves whose destination is in `wanted`.
     fn generate<S: Sink>(&self, moves: &mut S, wanted: Bitboard) {
+        // Where a bare king ends the game at once (002 *nutʃgən*; Fairy-Stockfish's
+        // extinction rule) there is nothing left to play: no legal moves, as Fairy-Stockfish
+        // generates none, so perft and move lists agree with it.
+        if self.ruleset.bare_king == BareKing::Draw && self.has_bare_king() {
+            return;
+        }
         match self.first_round {
             FirstRoundState::Over => {}
             FirstRoundState::WhiteOpens => return self.first_round_moves(moves, None, wanted),
@@ -117,6 +123,13 @@ impl Position {
                 moves.add(self, role, from, dests);
             }
         }
+    }
+
+    /// Whether a side has only its king.
+    #[inline]
+    fn has_bare_king(&self) -> bool {
+        let b = &self.board;
+        b.non_king(Color::White).is_empty() || b.non_king(Color::Black).is_empty()
     }
 
     /// Men of `us` pinned to their king by an enemy slider.

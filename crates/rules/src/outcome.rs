@@ -218,9 +218,43 @@ pub fn can_mate(pos: &Position, color: Color) -> bool {
     theirs.without(b.by_role(Role::Camel) & same_colour).any()
 }
 
-/// Whether neither side can mate (an automatic draw, 000 §5.2(2)).
+/// Whether `color` could still win by some series of legal moves: by a mate that counts, or
+/// by being mated in a way that loses for the mating side (Fairy-Stockfish's horse mate).
+/// This is the test for a flag fall (FIDE 6.9): the flag-faller's opponent wins only if
+/// this is true.
+pub fn can_win(pos: &Position, color: Color) -> bool {
+    can_mate(pos, color) || can_lose_by_mating(pos, !color)
+}
+
+/// Whether `color` could give a mate that loses for it (horses or camels alone, where the
+/// ruleset makes that a loss).
+fn can_lose_by_mating(pos: &Position, color: Color) -> bool {
+    let b = pos.board();
+    let r = pos.ruleset();
+    let ours = b.non_king(color);
+    let theirs = b.non_king(!color);
+    if r.bare_king == BareKing::Draw && theirs.is_empty() {
+        return false;
+    }
+    // A pawn may become a horse or camel where promotion allows it; with the promotion sets of
+    // the presets (bers only, or any) a horse is reachable only with `Any`.
+    let pawns = (ours & b.by_role(Role::Pawn)).any();
+    let promote_to = |role| pawns && r.promotion.contains(role);
+    let horses = ours & b.by_role(Role::Horse);
+    let camels = ours & b.by_role(Role::Camel);
+    let horse_loss = r.horse_mate == MateRule::Loss
+        && (horses.more_than_one()
+            || ((horses.any() || promote_to(Role::Horse))
+                && (theirs.any() || ours.more_than_one())));
+    let camel_loss = r.camel_mate == MateRule::Loss
+        && (camels.any() || promote_to(Role::Camel))
+        && (theirs.any() || ours.more_than_one());
+    horse_loss || camel_loss
+}
+
+/// Whether neither side can win any more (a dead position, 000 §5.2(2)).
 pub fn is_dead_position(pos: &Position) -> bool {
-    !can_mate(pos, Color::White) && !can_mate(pos, Color::Black)
+    !can_win(pos, Color::White) && !can_win(pos, Color::Black)
 }
 
 /// Whether a side has only its king (the bare-king rule).

@@ -1,6 +1,9 @@
 //! Perft: the number of leaf nodes of the legal move tree, the standard exactness test for
-//! move generators. Perft counts moves only: it does not stop at game ends (mate rules,
-//! bare king, repetition), exactly as Fairy-Stockfish's `go perft` does.
+//! move generators. Perft counts moves only: it does not stop at game ends that need the
+//! history (repetition, the move rules) or that only decide the result of a mate, exactly as
+//! Fairy-Stockfish's `go perft` does. Where the ruleset's bare-king rule ends the game, a
+//! position with a bare king has no legal moves, in perft as in play (and in
+//! Fairy-Stockfish).
 
 use crate::{Move, Position};
 

@@ -25,7 +25,7 @@ pub enum FirstRoundState {
 /// // The first round: only e2-e4 and d2-d4.
 /// assert_eq!(pos.legal_moves().len(), 2);
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,

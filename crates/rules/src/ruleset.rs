@@ -152,6 +152,18 @@ pub enum BareKing {
     Draw,
 }
 
+/// Dead positions (000 §5.2(2)): whether a position in which neither side can win any more
+/// ends the game at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadPosition {
+    /// Drawn at once (000 §5.2(2); FIDE 5.2.2).
+    Draw,
+    /// Play goes on until another rule ends the game (Fairy-Stockfish, which knows no dead
+    /// positions in `shatar`: its games end by the move or repetition rule instead).
+    PlayOn,
+}
+
 /// Perpetual check (003 ch.1 §5 二.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -195,6 +207,8 @@ pub struct Ruleset {
     pub shak_rule: bool,
     /// The bare-king rule.
     pub bare_king: BareKing,
+    /// Dead positions.
+    pub dead_position: DeadPosition,
     /// Perpetual check.
     pub perpetual_check: PerpetualCheck,
     /// Repetition of a position.
@@ -329,6 +343,7 @@ impl Ruleset {
         camel_mate: MateRule::Counts,
         shak_rule: false,
         bare_king: BareKing::PlayOn,
+        dead_position: DeadPosition::Draw,
         perpetual_check: PerpetualCheck::AsRepetition,
         repetition: CLAIM_3_50_AUTO_5_75.0,
         move_rule: CLAIM_3_50_AUTO_5_75.1,
@@ -361,7 +376,7 @@ impl Ruleset {
 
     /// `fsf`: Fairy-Stockfish's `shatar` — weak bers, bers-only promotion, no two-step moves,
     /// start after `1.d4 d5`, horse mate loses, the shak rule, bare king draws, automatic
-    /// 3 / 50.
+    /// 3 / 50, and, as in Fairy-Stockfish, no automatic end on dead positions.
     pub const FSF: Ruleset = Ruleset {
         bers: BersMove::Weak,
         promotion: PromotionSet::BersOnly,
@@ -371,6 +386,7 @@ impl Ruleset {
         camel_mate: MateRule::Counts,
         shak_rule: true,
         bare_king: BareKing::Draw,
+        dead_position: DeadPosition::PlayOn,
         perpetual_check: PerpetualCheck::AsRepetition,
         repetition: DrawCount {
             claim: None,
@@ -449,6 +465,7 @@ struct RulesetFile {
     camel_mate: Option<MateRule>,
     shak_rule: Option<bool>,
     bare_king: Option<BareKing>,
+    dead_position: Option<DeadPosition>,
     perpetual_check: Option<PerpetualCheck>,
     repetition: Option<DrawCount>,
     move_rule: Option<DrawCount>,
@@ -468,6 +485,7 @@ impl RulesetFile {
             camel_mate: self.camel_mate.unwrap_or(base.camel_mate),
             shak_rule: self.shak_rule.unwrap_or(base.shak_rule),
             bare_king: self.bare_king.unwrap_or(base.bare_king),
+            dead_position: self.dead_position.unwrap_or(base.dead_position),
             perpetual_check: self.perpetual_check.unwrap_or(base.perpetual_check),
             repetition: self.repetition.unwrap_or(base.repetition),
             move_rule: self.move_rule.unwrap_or(base.move_rule),

@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn bers_promotion_letters() {
-        let pos = fen::read("k7/4P3/8/8/8/8/8/K7 w - - 0 1", Ruleset::FSF).unwrap();
+        let pos = fen::read("k7/4P3/8/8/8/7p/8/K7 w - - 0 1", Ruleset::FSF).unwrap();
         let by_j = parse_move(&pos, "e7e8j").unwrap();
         let by_q = parse_move(&pos, "e7e8q").unwrap();
         assert_eq!(by_j, by_q);

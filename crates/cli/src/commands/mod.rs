@@ -1,3 +1,10 @@
 //! One module per command group.
 
+pub mod admin;
+pub mod arbiter;
+pub mod engine_match;
 pub mod perft;
+pub mod record;
+pub mod serve;
+pub mod tournament;
+pub mod uci;

@@ -1,0 +1,48 @@
+//! Invariants over random games in every ruleset (proptest): the incremental Zobrist key
+//! equals the recomputed one, FEN write → read is the identity, no legal move leaves the
+//! mover's king attacked, and undoing moves restores the position.
+
+use proptest::prelude::*;
+use shatar_rules::{Game, Preset, Role, fen};
+
+fn preset() -> impl Strategy<Value = Preset> {
+    prop::sample::select(Preset::ALL.to_vec())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant(preset in preset(), choices in prop::collection::vec(any::<u16>(), 0..160)) {
+        let ruleset = preset.ruleset();
+        let mut game = Game::new(ruleset);
+        let mut fens = vec![fen::write(game.position())];
+        for choice in choices {
+            let pos = game.position().clone();
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for m in &moves {
+                let after = pos.after(*m);
+                // The mover's king is not attacked after any legal move.
+                let king = after.board().king_of(pos.turn()).expect("king");
+                prop_assert!(after.attackers_to(king, after.turn(), after.board().occupied()).is_empty(), "{} leaves the king attacked in {}", m, fen::write(&pos));
+                prop_assert_ne!(m.capture, Some(Role::King));
+            }
+            let m = moves[usize::from(choice) % moves.len()];
+            game.play_unchecked(m);
+            let now = game.position();
+            prop_assert_eq!(now.zobrist(), now.zobrist_from_scratch());
+            let text = fen::write(now);
+            let reread = fen::read(&text, ruleset).expect("our own FEN reads back");
+            prop_assert_eq!(&reread, now, "FEN {}", text);
+            fens.push(text);
+        }
+        // Undo all the way back.
+        while game.undo().is_some() {
+            fens.pop();
+            prop_assert_eq!(&fen::write(game.position()), fens.last().expect("start"));
+        }
+    }
+}
