@@ -4,8 +4,8 @@
 //! This covers the shak rule (*niol*), horse mates that lose, the bare king, stalemate,
 //! threefold repetition and the fifty-move rule.
 
-use shatar_rules::outcome::{Outcome, Termination};
-use shatar_rules::{Color, Game, Ruleset, fen, uci};
+use shatar_rules::outcome::Termination;
+use shatar_rules::{Game, Ruleset, fen, uci};
 
 #[test]
 fn fsf_game_results_match_fairy_stockfish() {
