@@ -42,16 +42,13 @@ fn fsf_game_results_match_fairy_stockfish() {
                 n + 1
             )
         });
-        let ours = match end.outcome {
-            Outcome::Decisive {
-                winner: Color::White,
-            } => "1-0",
-            Outcome::Decisive {
-                winner: Color::Black,
-            } => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        };
-        assert_eq!(ours, result, "line {}: {} ({how})", n + 1, end.termination);
+        assert_eq!(
+            end.outcome.pgn(),
+            result,
+            "line {}: {} ({how})",
+            n + 1,
+            end.termination
+        );
         let expected_kind = match end.termination {
             Termination::BareKing => "immediate",
             Termination::Checkmate | Termination::HorseMateLoss | Termination::VoidMate(_) => {
