@@ -393,7 +393,11 @@ async fn two_browsers_play_each_other() {
     .await;
     // Black's board is flipped; the mirror move by dragging.
     br.drag(&black, "d7", "d5").await;
-    br.wait_for(&white, "document.querySelector('#moves li') && document.querySelector('#moves li').textContent.includes('d7d5')").await;
+    // Both pages show the move once the server has acknowledged it (the mover's own page
+    // too: its list follows the server, not the drag).
+    for page in [&white, &black] {
+        br.wait_for(page, "document.querySelector('#moves li') && document.querySelector('#moves li').textContent.includes('d7d5')").await;
+    }
     assert_eq!(br.moves(&white).await, ["d2d4", "d7d5"]);
     assert_eq!(br.moves(&black).await, ["d2d4", "d7d5"]);
     br.screenshot(&white, "two-browsers-white.png").await;
