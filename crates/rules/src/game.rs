@@ -157,26 +157,27 @@ impl Game {
         Some(m)
     }
 
-    /// How many times the current position has occurred (1 the first time). Positions before
-    /// the last pawn move or capture cannot recur, so only those since are compared.
+    /// The indices in `reached` of the current position's occurrences, earliest first.
+    /// Positions before the last pawn move or capture cannot recur, so only those since are
+    /// compared.
+    fn occurrences(&self) -> impl Iterator<Item = usize> + '_ {
+        let last = self.reached.len().saturating_sub(1);
+        let window = self
+            .reached
+            .last()
+            .map_or(0, |now| (now.halfmoves as usize).min(last));
+        (last - window..self.reached.len())
+            .filter(move |&i| self.reached[i].same_position(&self.reached[last]))
+    }
+
+    /// How many times the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
-        let Some(now) = self.reached.last() else {
-            return 0;
-        };
-        let window = (now.halfmoves as usize).min(self.reached.len() - 1);
-        self.reached[self.reached.len() - 1 - window..]
-            .iter()
-            .filter(|r| r.same_position(now))
-            .count()
+        self.occurrences().count()
     }
 
     /// The index in `reached` of the earliest of the current position's occurrences.
     fn first_occurrence(&self) -> usize {
-        let last = self.reached.len() - 1;
-        let window = (self.reached[last].halfmoves as usize).min(last);
-        (last - window..=last)
-            .find(|&i| self.reached[i].same_position(&self.reached[last]))
-            .unwrap_or(last)
+        self.occurrences().next().unwrap_or(self.reached.len() - 1)
     }
 
     /// Whether one side gave check with every one of its moves since the current position
