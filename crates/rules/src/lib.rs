@@ -44,7 +44,7 @@ pub use fen::{FenError, ParseFenError};
 pub use game::{Claim, Game, PlayError};
 pub use mv::{Move, MoveList};
 pub use perft::{divide, perft};
-pub use position::{Position, PositionError};
+pub use position::{FirstRoundState, Position, PositionError};
 pub use role::{ByRole, Piece, Role};
 pub use ruleset::{Preset, Ruleset, RulesetError};
 pub use square::{File, ParseSquareError, Rank, Square};

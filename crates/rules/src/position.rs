@@ -303,6 +303,38 @@ impl Position {
         next.play_unchecked(m);
         next
     }
+
+    /// The position with the turn passed to the other side, as a search's null-move
+    /// pruning needs it: the key changes by the side-to-move key alone, and the half-move
+    /// count advances as after any quiet move.
+    ///
+    /// `None` when passing would not leave a legal position: the side to move is in check
+    /// (the opponent could take the king), or the first round is still running (its moves
+    /// are forced, 003 ch.2 §2.1).
+    ///
+    /// ```
+    /// use shatar_rules::{fen, Color, Ruleset};
+    ///
+    /// let pos = fen::read("startpos", Ruleset::FSF)?;
+    /// let passed = pos.null_move().expect("not in check");
+    /// assert_eq!(passed.turn(), !pos.turn());
+    /// assert_eq!(passed.zobrist(), passed.zobrist_from_scratch());
+    /// assert_eq!(passed.null_move().map(|p| p.zobrist()), Some(pos.zobrist()));
+    /// # Ok::<(), shatar_rules::FenError>(())
+    /// ```
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() || self.first_round != FirstRoundState::Over {
+            return None;
+        }
+        let mut next = self.clone();
+        next.halfmoves = next.halfmoves.saturating_add(1);
+        if next.turn == Color::Black {
+            next.fullmoves = next.fullmoves.saturating_add(1);
+        }
+        next.turn = !next.turn;
+        next.key ^= zobrist::turn(Color::Black);
+        Some(next)
+    }
 }
 
 /// The first round applies only to the start array (White to move) or the start array after

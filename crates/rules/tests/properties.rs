@@ -1,6 +1,7 @@
 //! Invariants over random games in every ruleset (proptest): the incremental Zobrist key
 //! equals the recomputed one, FEN write → read is the identity, no legal move leaves the
-//! mover's king attacked, and undoing moves restores the position.
+//! mover's king attacked, undoing moves restores the position, and the null move agrees with
+//! the position read back with the turn flipped.
 
 use proptest::prelude::*;
 use shatar_rules::{Game, Preset, Role, fen};
@@ -37,6 +38,19 @@ proptest! {
             let text = fen::write(now);
             let reread = fen::read(&text, ruleset).expect("our own FEN reads back");
             prop_assert_eq!(&reread, now, "FEN {}", text);
+            // A null move is offered exactly when the side to move is not in check and the
+            // first round is over; it equals the position read back with the turn flipped.
+            match now.null_move() {
+                Some(passed) => {
+                    prop_assert!(!now.is_check());
+                    prop_assert_eq!(passed.zobrist(), passed.zobrist_from_scratch());
+                    let flipped = fen::write(&passed);
+                    let reread = fen::read(&flipped, ruleset).expect("passed position reads");
+                    prop_assert_eq!(reread.zobrist(), passed.zobrist());
+                    prop_assert_eq!(reread.legal_moves(), passed.legal_moves(), "FEN {}", flipped);
+                }
+                None => prop_assert!(now.is_check() || now.first_round() != shatar_rules::FirstRoundState::Over),
+            }
             fens.push(text);
         }
         // Undo all the way back.
