@@ -39,6 +39,14 @@ const WIN_BLACK: Outcome = Outcome::Decisive {
 };
 const DRAW: Outcome = Outcome::Draw;
 
+/// The end a finished game should report.
+fn ended(outcome: Outcome, termination: Termination) -> Option<GameEnd> {
+    Some(GameEnd {
+        outcome,
+        termination,
+    })
+}
+
 // ---- first round (000 §1.2; 003 ch.1 §3) ----
 
 #[test]
@@ -157,10 +165,7 @@ fn horse_mate_counts_is_void_or_loses_by_ruleset() {
         let g = game(SMOTHERED, ruleset, &["g5f7"]);
         assert_eq!(
             g.end(),
-            Some(GameEnd {
-                outcome,
-                termination
-            }),
+            ended(outcome, termination),
             "{:?}",
             ruleset.preset()
         );
@@ -187,10 +192,7 @@ fn camel_mate_by_ruleset() {
         let g = game(CAMEL_MATE, ruleset, &["d3e4"]);
         assert_eq!(
             g.end(),
-            Some(GameEnd {
-                outcome,
-                termination
-            }),
+            ended(outcome, termination),
             "{:?}",
             ruleset.preset()
         );
@@ -218,13 +220,7 @@ fn bare_king_draws_where_the_ruleset_says() {
     let fen = "7k/8/8/8/8/8/1r6/KR6 w - - 0 1";
     for ruleset in [Ruleset::TRADITIONAL, Ruleset::FSF] {
         let g = game(fen, ruleset, &["b1b2"]);
-        assert_eq!(
-            g.end(),
-            Some(GameEnd {
-                outcome: DRAW,
-                termination: Termination::BareKing
-            })
-        );
+        assert_eq!(g.end(), ended(DRAW, Termination::BareKing));
     }
     for ruleset in [Ruleset::OFFICIAL, Ruleset::COMPETITION] {
         let g = game(fen, ruleset, &["b1b2"]);
@@ -315,13 +311,7 @@ fn void_mates_make_more_positions_dead() {
         Ruleset::OFFICIAL,
         &["a1b2"],
     );
-    assert_eq!(
-        g.end(),
-        Some(GameEnd {
-            outcome: DRAW,
-            termination: Termination::DeadPosition
-        })
-    );
+    assert_eq!(g.end(), ended(DRAW, Termination::DeadPosition));
 }
 
 #[test]
@@ -331,13 +321,7 @@ fn stalemate_is_a_draw() {
         ("7k/5J2/6K1/8/8/p7/P7/8 b - - 0 1", Ruleset::FSF),
     ] {
         let g = Game::from_position(pos(fen, ruleset));
-        assert_eq!(
-            g.end(),
-            Some(GameEnd {
-                outcome: DRAW,
-                termination: Termination::Stalemate
-            })
-        );
+        assert_eq!(g.end(), ended(DRAW, Termination::Stalemate));
     }
 }
 
@@ -364,13 +348,7 @@ fn threefold_is_claimable_fivefold_automatic() {
     assert_eq!(g.end(), None);
     let g = shuffled(Ruleset::OFFICIAL, 4);
     assert_eq!(g.repetitions(), 5);
-    assert_eq!(
-        g.end(),
-        Some(GameEnd {
-            outcome: DRAW,
-            termination: Termination::Repetition
-        })
-    );
+    assert_eq!(g.end(), ended(DRAW, Termination::Repetition));
     // Claim with the move that repeats (FIDE 9.2.1.1).
     let mut g = shuffled(Ruleset::OFFICIAL, 1);
     for text in &SHUFFLE[..3] {
@@ -393,13 +371,7 @@ fn fsf_threefold_is_automatic() {
     }
     let g = game("startpos", Ruleset::FSF, &moves);
     assert_eq!(g.repetitions(), 3);
-    assert_eq!(
-        g.end(),
-        Some(GameEnd {
-            outcome: DRAW,
-            termination: Termination::Repetition
-        })
-    );
+    assert_eq!(g.end(), ended(DRAW, Termination::Repetition));
 }
 
 #[test]
@@ -440,35 +412,17 @@ fn move_rules() {
         Ruleset::OFFICIAL,
         &["h1h2"],
     );
-    assert_eq!(
-        g.end(),
-        Some(GameEnd {
-            outcome: DRAW,
-            termination: Termination::MoveRule
-        })
-    );
+    assert_eq!(g.end(), ended(DRAW, Termination::MoveRule));
     let g = game(
         "k7/8/1K6/8/8/8/8/7R w - - 149 100",
         Ruleset::OFFICIAL,
         &["h1h8"],
     );
-    assert_eq!(
-        g.end(),
-        Some(GameEnd {
-            outcome: WIN_WHITE,
-            termination: Termination::Checkmate
-        })
-    );
+    assert_eq!(g.end(), ended(WIN_WHITE, Termination::Checkmate));
     // fsf: 50 moves end the game by themselves.
     // (Black keeps a pawn: a bare king would end an fsf game at once.)
     let g = game("k7/7p/1K6/8/8/8/8/7R w - - 99 80", Ruleset::FSF, &["h1h2"]);
-    assert_eq!(
-        g.end(),
-        Some(GameEnd {
-            outcome: DRAW,
-            termination: Termination::MoveRule
-        })
-    );
+    assert_eq!(g.end(), ended(DRAW, Termination::MoveRule));
     // A capture or pawn move resets the count.
     let g = game(
         "k7/8/1K6/8/8/8/7p/7R w - - 99 80",
@@ -489,13 +443,7 @@ fn perpetual_check_is_automatic_under_competition() {
     }
     let g = game(fen, Ruleset::COMPETITION, &moves);
     assert_eq!(g.repetitions(), 3);
-    assert_eq!(
-        g.end(),
-        Some(GameEnd {
-            outcome: DRAW,
-            termination: Termination::PerpetualCheck
-        })
-    );
+    assert_eq!(g.end(), ended(DRAW, Termination::PerpetualCheck));
     let g = game(fen, Ruleset::OFFICIAL, &moves);
     assert_eq!(g.end(), None, "official: a claim, not automatic");
     assert_eq!(g.claimable(), [Claim::Repetition]);
