@@ -14,7 +14,7 @@ use crate::live::game::{role_code, termination_key};
 use crate::routes::lobby::is_id;
 use crate::routes::record::notation_switcher;
 use crate::state::AppState;
-use axum::extract::{Query, State};
+use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
@@ -29,8 +29,10 @@ use shatar_rules::{Game, Move, PlayError, Position, Preset, Ruleset, fen, uci};
 pub const MAX_FEN_CHARS: usize = 128;
 /// The most moves accepted on the board.
 pub const MAX_PLIES: usize = 1_000;
-/// The longest imported text (the body limit is the outer bound).
-pub const MAX_IMPORT_CHARS: usize = 12_000;
+/// The longest imported text.
+pub const MAX_IMPORT_CHARS: usize = 16_000;
+/// The body limit of an import: the text form-encoded (a CJK character takes 9 bytes).
+pub const MAX_IMPORT_BODY_BYTES: usize = 160 * 1024;
 
 /// The messages the analysis script shows, in the visitor's language.
 const SCRIPT_MESSAGES: &[&str] = &[
@@ -609,5 +611,8 @@ pub fn router() -> Router<AppState> {
         .route("/analysis", get(analysis_page))
         .route("/api/analysis/position", get(position))
         .route("/api/analysis/engine", get(engine))
-        .route("/api/analysis/import", post(import))
+        .route(
+            "/api/analysis/import",
+            post(import).layer(DefaultBodyLimit::max(MAX_IMPORT_BODY_BYTES)),
+        )
 }
