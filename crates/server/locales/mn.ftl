@@ -159,3 +159,4 @@ analysis-error = Алдаа гарлаа
 analysis-import = PGN эсвэл тэмдэглэлийн хуудас оруулах
 analysis-import-hint = PGN, эсвэл ийм хуудас буулгана уу: Цагаан: Бат  Хар: Дорж  (1)e2—e4,e7—e5;
 analysis-import-button = Оруулах
+analysis-depth-label = Гүн

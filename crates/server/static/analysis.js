@@ -226,7 +226,9 @@
     });
   });
   $('editor-turn').addEventListener('change', function () { if (editing) drawEditor(); });
-  board.svg.addEventListener('click', function (ev) {
+  // pointerup, not click: the board redraws its squares on pointerdown, so the pressed
+  // element is gone before a click could be dispatched.
+  board.svg.addEventListener('pointerup', function (ev) {
     if (!editing) return;
     var sq = board.squareAt(ev);
     if (!sq) return;

@@ -581,7 +581,7 @@ async fn analysis_page(
         switcher = notation_switcher(l, notation_of(&headers), "/analysis"),
         engine = b("analysis-engine"),
         lines = b("analysis-lines"),
-        depth = b("analysis-depth"),
+        depth = b("analysis-depth-label"),
         analyse = b("analysis-run"),
         setup = b("analysis-setup"),
         ruleset_l = b("seek-ruleset"),
