@@ -6,8 +6,8 @@ use crate::error::AnalysisError;
 use shatar_engine::search::{Info, ScoreReport};
 use shatar_engine::{Engine, Limits, SearchRoot};
 use shatar_rules::{Move, Position};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
 /// The most lines asked for (MultiPV).
@@ -79,8 +79,12 @@ impl AnalysisPool {
     /// Analyses the position reached from `initial` by `moves` (legal, checked by the
     /// caller): `multipv` lines (1–[`MAX_MULTIPV`]) to `depth` (1–[`MAX_DEPTH`]) or
     /// [`MAX_THINK_MS`], whichever comes first.
+    ///
+    /// The search runs in a task of its own that holds the worker until it is done, so a
+    /// request dropped half-way (the browser left) neither frees the worker early nor
+    /// loses its engine.
     pub async fn analyse(
-        &self,
+        self: &Arc<Self>,
         initial: &Position,
         moves: &[Move],
         multipv: usize,
@@ -103,6 +107,19 @@ impl AnalysisPool {
             self.waiting.fetch_sub(1, Ordering::AcqRel);
             return Err(AnalysisError::Busy);
         }
+        let pool = Arc::clone(self);
+        let root = SearchRoot::new(initial, moves);
+        tokio::spawn(async move { pool.run(root, multipv, depth).await })
+            .await
+            .map_err(|e| AnalysisError::Internal(format!("analysis task: {e}")))?
+    }
+
+    async fn run(
+        &self,
+        root: SearchRoot,
+        multipv: usize,
+        depth: u32,
+    ) -> Result<Analysis, AnalysisError> {
         let permit = self.permits.acquire().await;
         self.waiting.fetch_sub(1, Ordering::AcqRel);
         let _permit = permit.map_err(|e| AnalysisError::Internal(e.to_string()))?;
@@ -112,7 +129,6 @@ impl AnalysisPool {
             .map_err(|_| AnalysisError::Internal("engine pool lock poisoned".into()))?
             .pop()
             .ok_or_else(|| AnalysisError::Internal("no free engine".into()))?;
-        let root = SearchRoot::new(initial, moves);
         let (engine, analysis) = tokio::task::spawn_blocking(move || {
             engine.new_game();
             engine.config.multipv = multipv;
@@ -127,8 +143,8 @@ impl AnalysisPool {
             let result = engine.search(
                 &root,
                 &limits,
-                std::sync::Arc::default(),
-                std::sync::Arc::default(),
+                Arc::default(),
+                Arc::default(),
                 &|info: &Info| {
                     if info.bound.is_some() {
                         return;
@@ -160,7 +176,7 @@ impl AnalysisPool {
             (engine, analysis)
         })
         .await
-        .map_err(|e| AnalysisError::Internal(format!("analysis task: {e}")))?;
+        .map_err(|e| AnalysisError::Internal(format!("analysis search: {e}")))?;
         if let Ok(mut engines) = self.engines.lock() {
             engines.push(engine);
         }
@@ -178,7 +194,7 @@ mod tests {
         // Ra8 mates: the king on g8 is boxed in by its own pawns; a rook's mate counts under
         // the official rules (rules.md §4).
         let pos = fen::read("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Ruleset::OFFICIAL).unwrap();
-        let pool = AnalysisPool::new(1);
+        let pool = Arc::new(AnalysisPool::new(1));
         let a = pool.analyse(&pos, &[], 3, 4).await.unwrap();
         assert_eq!(a.lines.len(), 3);
         assert_eq!(a.depth, 4);
@@ -194,7 +210,7 @@ mod tests {
     #[tokio::test]
     async fn limits_are_checked() {
         let pos = Position::start(Ruleset::OFFICIAL);
-        let pool = AnalysisPool::new(1);
+        let pool = Arc::new(AnalysisPool::new(1));
         let e = pool.analyse(&pos, &[], 6, 4).await.unwrap_err();
         assert_eq!(e.field(), Some("multipv"));
         let e = pool.analyse(&pos, &[], 1, 0).await.unwrap_err();

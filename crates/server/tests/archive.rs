@@ -256,6 +256,11 @@ async fn archive_lists_exactly_a_players_games(bk: Backend) {
         listed_games(&v.get(&format!("/@/{}?page=2", names[0])).await.body),
         Vec::<String>::new()
     );
+    // A game being played replays too, and says so.
+    let live = v.get(&format!("/game/{g2}/replay")).await;
+    assert_eq!(live.status, 200);
+    assert!(live.body.contains("being played"), "{}", live.body);
+    assert_eq!(live.body.matches(r#"class="mv""#).count(), 0);
     // The recently finished games: the mated game, not the two unstarted ones.
     let recent = v.get("/games").await;
     let listed = listed_games(&recent.body);
