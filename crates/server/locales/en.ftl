@@ -159,3 +159,5 @@ analysis-import = Import a PGN or a score sheet
 analysis-import-hint = Paste PGN, or a score sheet such as: White: Bat  Black: Dorj  (1)e2—e4,e7—e5;
 analysis-import-button = Import
 analysis-depth-label = Depth
+analysis-white-to-move = White to move
+analysis-black-to-move = Black to move

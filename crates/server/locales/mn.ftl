@@ -160,3 +160,5 @@ analysis-import = PGN эсвэл тэмдэглэлийн хуудас оруу�
 analysis-import-hint = PGN, эсвэл ийм хуудас буулгана уу: Цагаан: Бат  Хар: Дорж  (1)e2—e4,e7—e5;
 analysis-import-button = Оруулах
 analysis-depth-label = Гүн
+analysis-white-to-move = Цагаан нүүнэ
+analysis-black-to-move = Хар нүүнэ

@@ -159,3 +159,5 @@ analysis-import = 导入 PGN 或记录表
 analysis-import-hint = 粘贴 PGN，或如下的记录表：白方：巴特 蓝方：道尔吉 (1)e2—e4,e7—e5;
 analysis-import-button = 导入
 analysis-depth-label = 深度
+analysis-white-to-move = 白方走
+analysis-black-to-move = 黑方走

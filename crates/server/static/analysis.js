@@ -56,6 +56,8 @@
       st = s;
       st.ruleset = r.body.ruleset;
       view = r.body;
+      // Lines of another position are stale.
+      if (view.fen !== linesFen) clearLines();
       render();
       return true;
     });
@@ -76,7 +78,7 @@
     board.set(view, view.status === 'started' ? view.turn : null);
     $('fen').value = view.fen;
     $('ruleset').value = st.ruleset;
-    var status = view.end ? view.end : T['color-' + view.turn];
+    var status = view.end ? view.end : T['analysis-' + view.turn + '-to-move'];
     if (view.tuuxei) status += ' · ' + view.tuuxei;
     $('status').textContent = status;
     var list = $('analysis-moves');
@@ -132,13 +134,27 @@
     return (cp >= 0 ? '+' : '') + (cp / 100).toFixed(2);
   }
 
-  $('btn-analyse').addEventListener('click', function () {
+  var linesFen = null;
+  var asked = 0;
+  function clearLines() {
     var out = $('engine-lines');
     while (out.firstChild) out.removeChild(out.firstChild);
+    $('engine-status').textContent = '';
+    linesFen = null;
+    asked++;
+  }
+
+  $('btn-analyse').addEventListener('click', function () {
+    var out = $('engine-lines');
+    clearLines();
+    var mine = asked;
     $('engine-status').textContent = T['analysis-thinking'];
     var extra = { multipv: $('multipv').value, depth: $('depth').value };
     getJson('/api/analysis/engine?' + query(st, extra)).then(function (r) {
+      // An answer for a position the board has left is dropped.
+      if (mine !== asked) return;
       if (!r.ok) { $('engine-status').textContent = ''; showError(r.body); return; }
+      linesFen = r.body.fen;
       showError(null);
       $('engine-status').textContent = T['analysis-depth'].replace('{depth}', String(r.body.depth));
       if (!r.body.lines.length) $('engine-status').textContent += ' · ' + T['analysis-no-lines'];

@@ -42,9 +42,8 @@ const SCRIPT_MESSAGES: &[&str] = &[
     "analysis-no-lines",
     "analysis-editing",
     "analysis-error",
-    "color-white",
-    "color-black",
-    "game-your-turn",
+    "analysis-white-to-move",
+    "analysis-black-to-move",
 ];
 
 /// A position asked for: ruleset, start FEN, moves (UCI, separated by spaces or commas) and
