@@ -25,6 +25,16 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/game.js"),
     ),
     (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/replay.js"),
+    ),
+    (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/analysis.js"),
+    ),
+    (
         "pieces-shatar.svg",
         "image/svg+xml",
         include_bytes!("../static/pieces-shatar.svg"),

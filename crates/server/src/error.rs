@@ -149,3 +149,62 @@ pub enum ActionError {
     #[error("the step could not be stored; nothing was changed")]
     Storage,
 }
+
+/// Why an analysis-board request (position, engine lines, import) was refused; answered as
+/// JSON `{"error": …, "field": …}` so the board can show it beside the input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// A field is missing, too long or invalid; the reason says what and where (the FEN's
+    /// field, the move number).
+    #[error("{field}: {reason}")]
+    Field {
+        /// The field (`fen`, `ruleset`, `moves`, `multipv`, `depth`, `text`).
+        field: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+    /// An imported record could not be read; the records library's message names the line
+    /// and the move.
+    #[error("{0}")]
+    Import(String),
+    /// Every analysis worker is busy and the queue is full.
+    #[error("the analysis engines are busy; try again in a few seconds")]
+    Busy,
+    /// The engine task failed.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl AnalysisError {
+    /// The HTTP status for this error.
+    pub fn status_code(&self) -> StatusCode {
+        match self {
+            AnalysisError::Field { .. } | AnalysisError::Import(_) => StatusCode::BAD_REQUEST,
+            AnalysisError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AnalysisError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The field at fault, if one is.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            AnalysisError::Field { field, .. } => Some(field),
+            AnalysisError::Import(_) => Some("text"),
+            AnalysisError::Busy | AnalysisError::Internal(_) => None,
+        }
+    }
+}
+
+impl IntoResponse for AnalysisError {
+    fn into_response(self) -> Response {
+        let status = self.status_code();
+        let error = if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
+            tracing::error!(error = %self, "analysis failed");
+            "internal server error".to_owned()
+        } else {
+            self.to_string()
+        };
+        let body = serde_json::json!({"error": error, "field": self.field()});
+        (status, axum::Json(body)).into_response()
+    }
+}

@@ -49,6 +49,18 @@ pub fn page(v: &Visitor, path: &str, title: &str, body: &str) -> Html<String> {
         esc(&l.t("site-name")),
         esc(&l.t("nav-lobby"))
     ));
+    nav.push_str(&format!(
+        r#" <a href="/games">{}</a> <a href="/analysis">{}</a>"#,
+        esc(&l.t("nav-games")),
+        esc(&l.t("nav-analysis"))
+    ));
+    if let Some(u) = &v.user {
+        nav.push_str(&format!(
+            r#" <a href="/@/{}">{}</a>"#,
+            esc(&url_encode(&u.username)),
+            esc(&l.t("nav-my-games"))
+        ));
+    }
     nav.push_str(r#"<span class="spacer"></span>"#);
     match &v.user {
         Some(u) => {

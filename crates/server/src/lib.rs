@@ -35,7 +35,9 @@
 //! [`i18n`] (Fluent files in `locales/`), [`assets`] (embedded `static/`).
 
 pub mod admin;
+pub mod analysis;
 pub mod app;
+pub mod archive;
 pub mod assets;
 pub mod auth;
 pub mod config;

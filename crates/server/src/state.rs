@@ -17,6 +17,8 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// The sign-in rate limit.
     pub limiter: Arc<SignInLimiter>,
+    /// The analysis board's engines.
+    pub analysis: Arc<crate::analysis::AnalysisPool>,
 }
 
 impl AppState {
@@ -26,6 +28,7 @@ impl AppState {
             limiter: Arc::new(SignInLimiter::new(config.signin_attempts)),
             config: Arc::new(config),
             hub: Arc::new(Hub::new(db.clone())),
+            analysis: Arc::new(crate::analysis::AnalysisPool::for_this_machine()),
             db,
         }
     }

@@ -405,3 +405,226 @@ async fn two_browsers_play_each_other() {
     drop(br);
     server.stop().await;
 }
+
+/// The repository's `docs/screenshots/`, when `SHATAR_UPDATE_SCREENSHOTS` is set (the
+/// committed screenshots are refreshed on purpose, not by every test run).
+fn docs_screenshot_dir() -> Option<PathBuf> {
+    std::env::var_os("SHATAR_UPDATE_SCREENSHOTS")?;
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/screenshots"
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    Some(dir)
+}
+
+impl Browser {
+    /// A screenshot under `target/` and, when asked for, in `docs/screenshots/`.
+    async fn documented(&mut self, page: &Page, name: &str) {
+        self.screenshot(page, name).await;
+        if let Some(dir) = docs_screenshot_dir() {
+            std::fs::copy(screenshot_dir().join(name), dir.join(name)).unwrap();
+        }
+    }
+
+    async fn key(&mut self, page: &Page, key: &str, code: u32) {
+        for kind in ["keyDown", "keyUp"] {
+            self.on(
+                page,
+                "Input.dispatchKeyEvent",
+                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code}),
+            )
+            .await;
+        }
+    }
+
+    async fn click(&mut self, page: &Page, selector: &str) {
+        self.eval(
+            page,
+            &format!("document.querySelector({selector:?}).click(); true"),
+        )
+        .await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn archive_replay_and_analysis_in_three_languages() {
+    let Some(exe) = chromium() else {
+        eprintln!(
+            "skipped: no Chromium found (scripts/install-test-deps-server.sh --browser installs it)"
+        );
+        return;
+    };
+    let server = TestServer::start(Backend::Sqlite).await;
+    let base = format!("http://{}", server.addr);
+    // A finished game between two accounts: the scholar's mate over the game sockets.
+    let (wn, bn) = (common::unique("Ulzii"), common::unique("Saraa"));
+    let mut white = server.client();
+    white.sign_up(&wn, "12345678").await;
+    let mut black = server.client();
+    black.sign_up(&bn, "12345678").await;
+    let seek = white
+        .seek(&[
+            ("color", "white"),
+            ("ruleset", "official"),
+            ("minutes", "5"),
+        ])
+        .await;
+    let game = black.accept(&seek).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    let moves = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"];
+    for (ply, m) in moves.iter().enumerate() {
+        let mover = if ply % 2 == 0 { &mut w } else { &mut b };
+        mover.play(m, ply as u64).await;
+        w.state_at(ply as u64 + 1).await;
+        b.state_at(ply as u64 + 1).await;
+    }
+
+    let mut br = Browser::launch(&exe).await;
+    let page = br.page(&format!("{base}/"), 1200, 900).await;
+    for lang in ["zh", "mn", "en"] {
+        br.goto(&page, &format!("{base}/lang/{lang}?back=/")).await;
+        br.wait_for(
+            &page,
+            &format!("document.documentElement.lang === '{lang}'"),
+        )
+        .await;
+        br.documented(&page, &format!("lobby-{lang}.png")).await;
+        // The header leads to the archive and the analysis board.
+        assert_eq!(
+            br.eval(
+                &page,
+                "['/games', '/analysis'].every(h => document.querySelector(`nav a[href='${h}']`))"
+            )
+            .await,
+            true
+        );
+        br.goto(&page, &format!("{base}/@/{wn}")).await;
+        br.wait_for(
+            &page,
+            "document.querySelectorAll('table.archive tbody tr').length === 1",
+        )
+        .await;
+        br.documented(&page, &format!("archive-{lang}.png")).await;
+        br.goto(&page, &format!("{base}/game/{game}/replay")).await;
+        // The final position: 31 men (the pawn on f7 was taken), Black in check.
+        br.wait_for(&page, "document.querySelectorAll('#board use').length === 31 && document.querySelector('#board circle.check')").await;
+        br.documented(&page, &format!("game-replay-{lang}.png"))
+            .await;
+        br.goto(&page, &format!("{base}/analysis?game={game}&ply=4"))
+            .await;
+        br.wait_for(&page, "document.querySelectorAll('#analysis-moves button.mv').length === 7 && document.body.getAttribute('data-ply') === '4'").await;
+        br.eval(&page, "document.getElementById('depth').value = '6'; true")
+            .await;
+        br.click(&page, "#btn-analyse").await;
+        br.wait_for(
+            &page,
+            "document.querySelectorAll('#engine-lines li').length === 3",
+        )
+        .await;
+        br.documented(&page, &format!("analysis-{lang}.png")).await;
+    }
+
+    // Stepping through the game (the page is in English now).
+    br.goto(&page, &format!("{base}/game/{game}/replay")).await;
+    br.wait_for(&page, "document.body.getAttribute('data-ply') === '7'")
+        .await;
+    br.click(&page, "#btn-first").await;
+    br.wait_for(&page, "document.body.getAttribute('data-ply') === '0' && document.querySelectorAll('#board use').length === 32").await;
+    br.key(&page, "ArrowRight", 39).await;
+    br.wait_for(&page, "document.body.getAttribute('data-ply') === '1'")
+        .await;
+    // The last move is marked: e2 and e4.
+    assert_eq!(
+        br.eval(
+            &page,
+            "document.querySelectorAll('#board rect.mark.last').length"
+        )
+        .await,
+        2
+    );
+    br.click(&page, "#btn-next").await;
+    br.wait_for(&page, "document.body.getAttribute('data-ply') === '2'")
+        .await;
+    br.click(&page, "#replay-moves button.mv[data-ply='5']")
+        .await;
+    br.wait_for(&page, "document.body.getAttribute('data-ply') === '5' && document.querySelector('button.mv.current').textContent === 'Bc4'").await;
+    br.click(&page, "#btn-prev").await;
+    br.wait_for(&page, "document.body.getAttribute('data-ply') === '4'")
+        .await;
+    // "Analyse this position" follows the ply shown.
+    assert_eq!(
+        br.eval(
+            &page,
+            "document.getElementById('analyse').getAttribute('href')"
+        )
+        .await,
+        format!("/analysis?game={game}&ply=4")
+    );
+    br.key(&page, "End", 35).await;
+    br.wait_for(&page, "document.body.getAttribute('data-ply') === '7'")
+        .await;
+
+    // The analysis board: a move played by clicking replaces the rest of the line.
+    br.goto(&page, &format!("{base}/analysis?game={game}&ply=4"))
+        .await;
+    br.wait_for(&page, "document.querySelectorAll('#analysis-moves button.mv').length === 7 && document.body.getAttribute('data-ply') === '4'").await;
+    br.click_square(&page, "g1").await;
+    br.click_square(&page, "f3").await;
+    br.wait_for(
+        &page,
+        "document.querySelectorAll('#analysis-moves button.mv').length === 5",
+    )
+    .await;
+    assert_eq!(
+        br.eval(&page, "Array.from(document.querySelectorAll('#analysis-moves button.mv')).map(b => b.textContent).join(' ')").await,
+        "e4 e5 Qh5 Nc6 Nf3"
+    );
+    // The set-up editor: removing White's king is refused with the FEN field named.
+    br.click(&page, "#btn-edit").await;
+    br.click(&page, ".palette .man[data-man='']").await;
+    br.click_square(&page, "e1").await;
+    br.wait_for(
+        &page,
+        "document.querySelectorAll('#board use').length === 31",
+    )
+    .await;
+    br.click(&page, "#btn-done").await;
+    br.wait_for(&page, "!document.getElementById('error').hidden")
+        .await;
+    assert_eq!(
+        br.eval(&page, "[document.getElementById('error').getAttribute('data-field'), document.getElementById('error').textContent]").await,
+        json!(["fen", "fen: illegal position: white has no king"])
+    );
+    // Putting it back is accepted: Black to move, as in the position edited.
+    br.click(&page, ".palette .man[data-man='wK']").await;
+    br.click_square(&page, "e1").await;
+    br.click(&page, "#btn-done").await;
+    br.wait_for(
+        &page,
+        "document.getElementById('editor').hidden && document.getElementById('error').hidden",
+    )
+    .await;
+    assert_eq!(
+        br.eval(&page, "document.getElementById('fen').value").await,
+        "r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/5N2/PPPP1PPP/RNB1KB1R b - - 0 1"
+    );
+    // Import of a score sheet of 003.
+    br.eval(
+        &page,
+        "document.getElementById('ruleset').value = 'competition'; \
+         document.getElementById('import-text').value = '白方：巴特 蓝方：道尔吉\\n(1)e2—e4,e7—e5; (2)Ng1—f3,d7—d6;'; true",
+    )
+    .await;
+    br.click(&page, "#btn-import").await;
+    br.wait_for(&page, "document.querySelectorAll('#analysis-moves button.mv').length === 4 && document.body.getAttribute('data-ply') === '4'").await;
+    assert_eq!(
+        br.eval(&page, "Array.from(document.querySelectorAll('#analysis-moves button.mv')).map(b => b.getAttribute('data-uci')).join(' ')").await,
+        "e2e4 e7e5 g1f3 d7d6"
+    );
+    drop(br);
+    server.stop().await;
+}

@@ -103,13 +103,15 @@ pub struct EventRow {
     pub at_ms: i64,
 }
 
-const SELECT: &str = "SELECT g.id, g.ruleset, g.initial_fen, g.white_id, g.black_id,
+/// The columns of a [`GameRow`], with the players' names joined in.
+pub(crate) const SELECT: &str = "SELECT g.id, g.ruleset, g.initial_fen, g.white_id, g.black_id,
     w.username AS white_name, b.username AS black_name, g.initial_ms, g.increment_ms,
     g.rated, g.status, g.result, g.termination, g.created_ms, g.computer_level,
     g.white_guest, g.black_guest
     FROM games g LEFT JOIN users w ON w.id = g.white_id LEFT JOIN users b ON b.id = g.black_id";
 
-fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
+/// A [`GameRow`] from a row selected with [`SELECT`].
+pub(crate) fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
     let status: String = row.try_get("status")?;
     Ok(GameRow {
         id: row.try_get("id")?,

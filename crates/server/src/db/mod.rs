@@ -2,6 +2,7 @@
 //! per backend, and one module per table. Every write is committed before the caller
 //! acknowledges it to a user.
 
+pub mod archive;
 pub mod games;
 pub mod seeks;
 pub mod sessions;

@@ -116,6 +116,7 @@ async fn game_page(
 <label class="pieces-choice">{pieces} <select id="piece-set"><option value="shatar">{shatar}</option><option value="chess">{chess}</option></select></label>
 <input id="move-input" class="act" autocomplete="off" placeholder="{input}" aria-label="{input}" maxlength="5">
 <div class="player bottom"><span class="name" id="name-bottom"></span><span class="clock" id="clock-bottom">–</span></div>
+<p class="record-links"><a id="replay-link" href="/game/{id}/replay">{replay}</a></p>
 </aside></div>
 <p class="vs" hidden>{white} – {black}</p>
 <script type="application/json" id="game-config">{cfg}</script>
@@ -138,6 +139,8 @@ async fn game_page(
         white = esc(white.as_deref().unwrap_or("?")),
         black = esc(black.as_deref().unwrap_or("?")),
         cfg = json_in_script(&cfg),
+        id = esc(&id),
+        replay = b("record-replay-link"),
     );
     Ok(page(&v, &format!("/game/{id}"), &title, &body).into_response())
 }

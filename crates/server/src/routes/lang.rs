@@ -16,7 +16,7 @@ struct Back {
 }
 
 /// Only local paths: never `//host` or `scheme:` (no open redirect).
-fn safe_back(back: Option<&str>) -> &str {
+pub fn safe_back(back: Option<&str>) -> &str {
     match back {
         Some(b)
             if b.starts_with('/') && !b.starts_with("//") && !b.contains('\\') && b.len() < 512 =>

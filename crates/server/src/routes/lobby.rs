@@ -39,7 +39,8 @@ pub fn is_id(s: &str) -> bool {
     (4..=16).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-fn clock_text(initial_ms: i64, increment_ms: i64) -> String {
+/// A time control as `90′ + 30″`.
+pub fn clock_text(initial_ms: i64, increment_ms: i64) -> String {
     let secs = initial_ms / 1000;
     let base = if secs % 60 == 0 {
         format!("{}′", secs / 60)

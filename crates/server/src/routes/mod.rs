@@ -1,11 +1,14 @@
 //! One module per resource, each exporting `router()`; merged in [`crate::app::app`].
 
 pub mod accounts;
+pub mod analysis;
+pub mod archive;
 pub mod computer;
 pub mod games;
 pub mod health;
 pub mod lang;
 pub mod lobby;
+pub mod record;
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};

@@ -1,0 +1,255 @@
+//! A stored game as a game record (the records library's [`Record`]): the moves replayed by
+//! the rules core from the stored UCI texts, with the tags the PGN and the score sheet carry.
+//! Also the page language and the visitor's notation as the records library names them.
+
+use crate::db::games::{self, GameRow, Status};
+use crate::db::{Db, users};
+use crate::error::AppError;
+use crate::i18n;
+use crate::live::game::role_code;
+use crate::live::game::ruleset_of;
+use crate::routes::lobby::{clock_text, side_name};
+use axum::http::HeaderMap;
+use serde_json::{Map, Value, json};
+use shatar_records::{Lang, Notation, Record, write_move};
+use shatar_rules::{Color, Game, Move, Position, fen, uci};
+
+/// The cookie that remembers the visitor's notation (`san`, `full`, `short`, `uci`).
+pub const NOTATION_COOKIE: &str = "notation";
+
+/// The notations offered, in the switcher's order.
+pub const NOTATIONS: [Notation; 4] = [
+    Notation::San,
+    Notation::Full,
+    Notation::Short,
+    Notation::Uci,
+];
+
+/// The records library's language of a page language.
+pub const fn records_lang(l: i18n::Lang) -> Lang {
+    match l {
+        i18n::Lang::En => Lang::En,
+        i18n::Lang::Zh => Lang::Zh,
+        i18n::Lang::Mn => Lang::Mn,
+    }
+}
+
+/// The visitor's notation: the cookie, else SAN.
+pub fn notation_of(headers: &HeaderMap) -> Notation {
+    crate::auth::cookie(headers, NOTATION_COOKIE)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(Notation::San)
+}
+
+/// A stored game: its header row and its record.
+#[derive(Debug, Clone)]
+pub struct StoredGame {
+    /// The header.
+    pub row: GameRow,
+    /// The record, tags set.
+    pub record: Record,
+}
+
+impl StoredGame {
+    /// The game's main line replayed.
+    pub fn game(&self) -> Game {
+        self.record.game()
+    }
+
+    /// Whether the game is still being played.
+    pub fn is_live(&self) -> bool {
+        self.row.status == Status::Started
+    }
+}
+
+/// The civil date (year, month, day) of a time stamp, proleptic Gregorian, UTC
+/// (H. Hinnant's `civil_from_days`).
+pub fn civil_date(ms: i64) -> (i64, u32, u32) {
+    let days = ms.div_euclid(86_400_000);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (
+        year,
+        u32::try_from(month).unwrap_or(1),
+        u32::try_from(day).unwrap_or(1),
+    )
+}
+
+/// The PGN date (`YYYY.MM.DD`) of a time stamp.
+pub fn pgn_date(ms: i64) -> String {
+    let (y, m, d) = civil_date(ms);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The record of a stored game and its moves. Names are written in English (`Guest`,
+/// `Computer (level 3)`) so that a PGN reads the same whoever downloads it.
+pub fn record_of(row: &GameRow, moves: &[games::MoveRow]) -> Result<Record, AppError> {
+    let ruleset = ruleset_of(&row.ruleset)?;
+    let initial = fen::read(&row.initial_fen, ruleset)
+        .map_err(|e| AppError::Internal(format!("game {}: initial FEN: {e}", row.id)))?;
+    let mut game = Game::from_position(initial);
+    for m in moves {
+        let mv = uci::parse_move(game.position(), &m.uci).map_err(|e| {
+            AppError::Internal(format!("game {}: stored move {}: {e}", row.id, m.ply))
+        })?;
+        game.play_unchecked(mv);
+    }
+    let mut record = Record::from_game(&game);
+    let en = i18n::Lang::En;
+    let tags = &mut record.tags;
+    tags.set(
+        "Event",
+        if row.rated {
+            "Rated Shatar game"
+        } else {
+            "Casual Shatar game"
+        },
+    );
+    tags.set("Site", format!("/game/{}", row.id));
+    tags.set("Date", pgn_date(row.created_ms));
+    tags.set("Round", "-");
+    tags.set(
+        "White",
+        side_name(en, row, &row.white_name, &row.white_guest),
+    );
+    tags.set(
+        "Black",
+        side_name(en, row, &row.black_name, &row.black_guest),
+    );
+    tags.set(
+        "Result",
+        match (row.status, &row.result) {
+            (Status::Ended, Some(r)) => r.as_str(),
+            _ => "*",
+        },
+    );
+    tags.set(
+        "TimeControl",
+        format!("{}+{}", row.initial_ms / 1000, row.increment_ms / 1000),
+    );
+    if let Some(t) = &row.termination {
+        tags.set("Termination", en.t(&format!("term-{t}")));
+    }
+    Ok(record)
+}
+
+/// Loads game `id` with its moves as a record; `None` when there is no such game.
+pub async fn load(db: &Db, id: &str) -> Result<Option<StoredGame>, AppError> {
+    let Some(row) = games::by_id(db, id).await? else {
+        return Ok(None);
+    };
+    let moves = games::moves(db, id).await?;
+    let record = record_of(&row, &moves)?;
+    Ok(Some(StoredGame { row, record }))
+}
+
+/// A side's name in the page language (accounts by name; the computer and guests
+/// translated).
+pub fn player_name(l: i18n::Lang, row: &GameRow, color: Color) -> String {
+    match color {
+        Color::White => side_name(l, row, &row.white_name, &row.white_guest),
+        Color::Black => side_name(l, row, &row.black_name, &row.black_guest),
+    }
+}
+
+/// The time control as shown.
+pub fn time_control(row: &GameRow) -> String {
+    clock_text(row.initial_ms, row.increment_ms)
+}
+
+/// The account named `username`, if any.
+pub async fn account(db: &Db, username: &str) -> Result<Option<users::User>, AppError> {
+    users::by_name(db, username).await
+}
+
+/// One move of a record as the move list shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedMove {
+    /// The ply after the move (1 for the first move of the record).
+    pub ply: usize,
+    /// The move number (as in the position before the move).
+    pub number: u32,
+    /// Who moved.
+    pub color: Color,
+    /// The move in the notation and language asked for.
+    pub text: String,
+    /// The move in UCI.
+    pub uci: String,
+}
+
+/// The main line of `initial` followed by `moves`, each written by the records library in
+/// `notation` and `lang`.
+pub fn listed_moves(
+    initial: &Position,
+    moves: &[Move],
+    notation: Notation,
+    lang: Lang,
+) -> Vec<ListedMove> {
+    let mut pos = initial.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for (k, m) in moves.iter().enumerate() {
+        out.push(ListedMove {
+            ply: k + 1,
+            number: pos.fullmoves(),
+            color: pos.turn(),
+            text: write_move(&pos, m, notation, lang),
+            uci: uci::write(m, pos.ruleset()),
+        });
+        pos.play_unchecked(*m);
+    }
+    out
+}
+
+/// A position as the board script shows it: men by square (`wK`, `bB`…), the last move,
+/// the checked king, the side to move, the FEN and the ply.
+pub fn board_json(pos: &Position, last: Option<&Move>, ply: usize) -> Value {
+    let board: Map<String, Value> = pos
+        .board()
+        .iter()
+        .map(|(sq, piece)| {
+            (
+                sq.to_string(),
+                Value::String(format!(
+                    "{}{}",
+                    piece.color.fen_char(),
+                    role_code(piece.role)
+                )),
+            )
+        })
+        .collect();
+    let check = if pos.is_check() {
+        pos.board().king_of(pos.turn()).map(|s| s.to_string())
+    } else {
+        None
+    };
+    json!({
+        "board": board,
+        "last": last.map(|m| json!([m.from.to_string(), m.to.to_string()])),
+        "check": check,
+        "turn": pos.turn().name(),
+        "fen": fen::write(pos),
+        "ply": ply,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_from_time_stamps() {
+        // 0 is 1970-01-01; 951782400000 ms is 2000-02-29 (a leap day of a century leap year);
+        // 1700000000000 ms is 2023-11-14T22:13:20Z.
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(pgn_date(1_700_000_000_000), "2023.11.14");
+        assert_eq!(pgn_date(-86_400_000), "1969.12.31");
+    }
+}

@@ -1,0 +1,617 @@
+//! The analysis board (`/analysis`): any position of any ruleset, set up in an editor, typed
+//! as FEN, imported from PGN or a score sheet, or taken from a game at any ply; moves are
+//! checked by the rules core on the server (`/api/analysis/position`), engine lines come
+//! from the analysis pool (`/api/analysis/engine`), imports are read by the records library
+//! (`/api/analysis/import`).
+
+use crate::analysis::{MAX_DEPTH, MAX_MULTIPV};
+use crate::archive::{self, board_json, listed_moves, notation_of, records_lang};
+use crate::auth::Visitor;
+use crate::error::{AnalysisError, AppError, AppResult};
+use crate::html::{esc, json_in_script, page};
+use crate::i18n::Lang;
+use crate::live::game::{role_code, termination_key};
+use crate::routes::lobby::is_id;
+use crate::routes::record::notation_switcher;
+use crate::state::AppState;
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Json, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use shatar_engine::ScoreReport;
+use shatar_records::{Notation, sheet};
+use shatar_rules::{Game, Move, PlayError, Position, Preset, Ruleset, fen, uci};
+
+/// The longest FEN accepted.
+pub const MAX_FEN_CHARS: usize = 128;
+/// The most moves accepted on the board.
+pub const MAX_PLIES: usize = 1_000;
+/// The longest imported text.
+pub const MAX_IMPORT_CHARS: usize = 16_000;
+/// The body limit of an import: the text form-encoded (a CJK character takes 9 bytes).
+pub const MAX_IMPORT_BODY_BYTES: usize = 160 * 1024;
+
+/// The messages the analysis script shows, in the visitor's language.
+const SCRIPT_MESSAGES: &[&str] = &[
+    "analysis-depth",
+    "analysis-thinking",
+    "analysis-mate",
+    "analysis-no-lines",
+    "analysis-editing",
+    "analysis-error",
+    "analysis-white-to-move",
+    "analysis-black-to-move",
+];
+
+/// A position asked for: ruleset, start FEN, moves (UCI, separated by spaces or commas) and
+/// the ply to show.
+#[derive(Debug, Default, Deserialize)]
+pub struct PositionQuery {
+    ruleset: Option<String>,
+    fen: Option<String>,
+    moves: Option<String>,
+    ply: Option<String>,
+    multipv: Option<String>,
+    depth: Option<String>,
+}
+
+/// A position read and checked: the game through every move, and the ply shown.
+struct Checked {
+    ruleset: Ruleset,
+    preset: Preset,
+    game: Game,
+    ply: usize,
+}
+
+fn field(field: &'static str, reason: impl Into<String>) -> AnalysisError {
+    AnalysisError::Field {
+        field,
+        reason: reason.into(),
+    }
+}
+
+/// The ruleset of a preset name (`official` when none is given).
+fn preset_of(name: Option<&str>) -> Result<Preset, AnalysisError> {
+    let name = name.unwrap_or("official");
+    if name.len() > 32 {
+        return Err(field("ruleset", "longer than 32 characters"));
+    }
+    name.parse::<Preset>()
+        .map_err(|e| field("ruleset", e.to_string()))
+}
+
+/// Reads the start position and plays the moves, each checked by the rules core; errors
+/// name the field and the move.
+fn check(q: &PositionQuery) -> Result<Checked, AnalysisError> {
+    let preset = preset_of(q.ruleset.as_deref())?;
+    let ruleset = preset.ruleset();
+    let fen_text = q.fen.as_deref().unwrap_or("startpos").trim();
+    if fen_text.chars().count() > MAX_FEN_CHARS {
+        return Err(field(
+            "fen",
+            format!("longer than {MAX_FEN_CHARS} characters"),
+        ));
+    }
+    let initial = if fen_text.is_empty() {
+        Position::start(ruleset)
+    } else {
+        fen::read(fen_text, ruleset).map_err(|e| field("fen", e.to_string()))?
+    };
+    let mut game = Game::from_position(initial);
+    let moves = q.moves.as_deref().unwrap_or("");
+    if moves.len() > MAX_PLIES * 8 {
+        return Err(field("moves", format!("more than {MAX_PLIES} moves")));
+    }
+    for (k, text) in moves
+        .split([',', ' '])
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
+        if k >= MAX_PLIES {
+            return Err(field("moves", format!("more than {MAX_PLIES} moves")));
+        }
+        let pos = game.position();
+        let where_ = format!(
+            "move {}{} ({text})",
+            pos.fullmoves(),
+            if pos.turn() == shatar_rules::Color::White {
+                "."
+            } else {
+                "…"
+            }
+        );
+        let mv =
+            uci::parse_move(pos, text).map_err(|e| field("moves", format!("{where_}: {e}")))?;
+        match game.play(mv) {
+            Ok(()) => {}
+            Err(PlayError::GameOver(end)) => {
+                return Err(field(
+                    "moves",
+                    format!("{where_}: the game was already over: {end}"),
+                ));
+            }
+            Err(e) => return Err(field("moves", format!("{where_}: {e}"))),
+        }
+    }
+    let total = game.moves().len();
+    let ply = match q.ply.as_deref() {
+        None | Some("") => total,
+        Some(p) => p
+            .parse::<usize>()
+            .ok()
+            .filter(|p| *p <= total)
+            .ok_or_else(|| field("ply", format!("{p:?}: expected 0 to {total}")))?,
+    };
+    Ok(Checked {
+        ruleset,
+        preset,
+        game,
+        ply,
+    })
+}
+
+/// The game cut at `ply` (the position shown and its history).
+fn game_at(game: &Game, ply: usize) -> Game {
+    let mut g = Game::from_position(game.initial().clone());
+    for m in game.moves().iter().take(ply) {
+        g.play_unchecked(*m);
+    }
+    g
+}
+
+/// The legal destinations and promotion choices of the side to move, as the board script
+/// takes them.
+fn dests_json(game: &Game, ruleset: &Ruleset) -> (Value, Value) {
+    let mut dests: Map<String, Value> = Map::new();
+    let mut promotions: Map<String, Value> = Map::new();
+    if game.end().is_none() {
+        for m in game.legal_moves() {
+            let from = m.from.to_string();
+            let to = Value::String(m.to.to_string());
+            if let Value::Array(list) = dests
+                .entry(from.clone())
+                .or_insert_with(|| Value::Array(Vec::new()))
+            {
+                if !list.contains(&to) {
+                    list.push(to);
+                }
+            }
+            if let Some(role) = m.promotion {
+                if let Value::Array(list) = promotions
+                    .entry(format!("{from}{}", m.to))
+                    .or_insert_with(|| Value::Array(Vec::new()))
+                {
+                    list.push(json!([
+                        role_code(role).to_string(),
+                        uci::write(&m, ruleset)
+                    ]));
+                }
+            }
+        }
+    }
+    (Value::Object(dests), Value::Object(promotions))
+}
+
+/// The words of a game's end by the rules, in the page language.
+fn end_text(l: Lang, game: &Game) -> Option<String> {
+    let end = game.end()?;
+    Some(format!(
+        "{} ({})",
+        end.outcome.pgn(),
+        l.t(&format!("term-{}", termination_key(end.termination)))
+    ))
+}
+
+async fn position(
+    Query(q): Query<PositionQuery>,
+    headers: HeaderMap,
+    v: Visitor,
+) -> Result<Json<Value>, AnalysisError> {
+    let c = check(&q)?;
+    let notation = notation_of(&headers);
+    let rl = records_lang(v.lang);
+    let shown = game_at(&c.game, c.ply);
+    let pos = shown.position();
+    let mut view = board_json(pos, shown.moves().last(), c.ply);
+    let (dests, promotions) = dests_json(&shown, &c.ruleset);
+    let moves: Vec<Value> = listed_moves(c.game.initial(), c.game.moves(), notation, rl)
+        .into_iter()
+        .map(|m| {
+            json!({"ply": m.ply, "number": m.number, "color": m.color.name(), "text": m.text, "uci": m.uci})
+        })
+        .collect();
+    let tuuxei = if c.ruleset.tuuxei {
+        shatar_records::Tuuxei::of(&shown).map(|t| t.name(rl))
+    } else {
+        None
+    };
+    if let Value::Object(o) = &mut view {
+        o.insert("ruleset".into(), json!(c.preset.name()));
+        o.insert("initial_fen".into(), json!(fen::write(c.game.initial())));
+        o.insert("dests".into(), dests);
+        o.insert("promotions".into(), promotions);
+        o.insert(
+            "status".into(),
+            json!(if shown.end().is_some() {
+                "ended"
+            } else {
+                "started"
+            }),
+        );
+        o.insert("end".into(), json!(end_text(v.lang, &shown)));
+        o.insert("tuuxei".into(), json!(tuuxei));
+        o.insert("moves".into(), Value::Array(moves));
+    }
+    Ok(Json(view))
+}
+
+/// A number field within `range`, or `default` when absent.
+fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
+    text: Option<&str>,
+    name: &'static str,
+    default: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, AnalysisError> {
+    match text {
+        None | Some("") => Ok(default),
+        Some(t) => t
+            .parse::<T>()
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| {
+                field(
+                    name,
+                    format!(
+                        "{t:?}: expected a number from {} to {}",
+                        range.start(),
+                        range.end()
+                    ),
+                )
+            }),
+    }
+}
+
+/// A line's moves written in the notation, numbered from the position.
+fn line_text(pos: &Position, pv: &[Move], notation: Notation, rl: shatar_records::Lang) -> String {
+    listed_moves(pos, pv, notation, rl)
+        .iter()
+        .enumerate()
+        .map(|(k, m)| match (m.color, k) {
+            (shatar_rules::Color::White, _) => format!("{}. {}", m.number, m.text),
+            (shatar_rules::Color::Black, 0) => format!("{}… {}", m.number, m.text),
+            (shatar_rules::Color::Black, _) => m.text.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+async fn engine(
+    State(state): State<AppState>,
+    Query(q): Query<PositionQuery>,
+    headers: HeaderMap,
+    v: Visitor,
+) -> Result<Json<Value>, AnalysisError> {
+    let c = check(&q)?;
+    let multipv = number(q.multipv.as_deref(), "multipv", 1usize, 1..=MAX_MULTIPV)?;
+    let depth = number(q.depth.as_deref(), "depth", 12u32, 1..=MAX_DEPTH)?;
+    let shown = game_at(&c.game, c.ply);
+    if let Some(end) = shown.end() {
+        return Err(field("moves", format!("the game is over: {end}")));
+    }
+    let analysis = state
+        .analysis
+        .analyse(shown.initial(), shown.moves(), multipv, depth)
+        .await?;
+    let notation = notation_of(&headers);
+    let rl = records_lang(v.lang);
+    let pos = shown.position();
+    let lines: Vec<Value> = analysis
+        .lines
+        .iter()
+        .map(|line| {
+            let score = match line.score {
+                ScoreReport::Cp(cp) => json!({"cp": cp}),
+                ScoreReport::Mate(n) => json!({"mate": n}),
+            };
+            json!({
+                "multipv": line.multipv,
+                "depth": line.depth,
+                "score": score,
+                "pv": line.pv.iter().scan(pos.clone(), |p, m| {
+                    let text = uci::write(m, p.ruleset());
+                    p.play_unchecked(*m);
+                    Some(text)
+                }).collect::<Vec<_>>(),
+                "text": line_text(pos, &line.pv, notation, rl),
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "fen": fen::write(pos),
+        "turn": pos.turn().name(),
+        "depth": analysis.depth,
+        "nodes": analysis.nodes,
+        "multipv": multipv,
+        "lines": lines,
+    })))
+}
+
+/// A pasted PGN or score sheet.
+#[derive(Debug, Deserialize)]
+pub struct ImportForm {
+    text: String,
+    ruleset: Option<String>,
+}
+
+async fn import(v: Visitor, Form(f): Form<ImportForm>) -> Result<Json<Value>, AnalysisError> {
+    let preset = preset_of(f.ruleset.as_deref())?;
+    if f.text.chars().count() > MAX_IMPORT_CHARS {
+        return Err(field(
+            "text",
+            format!("longer than {MAX_IMPORT_CHARS} characters"),
+        ));
+    }
+    if f.text.trim().is_empty() {
+        return Err(field("text", "nothing to import"));
+    }
+    let file = sheet::read_any(&f.text, preset.ruleset());
+    // The first game: an error of a game before it is reported, not skipped.
+    let first_error = file.errors.first();
+    let record = match (file.records.first(), first_error) {
+        (Some(r), Some(e)) if e.game > 1 => r,
+        (Some(r), None) => r,
+        (_, Some(e)) => return Err(AnalysisError::Import(e.to_string())),
+        (None, None) => return Err(field("text", "no game found")),
+    };
+    let rl = records_lang(v.lang);
+    let game = record.game();
+    let moves: Vec<String> = game
+        .moves()
+        .iter()
+        .map(|m| uci::write(m, &record.ruleset))
+        .collect();
+    let ruleset = record
+        .ruleset
+        .preset()
+        .map_or_else(|| preset.name().to_owned(), |p| p.name().to_owned());
+    Ok(Json(json!({
+        "ruleset": ruleset,
+        "fen": fen::write(&record.initial),
+        "moves": moves,
+        "white": record.tags.get("White"),
+        "black": record.tags.get("Black"),
+        "result": record.result(),
+        "tuuxei": record.tuuxei().map(|t| t.name(rl)),
+    })))
+}
+
+/// `?game=ID&ply=N`, or `?ruleset=…&fen=…&moves=…`.
+#[derive(Debug, Deserialize)]
+pub struct PageQuery {
+    game: Option<String>,
+    ply: Option<u32>,
+    ruleset: Option<String>,
+    fen: Option<String>,
+    moves: Option<String>,
+}
+
+fn palette(l: Lang) -> String {
+    let roles = [
+        ('K', "role-king"),
+        ('B', "role-bers"),
+        ('R', "role-rook"),
+        ('C', "role-camel"),
+        ('H', "role-horse"),
+        ('P', "role-pawn"),
+    ];
+    let mut out = String::new();
+    for (color, name) in [('w', "color-white"), ('b', "color-black")] {
+        out.push_str(&format!(
+            r#"<div class="palette-row" aria-label="{}">"#,
+            esc(&l.t(name))
+        ));
+        for (code, role) in roles {
+            let label = format!("{} {}", l.t(name), l.t(role));
+            out.push_str(&format!(
+                r#"<button type="button" class="man" data-man="{color}{code}" title="{label}" aria-label="{label}"><svg viewBox="0 0 100 100"><use href="/static/pieces-shatar.svg#{color}{code}"></use></svg></button>"#,
+                label = esc(&label)
+            ));
+        }
+        out.push_str("</div>");
+    }
+    out.push_str(&format!(
+        r#"<button type="button" class="man" data-man="" title="{0}" aria-label="{0}">✕</button>"#,
+        esc(&l.t("analysis-remove"))
+    ));
+    out
+}
+
+async fn analysis_page(
+    State(state): State<AppState>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
+    v: Visitor,
+) -> AppResult<Response> {
+    let l = v.lang;
+    // From a game at a ply, or from the query's position, else the official start.
+    let (ruleset, fen_text, moves, ply) = match q.game.as_deref() {
+        Some(id) => {
+            if !is_id(id) {
+                return Err(AppError::NotFound(format!("game {id}")));
+            }
+            let g = archive::load(&state.db, id)
+                .await?
+                .ok_or_else(|| AppError::NotFound(format!("game {id}")))?;
+            let game = g.game();
+            let moves: Vec<String> = game
+                .moves()
+                .iter()
+                .map(|m| uci::write(m, game.ruleset()))
+                .collect();
+            let ply = q.ply.map_or(moves.len(), |p| (p as usize).min(moves.len()));
+            (g.row.ruleset.clone(), g.row.initial_fen.clone(), moves, ply)
+        }
+        None => {
+            let moves: Vec<String> = q
+                .moves
+                .as_deref()
+                .unwrap_or("")
+                .split([',', ' '])
+                .filter(|t| !t.is_empty())
+                .take(MAX_PLIES)
+                .map(str::to_owned)
+                .collect();
+            let ply = q.ply.map_or(moves.len(), |p| (p as usize).min(moves.len()));
+            (
+                q.ruleset.clone().unwrap_or_else(|| "official".to_owned()),
+                q.fen
+                    .clone()
+                    .filter(|f| f.chars().count() <= MAX_FEN_CHARS)
+                    .unwrap_or_else(|| "startpos".to_owned()),
+                moves,
+                ply,
+            )
+        }
+    };
+    // `{depth}` and `{n}` stay in the text for the script to fill in.
+    let strings: Map<String, Value> = SCRIPT_MESSAGES
+        .iter()
+        .map(|k| {
+            let text = l.t_args(k, &[("depth", "{depth}"), ("n", "{n}")]);
+            ((*k).to_owned(), Value::String(text))
+        })
+        .collect();
+    let cfg = json!({
+        "ruleset": ruleset,
+        "fen": fen_text,
+        "moves": moves,
+        "ply": ply,
+        "strings": strings,
+    });
+    let rulesets: String = Preset::ALL
+        .iter()
+        .map(|p| {
+            format!(
+                r#"<option value="{0}"{1}>{0}</option>"#,
+                p.name(),
+                if p.name() == ruleset { " selected" } else { "" }
+            )
+        })
+        .collect();
+    let b = |k: &str| esc(&l.t(k));
+    let depths: String = [6u32, 8, 10, 12, 14, 16, 18, 20]
+        .iter()
+        .map(|d| {
+            format!(
+                r#"<option value="{d}"{}>{d}</option>"#,
+                if *d == 12 { " selected" } else { "" }
+            )
+        })
+        .collect();
+    let multipvs: String = (1..=MAX_MULTIPV)
+        .map(|n| {
+            format!(
+                r#"<option value="{n}"{}>{n}</option>"#,
+                if n == 3 { " selected" } else { "" }
+            )
+        })
+        .collect();
+    let title = l.t("analysis-title");
+    let body = format!(
+        r#"<h1>{title}</h1>
+<div class="game analysis">
+<div class="board-wrap"><div id="board" class="board" aria-label="board"></div>
+<div id="promo" class="promo" hidden><span>{promote}</span><div class="choices"></div></div></div>
+<aside class="side">
+<p id="status" class="status" role="status"></p>
+<p id="error" class="error" role="alert" hidden></p>
+<div class="buttons nav-buttons">
+<button id="btn-first" type="button" aria-label="{first}" title="{first}">⏮</button>
+<button id="btn-prev" type="button" aria-label="{prev}" title="{prev}">◀</button>
+<button id="btn-next" type="button" aria-label="{next}" title="{next}">▶</button>
+<button id="btn-last" type="button" aria-label="{last}" title="{last}">⏭</button>
+<button id="btn-flip" type="button">{flip}</button>
+</div>
+<ol id="analysis-moves" class="moves replay-moves" aria-label="{moves_l}"></ol>
+{switcher}
+<section class="engine card">
+<h2>{engine}</h2>
+<label>{lines} <select id="multipv">{multipvs}</select></label>
+<label>{depth} <select id="depth">{depths}</select></label>
+<button id="btn-analyse" type="button">{analyse}</button>
+<p id="engine-status" class="hint"></p>
+<ol id="engine-lines" class="engine-lines"></ol>
+</section>
+<section class="setup card">
+<h2>{setup}</h2>
+<label>{ruleset_l} <select id="ruleset">{rulesets}</select></label>
+<label>FEN <input id="fen" maxlength="{max_fen}" autocomplete="off" spellcheck="false"></label>
+<div class="buttons"><button id="btn-load-fen" type="button">{load_fen}</button>
+<button id="btn-edit" type="button">{edit}</button></div>
+<div id="editor" class="editor" hidden>
+<p class="hint">{editor_hint}</p>
+<div class="palette">{palette}</div>
+<label>{turn_l} <select id="editor-turn"><option value="w">{white}</option><option value="b">{black}</option></select></label>
+<div class="buttons"><button id="btn-start" type="button">{start}</button>
+<button id="btn-clear" type="button">{clear}</button>
+<button id="btn-done" type="button">{done}</button></div>
+</div>
+</section>
+<section class="import card">
+<h2>{import}</h2>
+<textarea id="import-text" rows="6" maxlength="{max_import}" placeholder="{import_hint}" aria-label="{import}"></textarea>
+<button id="btn-import" type="button">{import_btn}</button>
+</section>
+</aside></div>
+<script type="application/json" id="analysis-config">{cfg}</script>
+<script src="/static/board.js"></script>
+<script src="/static/analysis.js"></script>"#,
+        title = esc(&title),
+        promote = b("game-promote"),
+        first = b("record-first"),
+        prev = b("record-prev"),
+        next = b("record-next"),
+        last = b("record-last"),
+        flip = b("game-flip"),
+        moves_l = b("game-moves"),
+        switcher = notation_switcher(l, notation_of(&headers), "/analysis"),
+        engine = b("analysis-engine"),
+        lines = b("analysis-lines"),
+        depth = b("analysis-depth-label"),
+        analyse = b("analysis-run"),
+        setup = b("analysis-setup"),
+        ruleset_l = b("seek-ruleset"),
+        max_fen = MAX_FEN_CHARS,
+        load_fen = b("analysis-load-fen"),
+        edit = b("analysis-edit"),
+        editor_hint = b("analysis-editor-hint"),
+        palette = palette(l),
+        turn_l = b("analysis-turn"),
+        white = b("color-white"),
+        black = b("color-black"),
+        start = b("analysis-start-position"),
+        clear = b("analysis-clear"),
+        done = b("analysis-done"),
+        import = b("analysis-import"),
+        max_import = MAX_IMPORT_CHARS,
+        import_hint = b("analysis-import-hint"),
+        import_btn = b("analysis-import-button"),
+        cfg = json_in_script(&cfg),
+    );
+    Ok(page(&v, "/analysis", &title, &body).into_response())
+}
+
+/// `/analysis`, `/api/analysis/position`, `/api/analysis/engine`, `/api/analysis/import`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/analysis", get(analysis_page))
+        .route("/api/analysis/position", get(position))
+        .route("/api/analysis/engine", get(engine))
+        .route(
+            "/api/analysis/import",
+            post(import).layer(DefaultBodyLimit::max(MAX_IMPORT_BODY_BYTES)),
+        )
+}

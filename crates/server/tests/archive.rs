@@ -1,0 +1,589 @@
+//! Archive and analysis through the real server: PGN and score-sheet downloads read back by
+//! the records library, a player's archive, the tuuxəi of a stored game, engine lines and
+//! the analysis board's errors.
+
+mod common;
+
+use common::{Backend, Client, Socket, TestServer, unique};
+use serde_json::{Value, json};
+use shatar_records::{Record, sheet};
+use shatar_rules::outcome::Termination;
+use shatar_rules::{Game, Ruleset, fen, uci};
+
+on_both_backends!(
+    finished_game_downloads_read_back,
+    archive_lists_exactly_a_players_games,
+    tuuxei_of_a_stored_game_is_shown,
+    analysis_finds_the_mate_in_one_first,
+    analysis_errors_name_the_field,
+);
+
+/// The scholar's mate, as in the rules core's and the records library's examples.
+const SCHOLARS_MATE: [&str; 7] = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"];
+
+/// Two signed-up players (names returned) and a game between them (White seeks).
+async fn pair(server: &TestServer, ruleset: &str) -> (Client, String, Client, String, String) {
+    let (wn, bn) = (unique("Ulzii"), unique("Saraa"));
+    let mut white = server.client();
+    white.sign_up(&wn, "12345678").await;
+    let mut black = server.client();
+    black.sign_up(&bn, "12345678").await;
+    let seek = white
+        .seek(&[("color", "white"), ("ruleset", ruleset), ("minutes", "5")])
+        .await;
+    let game = black.accept(&seek).await;
+    (white, wn, black, bn, game)
+}
+
+/// Plays `moves` from the start, alternately, waiting for each to be acknowledged.
+async fn play(w: &mut Socket, b: &mut Socket, moves: &[&str]) -> Value {
+    w.state().await;
+    b.state().await;
+    let mut last = json!(null);
+    for (ply, m) in moves.iter().enumerate() {
+        let mover = if ply % 2 == 0 { &mut *w } else { &mut *b };
+        mover.play(m, ply as u64).await;
+        last = w.state_at(ply as u64 + 1).await;
+        b.state_at(ply as u64 + 1).await;
+    }
+    last
+}
+
+/// The game ids listed on an archive page (`data-game` of each row).
+fn listed_games(body: &str) -> Vec<String> {
+    body.split(r#"<tr data-game=""#)
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .map(str::to_owned)
+        .collect()
+}
+
+async fn finished_game_downloads_read_back(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let (white, wn, black, bn, game) = pair(&server, "official").await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    let end = play(&mut w, &mut b, &SCHOLARS_MATE).await;
+    assert_eq!(end["status"], "ended");
+    assert_eq!(end["result"], "1-0");
+
+    // PGN: an attachment the records library reads back to the same moves and result.
+    let mut c = server.client();
+    let r = c.get(&format!("/game/{game}/pgn")).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(
+        r.header("content-disposition"),
+        Some(format!("attachment; filename=\"shatar-{game}.pgn\"").as_str())
+    );
+    assert!(
+        r.header("content-type")
+            .unwrap()
+            .starts_with("application/x-chess-pgn")
+    );
+    let record = Record::from_pgn_str(&r.body, Ruleset::COMPETITION).unwrap();
+    // The Ruleset tag wins over the default given to the reader.
+    assert_eq!(record.ruleset, Ruleset::OFFICIAL);
+    let moves: Vec<String> = record
+        .moves
+        .iter()
+        .map(|n| uci::write(&n.mv, &record.ruleset))
+        .collect();
+    assert_eq!(moves, SCHOLARS_MATE);
+    assert_eq!(record.result(), "1-0");
+    assert_eq!(record.tags.get("White"), Some(wn.as_str()));
+    assert_eq!(record.tags.get("Black"), Some(bn.as_str()));
+    assert_eq!(record.tags.get("Termination"), Some("checkmate"));
+    assert_eq!(record.tags.get("TimeControl"), Some("300+0"));
+    assert_eq!(record.tags.get("Event"), Some("Casual Shatar game"));
+    let ended = record.end().expect("the rules core ends the replayed game");
+    assert_eq!(ended.termination, Termination::Checkmate);
+    assert_eq!(ended.outcome.pgn(), "1-0");
+    // The moves in English SAN, as any chess reader writes the scholar's mate.
+    assert!(
+        r.body
+            .contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("[Ruleset \"official\"]"));
+    assert!(r.body.contains("[Opening \"open\"]"));
+
+    // The score sheet in Chinese, 003's full notation, read back by the records library.
+    c.cookies.insert("lang".into(), "zh".into());
+    let r = c.get(&format!("/game/{game}/sheet.txt")).await;
+    assert_eq!(r.status, 200);
+    assert!(
+        r.header("content-disposition")
+            .unwrap()
+            .starts_with("attachment")
+    );
+    // 003's Chinese sheets call the second side Blue (蓝方).
+    assert!(
+        r.body.starts_with(&format!("白方：{wn} 蓝方：{bn}\n")),
+        "{}",
+        r.body
+    );
+    // 003 ch.2 §2: `(1)e2—e4,e7—e5;`, the bers of White is 虎, a capture is written `:`.
+    assert!(
+        r.body.contains("(1)e2—e4,e7—e5; (2)虎d1—h5,马b8—c6;"),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("(4)虎h5:f7#;"), "{}", r.body);
+    assert!(r.body.contains("结果：1-0"), "{}", r.body);
+    let read = sheet::read_sheet(&r.body, Ruleset::OFFICIAL).unwrap();
+    let moves: Vec<String> = read
+        .moves
+        .iter()
+        .map(|n| uci::write(&n.mv, &read.ruleset))
+        .collect();
+    assert_eq!(moves, SCHOLARS_MATE);
+    assert_eq!(read.result(), "1-0");
+    assert_eq!(read.tags.get("White"), Some(wn.as_str()));
+    assert_eq!(read.tags.get("Black"), Some(bn.as_str()));
+    // The short form and the printable page.
+    let r = c
+        .get(&format!("/game/{game}/sheet.txt?notation=short"))
+        .await;
+    assert!(r.body.contains("(1)e4,e5; (2)虎h5,马c6;"), "{}", r.body);
+    let page = c.get(&format!("/game/{game}/sheet")).await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<h1>记录表</h1>"));
+    assert!(page.body.contains("<td>虎h5:f7#</td>"), "{}", page.body);
+    let bad = c
+        .get(&format!("/game/{game}/sheet.txt?notation=fancy"))
+        .await;
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("notation"), "{}", bad.body);
+
+    // The replay page: seven moves, in SAN by default, in full notation once chosen.
+    let mut c = server.client();
+    let page = c.get(&format!("/game/{game}/replay")).await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.body.matches(r#"class="mv""#).count(), 7);
+    assert!(page.body.contains(r#"data-uci="h5f7">Qxf7#</button>"#));
+    assert!(
+        page.body
+            .contains(r#"<strong>1-0</strong> White wins (checkmate)"#),
+        "{}",
+        page.body
+    );
+    let r = c.get("/notation/full?back=/game/x").await;
+    assert_eq!(r.status, 303);
+    assert_eq!(c.cookies.get("notation").map(String::as_str), Some("full"));
+    let page = c.get(&format!("/game/{game}/replay")).await;
+    assert!(
+        page.body.contains(r#"data-uci="e2e4">e2—e4</button>"#),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(r#"data-uci="h5f7">Qh5:f7#</button>"#));
+    assert_eq!(c.get("/notation/fancy").await.status, 404);
+    // "Analyse this position" opens the analysis board on the game at a ply.
+    let page = c.get(&format!("/analysis?game={game}&ply=4")).await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body
+            .contains(r#""moves":["e2e4","e7e5","d1h5","b8c6","f1c4","g8f6","h5f7"],"ply":4"#),
+        "{}",
+        page.body
+    );
+    assert_eq!(c.get("/game/nosuchgame/pgn").await.status, 404);
+    server.stop().await;
+}
+
+async fn archive_lists_exactly_a_players_games(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let names: Vec<String> = ["Bat", "Dorj", "Tuya"].iter().map(|n| unique(n)).collect();
+    let mut clients = Vec::new();
+    for n in &names {
+        let mut c = server.client();
+        c.sign_up(n, "12345678").await;
+        clients.push(c);
+    }
+    // Bat–Dorj (played to mate), Bat–Tuya, Dorj–Tuya (not started).
+    let game_between = |a: usize, b: usize| {
+        let (mut x, mut y) = (clients[a].clone(), clients[b].clone());
+        async move {
+            let seek = x
+                .seek(&[
+                    ("color", "white"),
+                    ("ruleset", "official"),
+                    ("minutes", "5"),
+                ])
+                .await;
+            y.accept(&seek).await
+        }
+    };
+    let g1 = game_between(0, 1).await;
+    let g2 = game_between(0, 2).await;
+    let g3 = game_between(1, 2).await;
+    let mut w = clients[0].socket(&g1).await;
+    let mut b = clients[1].socket(&g1).await;
+    play(&mut w, &mut b, &SCHOLARS_MATE).await;
+
+    let mut v = server.client();
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    for (name, expect) in [
+        (&names[0], vec![g1.clone(), g2.clone()]),
+        (&names[1], vec![g1.clone(), g3.clone()]),
+        (&names[2], vec![g2.clone(), g3.clone()]),
+    ] {
+        let page = v.get(&format!("/@/{name}")).await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        let listed = listed_games(&page.body);
+        assert_eq!(sorted(listed.clone()), sorted(expect.clone()), "{name}");
+        assert!(page.body.contains("2 games"), "{}", page.body);
+    }
+    // Newest first: Bat's game with Tuya was created after the one with Dorj.
+    let page = v.get(&format!("/@/{}", names[0])).await;
+    assert_eq!(listed_games(&page.body), [g2.clone(), g1.clone()]);
+    // The finished game shows its result; its opponent links to the opponent's archive.
+    assert!(page.body.contains("1-0 · checkmate"), "{}", page.body);
+    assert!(
+        page.body
+            .contains(&format!(r#"<a href="/@/{}">{}</a>"#, names[1], names[1]))
+    );
+    // Names differ by more than case: the archive finds the account whatever the case.
+    let upper = v.get(&format!("/@/{}", names[0].to_uppercase())).await;
+    assert_eq!(upper.status, 200);
+    assert_eq!(v.get(&format!("/@/{}", unique("Nobody"))).await.status, 404);
+    assert_eq!(v.get(&format!("/@/{}?page=0", names[0])).await.status, 400);
+    assert_eq!(
+        listed_games(&v.get(&format!("/@/{}?page=2", names[0])).await.body),
+        Vec::<String>::new()
+    );
+    // A game being played replays too, and says so.
+    let live = v.get(&format!("/game/{g2}/replay")).await;
+    assert_eq!(live.status, 200);
+    assert!(live.body.contains("being played"), "{}", live.body);
+    assert_eq!(live.body.matches(r#"class="mv""#).count(), 0);
+    // The recently finished games: the mated game, not the two unstarted ones.
+    let recent = v.get("/games").await;
+    let listed = listed_games(&recent.body);
+    assert!(listed.contains(&g1), "{}", recent.body);
+    assert!(!listed.contains(&g2) && !listed.contains(&g3));
+    // The header links to the lists.
+    assert!(recent.body.contains(r#"<a href="/games">Games</a>"#));
+    assert!(recent.body.contains(r#"<a href="/analysis">Analysis</a>"#));
+
+    // Pages of 20: 21 more games of Dorj and Tuya.
+    let mut made = vec![g3.clone()];
+    for _ in 0..20 {
+        made.push(game_between(1, 2).await);
+        // Distinct creation times keep "newest first" a total order.
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    }
+    let first = listed_games(&v.get(&format!("/@/{}", names[2])).await.body);
+    let second = listed_games(&v.get(&format!("/@/{}?page=2", names[2])).await.body);
+    assert_eq!(first.len(), 20);
+    assert_eq!(second.len(), 2);
+    assert_eq!(first[0], *made.last().unwrap());
+    let mut all: Vec<String> = first.into_iter().chain(second).collect();
+    let mut expect = made.clone();
+    expect.push(g2.clone());
+    assert_eq!(sorted(all.clone()), sorted(expect));
+    all.dedup();
+    assert_eq!(all.len(), 22);
+    server.stop().await;
+}
+
+async fn tuuxei_of_a_stored_game_is_shown(bk: Backend) {
+    // 002's first example, stored as a finished traditional game from its set-up position:
+    // 1.R c7-a7+ K a8-b8 2.B c5-d6+ K b8-c8 3.P b6-b7#, "駝二圖嘿" (Camel 2 tuuxəi).
+    let server = TestServer::start(bk).await;
+    let state = &server.running.as_ref().unwrap().state;
+    let id = unique("t").replace(|c: char| !c.is_ascii_alphanumeric(), "");
+    let initial = "k7/2R1K3/1P5p/2B5/8/8/8/8 w - - 0 1";
+    let row = shatar_server::db::games::GameRow {
+        id: id.clone(),
+        ruleset: "traditional".into(),
+        initial_fen: initial.into(),
+        white_id: None,
+        black_id: None,
+        white_name: None,
+        black_name: None,
+        initial_ms: 600_000,
+        increment_ms: 0,
+        rated: false,
+        status: shatar_server::db::games::Status::Ended,
+        result: Some("1-0".into()),
+        termination: Some("checkmate".into()),
+        created_ms: 1_700_000_000_000,
+        computer_level: None,
+        white_guest: Some("a".repeat(64)),
+        black_guest: Some("b".repeat(64)),
+    };
+    let mut tx = state.db.pool.begin().await.unwrap();
+    shatar_server::db::games::insert(&mut tx, &row)
+        .await
+        .unwrap();
+    for (ply, m) in ["c7a7", "a8b8", "c5d6", "b8c8", "b6b7"].iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, uci, white_ms, black_ms, played_ms) VALUES ($1, $2, $3, 1, 1, 1)",
+        )
+        .bind(&id)
+        .bind(ply as i64)
+        .bind(*m)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    }
+    // Stored as the step writer stores an ended game.
+    sqlx::query("UPDATE games SET result = $1, termination = $2, ended_ms = $3 WHERE id = $4")
+        .bind("1-0")
+        .bind("checkmate")
+        .bind(1_700_000_600_000i64)
+        .bind(&id)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    // The rules core agrees that the line ends in a mate.
+    let mut g = Game::from_position(fen::read(initial, Ruleset::TRADITIONAL).unwrap());
+    for m in ["c7a7", "a8b8", "c5d6", "b8c8", "b6b7"] {
+        g.play(uci::parse_move(g.position(), m).unwrap()).unwrap();
+    }
+    assert_eq!(g.end().unwrap().termination, Termination::Checkmate);
+
+    let mut c = server.client();
+    let page = c.get(&format!("/game/{id}/replay")).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains("Tuuxəi: Camel 2 tuuxəi"),
+        "{}",
+        page.body
+    );
+    let pgn = c.get(&format!("/game/{id}/pgn")).await;
+    assert!(pgn.body.contains("[Tuuxei \"Camel 2\"]"), "{}", pgn.body);
+    assert!(pgn.body.contains(&format!("[FEN \"{initial}\"]")));
+    assert!(pgn.body.contains("[SetUp \"1\"]"));
+    let back = Record::from_pgn_str(&pgn.body, Ruleset::OFFICIAL).unwrap();
+    assert_eq!(back.ruleset, Ruleset::TRADITIONAL);
+    assert_eq!(back.moves.len(), 5);
+    assert_eq!(back.tuuxei().unwrap().count, 2);
+    c.cookies.insert("lang".into(), "zh".into());
+    let page = c.get(&format!("/game/{id}/replay")).await;
+    assert!(page.body.contains("圖嘿: 駝二圖嘿"), "{}", page.body);
+    let sheet_text = c.get(&format!("/game/{id}/sheet.txt")).await.body;
+    assert!(sheet_text.contains("圖嘿：駝二圖嘿"), "{sheet_text}");
+    assert!(
+        sheet_text.contains(&format!("FEN：{initial}")),
+        "{sheet_text}"
+    );
+    let read = sheet::read_sheet(&sheet_text, Ruleset::TRADITIONAL).unwrap();
+    assert_eq!(read.moves.len(), 5);
+    assert_eq!(read.tuuxei().unwrap().count, 2);
+    c.cookies.insert("lang".into(), "mn".into());
+    let page = c.get(&format!("/game/{id}/replay")).await;
+    assert!(
+        page.body.contains("Туухэй: Тэмээ 2 туухэй"),
+        "{}",
+        page.body
+    );
+    // Players without accounts are named in the page language.
+    assert!(page.body.contains("Зочин – Зочин"), "{}", page.body);
+    server.stop().await;
+}
+
+async fn analysis_finds_the_mate_in_one_first(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let mut c = server.client();
+    // Ra8 mates: the king on g8 is shut in by its own pawns, and a rook's mate counts.
+    let fen_text = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let q = format!(
+        "/api/analysis/engine?ruleset=official&fen={}&multipv=3&depth=4",
+        common::form_encode(&[("", fen_text)]).trim_start_matches('=')
+    );
+    let r = c.get(&q).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let a = r.json();
+    assert_eq!(a["multipv"], 3);
+    assert_eq!(a["depth"], 4);
+    let lines = a["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["score"], json!({"mate": 1}));
+    assert_eq!(lines[0]["pv"], json!(["a1a8"]));
+    assert_eq!(lines[0]["text"], "1. Ra8#");
+    let start = fen::read(fen_text, Ruleset::OFFICIAL).unwrap();
+    let mut firsts = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        assert_eq!(line["multipv"], k + 1);
+        assert_eq!(line["depth"], 4);
+        // Every line is legal move by move.
+        let mut g = Game::from_position(start.clone());
+        for m in line["pv"].as_array().unwrap() {
+            let mv = uci::parse_move(g.position(), m.as_str().unwrap()).unwrap();
+            g.play(mv).unwrap();
+        }
+        firsts.push(line["pv"][0].as_str().unwrap().to_owned());
+    }
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different first moves");
+    // The board's position: the first round allows only e2-e4 and d2-d4 (000 §1.2), and
+    // the moves come back in the page's language and the chosen notation.
+    let r = c
+        .get("/api/analysis/position?ruleset=official&fen=startpos")
+        .await;
+    assert_eq!(r.json()["dests"], json!({"d2": ["d4"], "e2": ["e4"]}));
+    c.cookies.insert("notation".into(), "full".into());
+    c.cookies.insert("lang".into(), "zh".into());
+    let r = c
+        .get("/api/analysis/position?ruleset=competition&moves=e2e4,e7e5,g1f3&ply=2")
+        .await;
+    let v = r.json();
+    let texts: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["e2—e4", "e7—e5", "马g1—f3"]);
+    assert_eq!(v["ply"], 2);
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2"
+    );
+    // The set-up palette names the men; in Mongolian with the traditional script too.
+    c.cookies.insert("lang".into(), "mn".into());
+    let page = c.get("/analysis").await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body
+            .contains(r#"<script src="/static/analysis.js"></script>"#)
+    );
+    assert!(page.body.contains("Цагаан Ноён (ᠨᠣᠶᠠᠨ)"), "{}", page.body);
+    assert!(page.body.contains("Хар Бэрс (ᠪᠠᠷᠰ)"), "{}", page.body);
+    server.stop().await;
+}
+
+async fn analysis_errors_name_the_field(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let mut c = server.client();
+    let err = |r: &common::Resp| -> (u16, String, String) {
+        let v: Value = serde_json::from_str(&r.body).unwrap_or_else(|e| panic!("{e}: {}", r.body));
+        (
+            r.status,
+            v["field"].as_str().unwrap_or("").to_owned(),
+            v["error"].as_str().unwrap_or("").to_owned(),
+        )
+    };
+    let enc = |s: &str| {
+        common::form_encode(&[("", s)])
+            .trim_start_matches('=')
+            .to_owned()
+    };
+    // A rank of seven squares.
+    let r = c
+        .get(&format!(
+            "/api/analysis/position?fen={}",
+            enc("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w - - 0 1")
+        ))
+        .await;
+    assert_eq!(
+        err(&r),
+        (
+            400,
+            "fen".into(),
+            "fen: FEN board field, rank 1: describes 7 squares, expected 8".into()
+        )
+    );
+    // No black king.
+    let r = c
+        .get(&format!(
+            "/api/analysis/position?fen={}",
+            enc("8/8/8/8/8/8/8/K7 w - - 0 1")
+        ))
+        .await;
+    assert_eq!(
+        err(&r),
+        (
+            400,
+            "fen".into(),
+            "fen: illegal position: black has no king".into()
+        )
+    );
+    // Black must mirror White's first move (000 §1.2).
+    let r = c.get("/api/analysis/position?moves=e2e4,d7d5").await;
+    let (status, field, error) = err(&r);
+    assert_eq!((status, field.as_str()), (400, "moves"));
+    assert!(error.starts_with("moves: move 1… (d7d5): "), "{error}");
+    let r = c.get("/api/analysis/position?ruleset=chess").await;
+    assert_eq!(err(&r).1, "ruleset");
+    let r = c.get("/api/analysis/position?moves=e2e4&ply=5").await;
+    assert_eq!(err(&r).1, "ply");
+    let r = c.get("/api/analysis/engine?multipv=6").await;
+    assert_eq!(
+        err(&r),
+        (
+            400,
+            "multipv".into(),
+            "multipv: \"6\": expected a number from 1 to 5".into()
+        )
+    );
+    let r = c.get("/api/analysis/engine?depth=99").await;
+    assert_eq!(err(&r).1, "depth");
+    let long = "1".repeat(200);
+    let r = c.get(&format!("/api/analysis/position?fen={long}")).await;
+    assert_eq!(err(&r).1, "fen");
+
+    // Import: a sheet of 003 replays; an illegal move is reported by line and move.
+    let r = c
+        .post(
+            "/api/analysis/import",
+            &[
+                (
+                    "text",
+                    "白方：巴特 蓝方：道尔吉\n(1)e2—e4,e7—e5; (2)Ng1—f3,d7—d6;\n",
+                ),
+                ("ruleset", "competition"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    assert_eq!(v["moves"], json!(["e2e4", "e7e5", "g1f3", "d7d6"]));
+    assert_eq!(v["white"], "巴特");
+    assert_eq!(v["ruleset"], "competition");
+    let r = c
+        .post(
+            "/api/analysis/import",
+            &[
+                ("text", "[White \"A\"]\n\n1. e4 e5\n2. Kd3 *\n"),
+                ("ruleset", "official"),
+            ],
+        )
+        .await;
+    let (status, field, error) = err(&r);
+    assert_eq!((status, field.as_str()), (400, "text"));
+    assert!(
+        error.contains("line 4: move 2, White: Kd3 is illegal"),
+        "{error}"
+    );
+    let r = c
+        .post(
+            "/api/analysis/import",
+            &[("text", "  "), ("ruleset", "official")],
+        )
+        .await;
+    assert_eq!(
+        err(&r),
+        (400, "text".into(), "text: nothing to import".into())
+    );
+    let big = "1. e4 e5 ".repeat(2000);
+    let r = c
+        .post(
+            "/api/analysis/import",
+            &[("text", &big), ("ruleset", "official")],
+        )
+        .await;
+    assert_eq!(err(&r).1, "text");
+    // Beyond the body limit the server refuses before reading.
+    let huge = "x".repeat(200_000);
+    let r = c.post("/api/analysis/import", &[("text", &huge)]).await;
+    assert_eq!(r.status, 413);
+    server.stop().await;
+}
