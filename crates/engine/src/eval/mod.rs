@@ -154,6 +154,84 @@ mod tests {
         assert!(evaluate(&pos) < -300);
     }
 
+    /// The colour mirror of a FEN: ranks reversed, colours swapped, the other side to move.
+    fn mirror_fen(text: &str) -> String {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let placement: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let turn = if fields[1] == "w" { "b" } else { "w" };
+        format!(
+            "{} {turn} - - {} {}",
+            placement.join("/"),
+            fields[4],
+            fields[5]
+        )
+    }
+
+    /// Positions from seeded random games (a xorshift generator), every ruleset.
+    fn random_positions() -> Vec<Position> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut out = Vec::new();
+        for r in [Ruleset::OFFICIAL, Ruleset::FSF, Ruleset::TRADITIONAL] {
+            for _ in 0..40 {
+                let mut pos = Position::start(r);
+                for _ in 0..60 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let m = moves[(state % moves.len() as u64) as usize];
+                    pos.play_unchecked(m);
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        // The evaluation of a position equals that of its colour mirror (each for its side
+        // to move): no term may favour one colour.
+        let mut checked = 0;
+        for pos in random_positions() {
+            let text = fen::write(&pos);
+            let mirrored = fen::read(&mirror_fen(&text), *pos.ruleset()).unwrap();
+            assert_eq!(
+                evaluate(&pos),
+                evaluate(&mirrored),
+                "{text} against {}",
+                fen::write(&mirrored)
+            );
+            checked += 1;
+        }
+        assert!(checked > 7000, "{checked} positions");
+    }
+
+    #[test]
+    fn mirror_of_a_known_position() {
+        assert_eq!(
+            mirror_fen("4k3/p7/4P3/8/8/8/8/R3K3 w - - 3 40"),
+            "r3k3/8/8/8/8/4p3/P7/4K3 b - - 3 40"
+        );
+    }
+
     #[test]
     fn lone_horse_cannot_win_where_horse_mate_is_void() {
         // K+N v K: no mate at all; the evaluation must not claim a win.
