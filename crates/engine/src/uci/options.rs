@@ -1,6 +1,7 @@
 //! The UCI options the engine offers, with their types, defaults and bounds.
 
 use crate::error::UciError;
+use crate::search::Heuristics;
 use shatar_rules::{Preset, Ruleset};
 
 /// The `UCI_Variant` names and their rulesets: `shatar` is Fairy-Stockfish's variant
@@ -41,6 +42,9 @@ pub struct Options {
     pub move_overhead_ms: u64,
     /// The ruleset played.
     pub ruleset: Ruleset,
+    /// The search heuristics switched on (hidden options `Search_<Name>`, for matches
+    /// that measure a heuristic; not announced to GUIs).
+    pub heuristics: Heuristics,
 }
 
 impl Default for Options {
@@ -55,6 +59,7 @@ impl Default for Options {
             ponder: false,
             move_overhead_ms: 30,
             ruleset: Ruleset::OFFICIAL,
+            heuristics: Heuristics::default(),
         }
     }
 }
@@ -151,7 +156,13 @@ impl Options {
                     .map_err(|e| UciError::SetOption(format!("RulesetFile: {e}")))?;
                 return Ok(SetEffect::Ruleset);
             }
-            _ => return Err(UciError::SetOption(format!("no option named {name:?}"))),
+            other => {
+                let switch = other
+                    .strip_prefix("search_")
+                    .and_then(|h| self.heuristics.switch_mut(h))
+                    .ok_or_else(|| UciError::SetOption(format!("no option named {name:?}")))?;
+                *switch = check()?;
+            }
         }
         Ok(SetEffect::None)
     }
@@ -186,5 +197,15 @@ mod tests {
         o.set("UCI_LimitStrength", "true").unwrap();
         o.set("UCI_Elo", &ELO_MIN.to_string()).unwrap();
         assert_eq!(o.effective_skill(), 0.0);
+        assert_eq!(o.set("Search_NullMove", "false"), Ok(SetEffect::None));
+        assert!(!o.heuristics.null_move);
+        assert!(o.heuristics.lmr);
+        assert!(o.set("Search_LMR", "maybe").is_err());
+        assert!(o.set("Search_Nothing", "false").is_err());
+        for name in Heuristics::NAMES {
+            let mut o = Options::default();
+            o.set(&format!("Search_{name}"), "false").unwrap();
+            assert_ne!(o.heuristics, Heuristics::default(), "{name}");
+        }
     }
 }
