@@ -9,9 +9,12 @@
 mod king;
 mod material;
 mod mobility;
+pub mod params;
 mod pawns;
+mod tuned;
 
 pub use material::{PHASE_TOTAL, piece_value};
+pub use params::{Params, TUNED};
 
 use shatar_rules::outcome;
 use shatar_rules::ruleset::BareKing;
@@ -67,9 +70,6 @@ impl Score {
     }
 }
 
-/// The bonus for having the move.
-const TEMPO: i32 = 15;
-
 /// The game phase, `0` (bare endgame) to [`PHASE_TOTAL`] (all pieces on the board).
 pub fn phase(pos: &Position) -> i32 {
     let b = pos.board();
@@ -86,20 +86,25 @@ pub fn phase(pos: &Position) -> i32 {
 /// assert!(shatar_engine::eval::evaluate(&start).abs() < 50);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    let white = side(pos, Color::White) - side(pos, Color::Black);
+    evaluate_with(&TUNED, pos)
+}
+
+/// The evaluation of `pos` with the weights `p` (for tuning).
+pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
+    let white = side(p, pos, Color::White) - side(p, pos, Color::Black);
     let ph = phase(pos);
     let mut v = (white.mg * ph + white.eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
     v = scale_for_draws(pos, v);
     let stm = if pos.turn() == Color::White { v } else { -v };
-    stm + TEMPO
+    stm + params::get(p, params::P::Tempo)
 }
 
 /// Everything that belongs to one side.
-fn side(pos: &Position, us: Color) -> Score {
-    material::material_and_psqt(pos, us)
-        + mobility::mobility(pos, us)
-        + pawns::pawn_structure(pos, us)
-        + king::king_safety(pos, us)
+fn side(p: &Params, pos: &Position, us: Color) -> Score {
+    material::material_and_psqt(p, pos, us)
+        + mobility::mobility(p, pos, us)
+        + pawns::pawn_structure(p, pos, us)
+        + king::king_safety(p, pos, us)
 }
 
 /// Endgame knowledge: a side that can give no mate that counts cannot win (rules.md §3–4),
@@ -134,7 +139,7 @@ mod tests {
     fn symmetric_positions_score_only_tempo() {
         for r in [Ruleset::OFFICIAL, Ruleset::FSF, Ruleset::TRADITIONAL] {
             let pos = Position::start(r);
-            assert_eq!(evaluate(&pos), TEMPO);
+            assert_eq!(evaluate(&pos), params::get(&TUNED, params::P::Tempo));
         }
     }
 
