@@ -8,11 +8,11 @@
 //! Usage: `cargo run --release -p shatar-engine --example texel_tune -- DATA OUT
 //! [MAX_SECONDS] [PREFIXES]`; OUT is written as the Rust source of `src/eval/tuned.rs`.
 //! PREFIXES (comma-separated, e.g. `Mat,Tempo`) restricts the tuning to the weights whose
-//! names start with one of them; the others keep their values. The start is the weights
-//! in play (`TUNED`), so the tuner can be run again on new data.
+//! names start with one of them; the others keep their hand-set values. The start is the
+//! hand-set weights (`params::HAND`), so a run on the same data gives the same weights.
 
-use shatar_engine::eval::params::{COUNT, NAMES, Params};
-use shatar_engine::eval::{TUNED, evaluate_with};
+use shatar_engine::eval::evaluate_with;
+use shatar_engine::eval::params::{COUNT, HAND, NAMES, Params};
 use shatar_rules::{Color, Position, Ruleset, fen};
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -109,7 +109,7 @@ fn main() -> anyhow::Result<()> {
     let data = read(data_path)?;
     eprintln!("{} positions", data.len());
     let start = Instant::now();
-    let mut p: Params = TUNED;
+    let mut p: Params = HAND;
     let k = fit_k(&p, &data);
     let mut best = error(&p, &data, k);
     eprintln!("K = {k:.2}, error {best:.6}");
@@ -145,7 +145,7 @@ fn main() -> anyhow::Result<()> {
             }
         }
     }
-    for ((old, new), name) in TUNED.iter().zip(p.iter()).zip(NAMES) {
+    for ((old, new), name) in HAND.iter().zip(p.iter()).zip(NAMES) {
         if old != new {
             eprintln!("{name}: {old} -> {new}");
         }

@@ -8,16 +8,16 @@ use super::params::Params;
 pub const TUNED: Params = [
     85, // MatPawnMg
     110, // MatPawnEg
-    310, // MatHorseMg
-    290, // MatHorseEg
-    320, // MatCamelMg
-    310, // MatCamelEg
-    480, // MatRookMg
-    540, // MatRookEg
-    920, // MatBersQueenMg
-    980, // MatBersQueenEg
-    600, // MatBersWeakMg
-    650, // MatBersWeakEg
+    370, // MatHorseMg
+    248, // MatHorseEg
+    380, // MatCamelMg
+    266, // MatCamelEg
+    459, // MatRookMg
+    600, // MatRookEg
+    963, // MatBersQueenMg
+    920, // MatBersQueenEg
+    660, // MatBersWeakMg
+    710, // MatBersWeakEg
     4, // PawnRank3Mg
     10, // PawnRank4Mg
     18, // PawnRank5Mg
