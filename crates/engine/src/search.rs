@@ -1140,3 +1140,59 @@ fn wait_for_stop(limits: &Limits, shared: &Shared) {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shatar_rules::{Ruleset, uci};
+
+    /// Whether the search scores the position reached by `in_search` (played after the
+    /// root reached by `before_root` from the fsf start) as a draw by the rules.
+    fn draw_after(before_root: &[&str], in_search: &[&str]) -> bool {
+        let start = Position::start(Ruleset::FSF);
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for text in before_root {
+            let m = uci::parse_move(&pos, text).unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let root = SearchRoot::new(&start, &moves);
+        let shared = Shared::new(Arc::new(Tt::new(1)), Arc::default(), Arc::default());
+        let limits = Limits::depth(1);
+        let tm = TimeManager::new(&limits, Color::White, 0, Arc::default());
+        let mut w = Worker::new(0, &shared, tm, &limits, &root, Heuristics::default());
+        for text in in_search {
+            let m = uci::parse_move(&pos, text).unwrap();
+            pos.play_unchecked(m);
+            w.push(PathEntry::of(&pos));
+        }
+        w.rule_draw(&pos)
+    }
+
+    const SHUFFLE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
+
+    #[test]
+    fn one_occurrence_before_the_root_is_not_a_draw() {
+        // The start occurred once, before the root: going back to it is a second
+        // occurrence, which the opponent need not allow again (FIDE 9.2 needs three).
+        assert!(!draw_after(&SHUFFLE[..2], &SHUFFLE[2..]));
+    }
+
+    #[test]
+    fn a_repetition_inside_the_search_is_a_draw() {
+        // Both occurrences after the root: the side that repeated can repeat again.
+        assert!(draw_after(&[], &[SHUFFLE, SHUFFLE].concat()[..8]));
+        assert!(draw_after(
+            &SHUFFLE[..2],
+            &[SHUFFLE, SHUFFLE, SHUFFLE].concat()[2..10]
+        ));
+    }
+
+    #[test]
+    fn a_third_occurrence_across_the_root_is_a_draw() {
+        // The start occurred twice before the root: the third occurrence ends the game.
+        let before = [SHUFFLE.as_slice(), &SHUFFLE[..2]].concat();
+        assert!(draw_after(&before, &SHUFFLE[2..]));
+    }
+}
