@@ -65,7 +65,7 @@ impl Worker<'_> {
                         continue;
                     }
                 }
-                if see(pos, &m) < 0 {
+                if self.heur.see_pruning && see(pos, &m) < 0 {
                     continue;
                 }
             }

@@ -153,6 +153,8 @@ pub struct SearchConfig {
     pub skill: f64,
     /// Milliseconds kept back per move.
     pub move_overhead_ms: u64,
+    /// Which search heuristics are on (all by default; switched off only to measure them).
+    pub heuristics: Heuristics,
 }
 
 impl Default for SearchConfig {
@@ -162,7 +164,81 @@ impl Default for SearchConfig {
             multipv: 1,
             skill: 20.0,
             move_overhead_ms: 30,
+            heuristics: Heuristics::default(),
         }
+    }
+}
+
+/// Switches for the search heuristics, so that each can be measured on and off in a match
+/// (hidden UCI options `Search_<Name>`, see `uci::options`). All are on by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Heuristics {
+    /// Null-move pruning (step 7).
+    pub null_move: bool,
+    /// Late-move reductions (step 11).
+    pub lmr: bool,
+    /// Futility and late-move pruning of quiet moves at shallow depth (step 9).
+    pub futility: bool,
+    /// Reverse futility pruning, the static null move (step 6).
+    pub rfp: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+    /// One more ply for a move that gives check (step 10).
+    pub check_extension: bool,
+    /// Killer moves in the ordering.
+    pub killers: bool,
+    /// The butterfly history in the ordering and in the reductions.
+    pub history: bool,
+    /// Dropping captures that lose material by SEE: in quiescence, and at shallow depth in
+    /// the main search (step 9).
+    pub see_pruning: bool,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            null_move: true,
+            lmr: true,
+            futility: true,
+            rfp: true,
+            aspiration: true,
+            check_extension: true,
+            killers: true,
+            history: true,
+            see_pruning: true,
+        }
+    }
+}
+
+impl Heuristics {
+    /// The switch names, as in the `Search_<Name>` options.
+    pub const NAMES: [&'static str; 9] = [
+        "NullMove",
+        "LMR",
+        "Futility",
+        "RFP",
+        "Aspiration",
+        "CheckExtension",
+        "Killers",
+        "History",
+        "SEEPruning",
+    ];
+
+    /// The switch called `name` (case-insensitive), if there is one.
+    pub fn switch_mut(&mut self, name: &str) -> Option<&mut bool> {
+        let n = name.to_ascii_lowercase();
+        Some(match n.as_str() {
+            "nullmove" => &mut self.null_move,
+            "lmr" => &mut self.lmr,
+            "futility" => &mut self.futility,
+            "rfp" => &mut self.rfp,
+            "aspiration" => &mut self.aspiration,
+            "checkextension" => &mut self.check_extension,
+            "killers" => &mut self.killers,
+            "history" => &mut self.history,
+            "seepruning" => &mut self.see_pruning,
+            _ => return None,
+        })
     }
 }
 
@@ -247,6 +323,9 @@ pub(crate) struct Worker<'a> {
     stopped: bool,
     draw_plies: u32,
     bare_king_draw: bool,
+    /// The index of the root in `path`: repetitions before it need a third occurrence.
+    root_index: usize,
+    pub(crate) heur: Heuristics,
 }
 
 impl<'a> Worker<'a> {
@@ -256,6 +335,7 @@ impl<'a> Worker<'a> {
         tm: TimeManager,
         limits: &'a Limits,
         root: &SearchRoot,
+        heur: Heuristics,
     ) -> Worker<'a> {
         let r = root.position.ruleset();
         // The engine takes a draw as soon as it may be claimed or is automatic.
@@ -281,6 +361,8 @@ impl<'a> Worker<'a> {
             stopped: false,
             draw_plies: 2 * u32::from(draw_moves),
             bare_king_draw: r.bare_king == BareKing::Draw,
+            root_index: root.history.len().saturating_sub(1),
+            heur,
         }
     }
 
@@ -335,12 +417,16 @@ impl<'a> Worker<'a> {
         if pos.halfmoves() >= self.draw_plies {
             return true;
         }
-        // Repetition (FIDE 9.2, 000 §5.2(4)): any earlier occurrence with the same side to
-        // move counts, as the side that repeats could repeat again.
+        // Repetition (FIDE 9.2, 000 §5.2(4)). A position first repeated inside the search
+        // is scored a draw at once, as the side that repeats could repeat again; one that
+        // occurred only before the root must have occurred twice there (a third occurrence
+        // now), or the search would take a line the opponent need not repeat for a draw
+        // (Stockfish `Position::is_draw`).
         let n = self.path.len() - 1;
         let window = (pos.halfmoves() as usize).min(n);
         let key = pos.zobrist();
         let mut i = n;
+        let mut earlier = 0;
         while i >= 2 && n - i + 2 <= window {
             if self.path.get(i).is_some_and(|e| e.after_null)
                 || self.path.get(i - 1).is_some_and(|e| e.after_null)
@@ -349,7 +435,13 @@ impl<'a> Worker<'a> {
             }
             i -= 2;
             if self.path.get(i).is_some_and(|e| e.key == key) {
-                return true;
+                if i > self.root_index {
+                    return true;
+                }
+                earlier += 1;
+                if earlier >= 2 {
+                    return true;
+                }
             }
         }
         // Dead position (000 §5.2(2)), tested only without pawns, rooks and bers.
@@ -498,7 +590,7 @@ impl<'a> Worker<'a> {
             .without(pos.board().by_role(Role::Pawn))
             .any();
         // Step 6. Reverse futility pruning (static null move).
-        if !pv_node && !in_check && depth <= 7 && static_eval.abs() < MATE_BOUND {
+        if self.heur.rfp && !pv_node && !in_check && depth <= 7 && static_eval.abs() < MATE_BOUND {
             let margin = 80 * depth - if improving { 40 } else { 0 };
             if static_eval - margin >= beta {
                 return static_eval;
@@ -510,7 +602,8 @@ impl<'a> Worker<'a> {
             .get(ply.wrapping_sub(1))
             .is_some_and(|f| f.null_move)
             && ply > 0;
-        if !pv_node
+        let null = if self.heur.null_move
+            && !pv_node
             && !in_check
             && depth >= 3
             && static_eval >= beta
@@ -518,14 +611,13 @@ impl<'a> Worker<'a> {
             && has_pieces
             && beta.abs() < MATE_BOUND
         {
+            // None in check or during the first round (rules.md §2).
+            pos.null_move()
+        } else {
+            None
+        };
+        if let Some(null) = null {
             let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
-            let null = Position::new_unchecked(
-                pos.board().clone(),
-                !us,
-                pos.halfmoves(),
-                pos.fullmoves(),
-                *pos.ruleset(),
-            );
             if let Some(f) = self.frames.get_mut(ply) {
                 f.null_move = true;
             }
@@ -570,7 +662,7 @@ impl<'a> Worker<'a> {
             let gives_check = entry.check;
             // Step 9. Pruning at shallow depth.
             if !pv_node && !in_check && searched > 0 && best > -MATE_BOUND && !gives_check {
-                if quiet {
+                if quiet && self.heur.futility {
                     let lmp = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
                     if depth <= 4 && searched >= lmp {
                         continue;
@@ -578,12 +670,18 @@ impl<'a> Worker<'a> {
                     if depth <= 4 && static_eval + 100 + 120 * depth <= alpha {
                         continue;
                     }
-                } else if depth <= 5 && see(pos, &m) < -90 * depth {
+                } else if !quiet
+                    && self.heur.see_pruning
+                    && depth <= 5
+                    && see(pos, &m) < -90 * depth
+                {
                     continue;
                 }
             }
             // Step 10. Check extension.
-            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let extension = i32::from(
+                self.heur.check_extension && gives_check && (ply as i32) < 2 * self.root_depth,
+            );
             let new_depth = depth - 1 + extension;
             self.push(entry);
             searched += 1;
@@ -600,7 +698,12 @@ impl<'a> Worker<'a> {
             } else {
                 // Step 11. Late move reductions.
                 let mut r = 0;
-                if depth >= 3 && searched > 1 + usize::from(pv_node) && quiet && !in_check {
+                if self.heur.lmr
+                    && depth >= 3
+                    && searched > 1 + usize::from(pv_node)
+                    && quiet
+                    && !in_check
+                {
                     r = self
                         .lmr
                         .get(depth.min(63) as usize)
@@ -619,7 +722,9 @@ impl<'a> Worker<'a> {
                     if killers.contains(&m) || gives_check {
                         r -= 1;
                     }
-                    r -= self.history.get(us, &m) / 6000;
+                    if self.heur.history {
+                        r -= self.history.get(us, &m) / 6000;
+                    }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 // Step 12. Null-window search, re-searched when it beats alpha.
@@ -646,13 +751,17 @@ impl<'a> Worker<'a> {
                     }
                     if alpha >= beta {
                         if quiet {
-                            let bonus = stat_bonus(depth);
-                            self.history.update(us, &m, bonus);
-                            for q in &quiets {
-                                self.history.update(us, q, -bonus);
+                            if self.heur.history {
+                                let bonus = stat_bonus(depth);
+                                self.history.update(us, &m, bonus);
+                                for q in &quiets {
+                                    self.history.update(us, q, -bonus);
+                                }
                             }
-                            if let Some(f) = self.frames.get_mut(ply) {
-                                f.killers.push(m);
+                            if self.heur.killers {
+                                if let Some(f) = self.frames.get_mut(ply) {
+                                    f.killers.push(m);
+                                }
                             }
                         }
                         break;
@@ -770,11 +879,12 @@ impl<'a> Worker<'a> {
                     .get(pv_index)
                     .map_or(0, |r| r.previous_score);
                 let mut delta = 18;
-                let (mut alpha, mut beta) = if search_depth >= 4 && prev.abs() < MATE_BOUND {
-                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-                } else {
-                    (-INFINITE, INFINITE)
-                };
+                let (mut alpha, mut beta) =
+                    if self.heur.aspiration && search_depth >= 4 && prev.abs() < MATE_BOUND {
+                        ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
                 loop {
                     let score = self.root_search(pos, alpha, beta, search_depth as i32, pv_index);
                     if let Some(tail) = self.root_moves.get_mut(pv_index..) {
@@ -970,12 +1080,12 @@ pub fn search(
             let root_moves = root_moves.clone();
             let cfg = cfg;
             scope.spawn(move || {
-                let mut w = Worker::new(id, shared, tm, limits, root);
+                let mut w = Worker::new(id, shared, tm, limits, root, cfg.heuristics);
                 w.root_moves = root_moves;
                 w.iterate(root, &cfg, &|_| {});
             });
         }
-        let mut main = Worker::new(0, shared, tm, &limits, root);
+        let mut main = Worker::new(0, shared, tm, &limits, root, cfg.heuristics);
         main.root_moves = root_moves;
         let completed = main.iterate(root, &cfg, on_info);
         shared.done.store(true, Ordering::Relaxed);
@@ -1028,5 +1138,61 @@ fn wait_for_stop(limits: &Limits, shared: &Shared) {
     let keep = || limits.infinite || shared.pondering.load(Ordering::Relaxed);
     while keep() && !shared.stop.load(Ordering::Relaxed) {
         std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shatar_rules::{Ruleset, uci};
+
+    /// Whether the search scores the position reached by `in_search` (played after the
+    /// root reached by `before_root` from the fsf start) as a draw by the rules.
+    fn draw_after(before_root: &[&str], in_search: &[&str]) -> bool {
+        let start = Position::start(Ruleset::FSF);
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for text in before_root {
+            let m = uci::parse_move(&pos, text).unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let root = SearchRoot::new(&start, &moves);
+        let shared = Shared::new(Arc::new(Tt::new(1)), Arc::default(), Arc::default());
+        let limits = Limits::depth(1);
+        let tm = TimeManager::new(&limits, Color::White, 0, Arc::default());
+        let mut w = Worker::new(0, &shared, tm, &limits, &root, Heuristics::default());
+        for text in in_search {
+            let m = uci::parse_move(&pos, text).unwrap();
+            pos.play_unchecked(m);
+            w.push(PathEntry::of(&pos));
+        }
+        w.rule_draw(&pos)
+    }
+
+    const SHUFFLE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
+
+    #[test]
+    fn one_occurrence_before_the_root_is_not_a_draw() {
+        // The start occurred once, before the root: going back to it is a second
+        // occurrence, which the opponent need not allow again (FIDE 9.2 needs three).
+        assert!(!draw_after(&SHUFFLE[..2], &SHUFFLE[2..]));
+    }
+
+    #[test]
+    fn a_repetition_inside_the_search_is_a_draw() {
+        // Both occurrences after the root: the side that repeated can repeat again.
+        assert!(draw_after(&[], &[SHUFFLE, SHUFFLE].concat()[..8]));
+        assert!(draw_after(
+            &SHUFFLE[..2],
+            &[SHUFFLE, SHUFFLE, SHUFFLE].concat()[2..10]
+        ));
+    }
+
+    #[test]
+    fn a_third_occurrence_across_the_root_is_a_draw() {
+        // The start occurred twice before the root: the third occurrence ends the game.
+        let before = [SHUFFLE.as_slice(), &SHUFFLE[..2]].concat();
+        assert!(draw_after(&before, &SHUFFLE[2..]));
     }
 }

@@ -117,9 +117,16 @@ fn match_counts_faults_pairs_colours_and_writes_pgn() {
     assert_eq!(report.faults2, 4);
     assert_eq!(report.faults1, 0);
     assert_eq!(report.elo, None);
-    assert!(pgns.iter().all(|p| p.contains("[Variant \"shatar\"]")
+    // The records library's tags (`Variant "Shatar"` as Fairy-Stockfish tools write it)
+    // and SAN movetext, read back by the same library.
+    assert!(pgns.iter().all(|p| p.contains("[Variant \"Shatar\"]")
+        && p.contains("[UciVariant \"shatar\"]")
         && p.contains("[Ruleset \"fsf\"]")
         && p.contains("illegal move")));
+    let file = shatar_records::pgn::read_pgn(&pgns.concat(), Ruleset::OFFICIAL);
+    assert!(file.errors.is_empty(), "{:?}", file.errors);
+    assert_eq!(file.records.len(), 4);
+    assert!(file.records.iter().all(|r| r.ruleset == Ruleset::FSF));
     let json = serde_json::to_string(&report).unwrap();
     assert!(json.contains("\"wins\":4"));
 }

@@ -1,22 +1,22 @@
 //! King safety without castling: a pawn shield in front of the king and a penalty that
 //! grows with the square of the weight of enemy men attacking the squares around it.
 
+use super::params::{P, Params, get};
 use super::{Score, s};
 use shatar_rules::{Color, Piece, Position, Role, attacks};
 
-const SHIELD: i32 = 12;
-
-fn attack_weight(role: Role) -> i32 {
+fn attack_weight(p: &Params, role: Role) -> i32 {
     match role {
-        Role::Horse | Role::Camel => 2,
-        Role::Rook => 3,
-        Role::Bers => 5,
+        Role::Horse => get(p, P::AttackHorse),
+        Role::Camel => get(p, P::AttackCamel),
+        Role::Rook => get(p, P::AttackRook),
+        Role::Bers => get(p, P::AttackBers),
         Role::Pawn | Role::King => 0,
     }
 }
 
 /// The king-safety score of `us` (middlegame only).
-pub fn king_safety(pos: &Position, us: Color) -> Score {
+pub fn king_safety(p: &Params, pos: &Position, us: Color) -> Score {
     let b = pos.board();
     let Some(ksq) = b.king_of(us) else {
         return Score::default();
@@ -31,12 +31,13 @@ pub fn king_safety(pos: &Position, us: Color) -> Score {
             let hits = (pos.attacks_from(piece, sq, occupied) & zone).count() as i32;
             if hits > 0 {
                 attackers += 1;
-                weight += attack_weight(role) * hits;
+                weight += attack_weight(p, role) * hits;
             }
         }
     }
     let danger = if attackers >= 2 {
-        (weight * weight / 3).min(500)
+        // The weights are in tenths.
+        (weight * weight / 300).min(500)
     } else {
         0
     };
@@ -52,7 +53,8 @@ pub fn king_safety(pos: &Position, us: Color) -> Score {
                         role: Role::Pawn,
                     })
                 {
-                    shield += if dr == 1 { SHIELD } else { SHIELD / 2 };
+                    let full = get(p, P::KingShield);
+                    shield += if dr == 1 { full } else { full / 2 };
                 }
             }
         }

@@ -1,9 +1,9 @@
 //! Material and piece-square tables.
 //!
-//! The values are the starting point of the tuning note in `crates/engine/README.md`; the
-//! weak bers (rook plus one diagonal step) is valued a little above a rook, far below the
-//! queen-like bers.
+//! The weights are in `params` (tuned, see `crates/engine/README.md`); the weak bers (rook
+//! plus one diagonal step) and the queen-like bers have separate values.
 
+use super::params::{P, Params, TUNED, get, nth, pair};
 use super::{Score, s};
 use shatar_rules::ruleset::BersMove;
 use shatar_rules::{Color, Position, Role, Square};
@@ -22,28 +22,28 @@ pub const fn phase_weight(role: Role) -> i32 {
 }
 
 /// The material value of a man (middlegame, endgame) under the bers's move.
-pub const fn piece_score(role: Role, bers: BersMove) -> Score {
+pub fn piece_score(p: &Params, role: Role, bers: BersMove) -> Score {
     match role {
-        Role::Pawn => s(85, 110),
-        Role::Horse => s(310, 290),
-        Role::Camel => s(320, 310),
-        Role::Rook => s(480, 540),
+        Role::Pawn => pair(p, P::MatPawnMg),
+        Role::Horse => pair(p, P::MatHorseMg),
+        Role::Camel => pair(p, P::MatCamelMg),
+        Role::Rook => pair(p, P::MatRookMg),
         Role::Bers => match bers {
-            BersMove::Queen => s(920, 980),
-            BersMove::Weak => s(600, 650),
+            BersMove::Queen => pair(p, P::MatBersQueenMg),
+            BersMove::Weak => pair(p, P::MatBersWeakMg),
         },
         Role::King => s(0, 0),
     }
 }
 
 /// A single centipawn value for exchanges (SEE, MVV-LVA, delta pruning).
-pub const fn piece_value(role: Role, bers: BersMove) -> i32 {
-    let sc = piece_score(role, bers);
+pub fn piece_value(role: Role, bers: BersMove) -> i32 {
+    let sc = piece_score(&TUNED, role, bers);
     (sc.mg + sc.eg) / 2
 }
 
 /// The piece-square bonus for a man of `us` of this role on `sq`.
-fn psqt(role: Role, bers: BersMove, us: Color, sq: Square) -> Score {
+fn psqt(p: &Params, role: Role, bers: BersMove, us: Color, sq: Square) -> Score {
     // Tables are written from White's side; Black's man reads the mirrored square.
     let sq = if us == Color::White {
         sq
@@ -54,48 +54,70 @@ fn psqt(role: Role, bers: BersMove, us: Color, sq: Square) -> Score {
     let r = i32::from(sq.rank().index());
     let cf = f.min(7 - f);
     let cr = r.min(7 - r);
+    let g = |i: P| get(p, i);
     match role {
         Role::Pawn => {
-            const MG: [i32; 8] = [0, 0, 4, 10, 18, 28, 45, 0];
-            const EG: [i32; 8] = [0, 0, 4, 10, 20, 34, 55, 0];
-            let rank = r as usize;
+            // Ranks 3 to 7 (index 2 to 6); a pawn on its second rank has no bonus.
+            let (mg, eg) = if (2..=6).contains(&r) {
+                let k = (r - 2) as usize;
+                (nth(p, P::PawnRank3Mg, k), nth(p, P::PawnRank3Eg, k))
+            } else {
+                (0, 0)
+            };
             let centre = if (3..=4).contains(&f) && (2..=4).contains(&r) {
-                12
+                g(P::PawnCentreMg)
             } else {
                 0
             };
-            s(MG[rank] + centre, EG[rank])
+            s(mg + centre, eg)
         }
-        Role::Horse => s((cf + cr) * 8 - 22, (cf + cr) * 5 - 15),
-        Role::Camel => s(cf.min(cr) * 6 + (cf + cr) * 2 - 12, (cf + cr) * 3 - 9),
+        Role::Horse => s(
+            (cf + cr) * g(P::HorseCentreMg) + g(P::HorseOffsetMg),
+            (cf + cr) * g(P::HorseCentreEg) + g(P::HorseOffsetEg),
+        ),
+        Role::Camel => s(
+            cf.min(cr) * g(P::CamelMinMg) + (cf + cr) * g(P::CamelSumMg) + g(P::CamelOffsetMg),
+            (cf + cr) * g(P::CamelSumEg) + g(P::CamelOffsetEg),
+        ),
         Role::Rook => s(
-            if r == 6 { 15 } else { 0 } + if (2..=5).contains(&f) { 4 } else { 0 },
-            if r == 6 { 10 } else { 0 },
+            if r == 6 { g(P::RookSeventhMg) } else { 0 }
+                + if (2..=5).contains(&f) {
+                    g(P::RookCentreFileMg)
+                } else {
+                    0
+                },
+            if r == 6 { g(P::RookSeventhEg) } else { 0 },
         ),
         Role::Bers => match bers {
-            BersMove::Queen => s((cf + cr) * 2 - 6, (cf + cr) * 4 - 12),
-            BersMove::Weak => s((cf + cr) * 4 - 12, (cf + cr) * 5 - 15),
+            BersMove::Queen => s(
+                (cf + cr) * g(P::BersQueenCentreMg) + g(P::BersQueenOffsetMg),
+                (cf + cr) * g(P::BersQueenCentreEg) + g(P::BersQueenOffsetEg),
+            ),
+            BersMove::Weak => s(
+                (cf + cr) * g(P::BersWeakCentreMg) + g(P::BersWeakOffsetMg),
+                (cf + cr) * g(P::BersWeakCentreEg) + g(P::BersWeakOffsetEg),
+            ),
         },
         Role::King => {
             // No castling in Shatar (rules.md §2): the king is safest on its first rank.
             let mg = match r {
-                0 => 10,
-                1 => -10,
-                _ => -25 * r.min(4),
+                0 => g(P::KingFirstRankMg),
+                1 => g(P::KingSecondRankMg),
+                _ => g(P::KingAdvanceMg) * r.min(4),
             };
-            s(mg, (cf + cr) * 8 - 24)
+            s(mg, (cf + cr) * g(P::KingCentreEg) + g(P::KingOffsetEg))
         }
     }
 }
 
 /// Material plus piece-square bonus of `us`.
-pub fn material_and_psqt(pos: &Position, us: Color) -> Score {
+pub fn material_and_psqt(p: &Params, pos: &Position, us: Color) -> Score {
     let bers = pos.ruleset().bers;
     let mut total = Score::default();
     for role in Role::ALL {
-        let value = piece_score(role, bers);
+        let value = piece_score(p, role, bers);
         for sq in pos.board().pieces(us, role) {
-            total += value + psqt(role, bers, us, sq);
+            total += value + psqt(p, role, bers, us, sq);
         }
     }
     total

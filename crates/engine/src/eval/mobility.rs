@@ -1,20 +1,21 @@
 //! Mobility: the squares a man reaches that are not taken by its own men nor attacked by
 //! enemy pawns.
 
+use super::params::{P, Params, pair};
 use super::{Score, s};
 use shatar_rules::attacks;
 use shatar_rules::ruleset::BersMove;
 use shatar_rules::{Bitboard, Color, Piece, Position, Role};
 
 /// Bonus per reachable square, and the count below which a man is penalised.
-fn weight(role: Role, bers: BersMove) -> (Score, i32) {
+fn weight(p: &Params, role: Role, bers: BersMove) -> (Score, i32) {
     match role {
-        Role::Horse => (s(4, 4), 4),
-        Role::Camel => (s(5, 5), 6),
-        Role::Rook => (s(2, 4), 6),
+        Role::Horse => (pair(p, P::MobHorseMg), 4),
+        Role::Camel => (pair(p, P::MobCamelMg), 6),
+        Role::Rook => (pair(p, P::MobRookMg), 6),
         Role::Bers => match bers {
-            BersMove::Queen => (s(1, 2), 10),
-            BersMove::Weak => (s(2, 3), 8),
+            BersMove::Queen => (pair(p, P::MobBersQueenMg), 10),
+            BersMove::Weak => (pair(p, P::MobBersWeakMg), 8),
         },
         Role::Pawn | Role::King => (s(0, 0), 0),
     }
@@ -30,14 +31,14 @@ pub fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
 }
 
 /// The mobility score of `us`.
-pub fn mobility(pos: &Position, us: Color) -> Score {
+pub fn mobility(p: &Params, pos: &Position, us: Color) -> Score {
     let b = pos.board();
     let bers = pos.ruleset().bers;
     let safe = !(b.by_color(us) | pawn_attacks(pos, !us));
     let occupied = b.occupied();
     let mut total = Score::default();
     for role in [Role::Horse, Role::Camel, Role::Rook, Role::Bers] {
-        let (w, base) = weight(role, bers);
+        let (w, base) = weight(p, role, bers);
         let piece = Piece { color: us, role };
         for sq in b.pieces(us, role) {
             let n = (pos.attacks_from(piece, sq, occupied) & safe).count() as i32;

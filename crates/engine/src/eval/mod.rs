@@ -9,9 +9,12 @@
 mod king;
 mod material;
 mod mobility;
+pub mod params;
 mod pawns;
+mod tuned;
 
 pub use material::{PHASE_TOTAL, piece_value};
+pub use params::{Params, TUNED};
 
 use shatar_rules::outcome;
 use shatar_rules::ruleset::BareKing;
@@ -67,9 +70,6 @@ impl Score {
     }
 }
 
-/// The bonus for having the move.
-const TEMPO: i32 = 15;
-
 /// The game phase, `0` (bare endgame) to [`PHASE_TOTAL`] (all pieces on the board).
 pub fn phase(pos: &Position) -> i32 {
     let b = pos.board();
@@ -86,20 +86,25 @@ pub fn phase(pos: &Position) -> i32 {
 /// assert!(shatar_engine::eval::evaluate(&start).abs() < 50);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    let white = side(pos, Color::White) - side(pos, Color::Black);
+    evaluate_with(&TUNED, pos)
+}
+
+/// The evaluation of `pos` with the weights `p` (for tuning).
+pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
+    let white = side(p, pos, Color::White) - side(p, pos, Color::Black);
     let ph = phase(pos);
     let mut v = (white.mg * ph + white.eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
     v = scale_for_draws(pos, v);
     let stm = if pos.turn() == Color::White { v } else { -v };
-    stm + TEMPO
+    stm + params::get(p, params::P::Tempo)
 }
 
 /// Everything that belongs to one side.
-fn side(pos: &Position, us: Color) -> Score {
-    material::material_and_psqt(pos, us)
-        + mobility::mobility(pos, us)
-        + pawns::pawn_structure(pos, us)
-        + king::king_safety(pos, us)
+fn side(p: &Params, pos: &Position, us: Color) -> Score {
+    material::material_and_psqt(p, pos, us)
+        + mobility::mobility(p, pos, us)
+        + pawns::pawn_structure(p, pos, us)
+        + king::king_safety(p, pos, us)
 }
 
 /// Endgame knowledge: a side that can give no mate that counts cannot win (rules.md §3–4),
@@ -134,7 +139,7 @@ mod tests {
     fn symmetric_positions_score_only_tempo() {
         for r in [Ruleset::OFFICIAL, Ruleset::FSF, Ruleset::TRADITIONAL] {
             let pos = Position::start(r);
-            assert_eq!(evaluate(&pos), TEMPO);
+            assert_eq!(evaluate(&pos), params::get(&TUNED, params::P::Tempo));
         }
     }
 
@@ -152,6 +157,84 @@ mod tests {
         )
         .unwrap();
         assert!(evaluate(&pos) < -300);
+    }
+
+    /// The colour mirror of a FEN: ranks reversed, colours swapped, the other side to move.
+    fn mirror_fen(text: &str) -> String {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let placement: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let turn = if fields[1] == "w" { "b" } else { "w" };
+        format!(
+            "{} {turn} - - {} {}",
+            placement.join("/"),
+            fields[4],
+            fields[5]
+        )
+    }
+
+    /// Positions from seeded random games (a xorshift generator), every ruleset.
+    fn random_positions() -> Vec<Position> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut out = Vec::new();
+        for r in [Ruleset::OFFICIAL, Ruleset::FSF, Ruleset::TRADITIONAL] {
+            for _ in 0..40 {
+                let mut pos = Position::start(r);
+                for _ in 0..60 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let m = moves[(state % moves.len() as u64) as usize];
+                    pos.play_unchecked(m);
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        // The evaluation of a position equals that of its colour mirror (each for its side
+        // to move): no term may favour one colour.
+        let mut checked = 0;
+        for pos in random_positions() {
+            let text = fen::write(&pos);
+            let mirrored = fen::read(&mirror_fen(&text), *pos.ruleset()).unwrap();
+            assert_eq!(
+                evaluate(&pos),
+                evaluate(&mirrored),
+                "{text} against {}",
+                fen::write(&mirrored)
+            );
+            checked += 1;
+        }
+        assert!(checked > 7000, "{checked} positions");
+    }
+
+    #[test]
+    fn mirror_of_a_known_position() {
+        assert_eq!(
+            mirror_fen("4k3/p7/4P3/8/8/8/8/R3K3 w - - 3 40"),
+            "r3k3/8/8/8/8/4p3/P7/4K3 b - - 3 40"
+        );
     }
 
     #[test]

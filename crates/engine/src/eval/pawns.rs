@@ -1,21 +1,8 @@
 //! Pawn structure: doubled, isolated and passed pawns.
 
+use super::params::{P, Params, nth, pair};
 use super::{Score, s};
 use shatar_rules::{Bitboard, Color, File, Position, Role};
-
-const DOUBLED: Score = s(-12, -20);
-const ISOLATED: Score = s(-12, -16);
-/// By the pawn's rank counted from its own side.
-const PASSED: [Score; 8] = [
-    s(0, 0),
-    s(5, 10),
-    s(8, 15),
-    s(14, 25),
-    s(25, 45),
-    s(40, 70),
-    s(60, 110),
-    s(0, 0),
-];
 
 fn file_mask(file: u8) -> Bitboard {
     File::new(file).map_or(Bitboard::EMPTY, Bitboard::file)
@@ -44,7 +31,7 @@ fn ahead(us: Color, rank: u8) -> Bitboard {
 }
 
 /// The pawn-structure score of `us`.
-pub fn pawn_structure(pos: &Position, us: Color) -> Score {
+pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
     let b = pos.board();
     let ours = b.pieces(us, Role::Pawn);
     let theirs = b.pieces(!us, Role::Pawn);
@@ -54,14 +41,20 @@ pub fn pawn_structure(pos: &Position, us: Color) -> Score {
         let rank = sq.rank().index();
         let front = ahead(us, rank);
         if (ours & file_mask(file) & front).any() {
-            total += DOUBLED;
+            total += pair(p, P::DoubledMg);
         }
         if (ours & adjacent_files(file)).is_empty() {
-            total += ISOLATED;
+            total += pair(p, P::IsolatedMg);
         }
         if (theirs & (file_mask(file) | adjacent_files(file)) & front).is_empty() {
-            let relative = if us == Color::White { rank } else { 7 - rank };
-            total += PASSED[usize::from(relative.min(7))];
+            // By the pawn's rank counted from its own side (2 to 7).
+            let relative = usize::from(if us == Color::White { rank } else { 7 - rank });
+            if (1..=6).contains(&relative) {
+                total += s(
+                    nth(p, P::Passed2Mg, relative - 1),
+                    nth(p, P::Passed2Eg, relative - 1),
+                );
+            }
         }
     }
     total
@@ -76,9 +69,10 @@ mod tests {
     fn passed_pawn_scores_by_rank() {
         // White pawn on e6 (relative rank 6), Black pawn on a7 far away: both passed.
         let pos = fen::read("4k3/p7/4P3/8/8/8/8/4K3 w - - 0 1", Ruleset::OFFICIAL).unwrap();
-        let w = pawn_structure(&pos, Color::White);
-        assert_eq!(w, PASSED[5] + ISOLATED);
-        let bl = pawn_structure(&pos, Color::Black);
-        assert_eq!(bl, PASSED[1] + ISOLATED);
+        let p = &crate::eval::params::HAND;
+        let w = pawn_structure(p, &pos, Color::White);
+        assert_eq!(w, s(40, 70) + s(-12, -16));
+        let bl = pawn_structure(p, &pos, Color::Black);
+        assert_eq!(bl, s(5, 10) + s(-12, -16));
     }
 }

@@ -1,6 +1,7 @@
 //! The UCI options the engine offers, with their types, defaults and bounds.
 
 use crate::error::UciError;
+use crate::search::Heuristics;
 use shatar_rules::{Preset, Ruleset};
 
 /// The `UCI_Variant` names and their rulesets: `shatar` is Fairy-Stockfish's variant
@@ -41,6 +42,9 @@ pub struct Options {
     pub move_overhead_ms: u64,
     /// The ruleset played.
     pub ruleset: Ruleset,
+    /// The search heuristics switched on (hidden options `Search_<Name>`, for matches
+    /// that measure a heuristic; not announced to GUIs).
+    pub heuristics: Heuristics,
 }
 
 impl Default for Options {
@@ -55,12 +59,18 @@ impl Default for Options {
             ponder: false,
             move_overhead_ms: 30,
             ruleset: Ruleset::OFFICIAL,
+            heuristics: Heuristics::default(),
         }
     }
 }
 
 /// The lowest `UCI_Elo`.
 pub const ELO_MIN: u32 = 600;
+/// The Elo of level 0 by the calibration line (see [`Options::effective_skill`]).
+pub const CALIBRATED_ELO_AT_LEVEL_0: f64 = 1250.0;
+/// The Elo one level adds by the calibration line.
+pub const CALIBRATED_ELO_PER_LEVEL: f64 = 54.5;
+
 /// The highest `UCI_Elo`.
 pub const ELO_MAX: u32 = 2400;
 
@@ -83,13 +93,14 @@ impl Options {
         ]
     }
 
-    /// The strength level in effect: `Skill Level`, or the level `UCI_Elo` maps to
-    /// (linear from `ELO_MIN` = level 0 to `ELO_MAX` = level 20; see the README on its
-    /// calibration).
+    /// The strength level in effect: `Skill Level`, or the level `UCI_Elo` maps to. The
+    /// map is the line fitted to matches of levels 5, 10 and 15 against Fairy-Stockfish
+    /// with `UCI_LimitStrength` at `UCI_Elo` 1350 and 1850 (README, *calibration*):
+    /// level = (Elo − 1250) / 54.5. Below 1250 every Elo plays level 0, the weakest.
     pub fn effective_skill(&self) -> f64 {
         if self.limit_strength {
-            let span = f64::from(ELO_MAX - ELO_MIN);
-            (f64::from(self.elo.clamp(ELO_MIN, ELO_MAX) - ELO_MIN) / span * 19.99).clamp(0.0, 19.99)
+            let elo = f64::from(self.elo.clamp(ELO_MIN, ELO_MAX));
+            ((elo - CALIBRATED_ELO_AT_LEVEL_0) / CALIBRATED_ELO_PER_LEVEL).clamp(0.0, 19.99)
         } else {
             f64::from(self.skill_level)
         }
@@ -151,7 +162,13 @@ impl Options {
                     .map_err(|e| UciError::SetOption(format!("RulesetFile: {e}")))?;
                 return Ok(SetEffect::Ruleset);
             }
-            _ => return Err(UciError::SetOption(format!("no option named {name:?}"))),
+            other => {
+                let switch = other
+                    .strip_prefix("search_")
+                    .and_then(|h| self.heuristics.switch_mut(h))
+                    .ok_or_else(|| UciError::SetOption(format!("no option named {name:?}")))?;
+                *switch = check()?;
+            }
         }
         Ok(SetEffect::None)
     }
@@ -186,5 +203,20 @@ mod tests {
         o.set("UCI_LimitStrength", "true").unwrap();
         o.set("UCI_Elo", &ELO_MIN.to_string()).unwrap();
         assert_eq!(o.effective_skill(), 0.0);
+        // The calibration line: 1250 + 54.5 × level (level 10 ≈ 1795).
+        o.set("UCI_Elo", "1795").unwrap();
+        assert!((o.effective_skill() - 10.0).abs() < 1e-9);
+        o.set("UCI_Elo", "2400").unwrap();
+        assert_eq!(o.effective_skill(), 19.99);
+        assert_eq!(o.set("Search_NullMove", "false"), Ok(SetEffect::None));
+        assert!(!o.heuristics.null_move);
+        assert!(o.heuristics.lmr);
+        assert!(o.set("Search_LMR", "maybe").is_err());
+        assert!(o.set("Search_Nothing", "false").is_err());
+        for name in Heuristics::NAMES {
+            let mut o = Options::default();
+            o.set(&format!("Search_{name}"), "false").unwrap();
+            assert_ne!(o.heuristics, Heuristics::default(), "{name}");
+        }
     }
 }

@@ -285,6 +285,7 @@ impl UciSession {
             multipv: self.options.multipv,
             skill: self.options.effective_skill(),
             move_overhead_ms: self.options.move_overhead_ms,
+            heuristics: self.options.heuristics,
         };
         let root = SearchRoot::new(&self.initial, &self.moves);
         self.stop = Arc::new(AtomicBool::new(false));

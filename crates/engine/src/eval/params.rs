@@ -1,0 +1,87 @@
+//! The evaluation's weights as one flat table, so that a tuner can change any of them and
+//! the evaluation can be run with the changed table (`evaluate_with`). The values in play
+//! are [`TUNED`] (made by `examples/texel_tune.rs`, see the README); [`HAND`] keeps the
+//! hand-set values the tuning started from. Middlegame and endgame values of one term
+//! are adjacent (`…Mg`, then `…Eg`).
+
+macro_rules! define_params {
+    ($($name:ident = $default:expr,)*) => {
+        /// The index of each weight in [`Params`].
+        #[allow(missing_docs)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum P {
+            $($name,)*
+        }
+        /// The weights' names, in index order.
+        pub const NAMES: &[&str] = &[$(stringify!($name),)*];
+        /// The hand-set values the tuning started from.
+        pub const HAND: Params = [$($default,)*];
+    };
+}
+
+/// The number of weights.
+pub const COUNT: usize = 80;
+
+/// A full set of weights.
+pub type Params = [i32; COUNT];
+
+define_params! {
+    MatPawnMg = 85, MatPawnEg = 110,
+    MatHorseMg = 310, MatHorseEg = 290,
+    MatCamelMg = 320, MatCamelEg = 310,
+    MatRookMg = 480, MatRookEg = 540,
+    MatBersQueenMg = 920, MatBersQueenEg = 980,
+    MatBersWeakMg = 600, MatBersWeakEg = 650,
+    PawnRank3Mg = 4, PawnRank4Mg = 10, PawnRank5Mg = 18, PawnRank6Mg = 28, PawnRank7Mg = 45,
+    PawnRank3Eg = 4, PawnRank4Eg = 10, PawnRank5Eg = 20, PawnRank6Eg = 34, PawnRank7Eg = 55,
+    PawnCentreMg = 12,
+    HorseCentreMg = 8, HorseOffsetMg = -22, HorseCentreEg = 5, HorseOffsetEg = -15,
+    CamelMinMg = 6, CamelSumMg = 2, CamelOffsetMg = -12, CamelSumEg = 3, CamelOffsetEg = -9,
+    RookSeventhMg = 15, RookSeventhEg = 10, RookCentreFileMg = 4,
+    BersQueenCentreMg = 2, BersQueenOffsetMg = -6, BersQueenCentreEg = 4, BersQueenOffsetEg = -12,
+    BersWeakCentreMg = 4, BersWeakOffsetMg = -12, BersWeakCentreEg = 5, BersWeakOffsetEg = -15,
+    KingFirstRankMg = 10, KingSecondRankMg = -10, KingAdvanceMg = -25,
+    KingCentreEg = 8, KingOffsetEg = -24,
+    MobHorseMg = 4, MobHorseEg = 4,
+    MobCamelMg = 5, MobCamelEg = 5,
+    MobRookMg = 2, MobRookEg = 4,
+    MobBersQueenMg = 1, MobBersQueenEg = 2,
+    MobBersWeakMg = 2, MobBersWeakEg = 3,
+    DoubledMg = -12, DoubledEg = -20,
+    IsolatedMg = -12, IsolatedEg = -16,
+    Passed2Mg = 5, Passed3Mg = 8, Passed4Mg = 14, Passed5Mg = 25, Passed6Mg = 40, Passed7Mg = 60,
+    Passed2Eg = 10, Passed3Eg = 15, Passed4Eg = 25, Passed5Eg = 45, Passed6Eg = 70, Passed7Eg = 110,
+    KingShield = 12,
+    AttackHorse = 20, AttackCamel = 20, AttackRook = 30, AttackBers = 50,
+    Tempo = 15,
+}
+
+pub use super::tuned::TUNED;
+
+/// One weight.
+pub fn get(p: &Params, i: P) -> i32 {
+    p.get(i as usize).copied().unwrap_or(0)
+}
+
+/// The weight `i + k` (the `k`-th of a run of weights starting at `i`).
+pub fn nth(p: &Params, i: P, k: usize) -> i32 {
+    p.get(i as usize + k).copied().unwrap_or(0)
+}
+
+/// The middlegame/endgame pair starting at `i`.
+pub fn pair(p: &Params, i: P) -> super::Score {
+    super::s(nth(p, i, 0), nth(p, i, 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_the_count() {
+        assert_eq!(NAMES.len(), COUNT);
+        assert_eq!(NAMES[P::Tempo as usize], "Tempo");
+        assert_eq!(get(&HAND, P::MatRookMg), 480);
+        assert_eq!(pair(&HAND, P::MatPawnMg), super::super::s(85, 110));
+    }
+}
