@@ -97,3 +97,20 @@ computer-level = Level
 computer-submit = Play
 game-rematch = Rematch
 game-rematch-offered = Your opponent asks for a rematch
+
+## Ratings and connection
+profile-ratings = Ratings
+profile-no-ratings = No rated games yet.
+profile-category = Category
+profile-rating = Rating
+profile-deviation = Deviation (RD)
+profile-games = Rated games
+profile-provisional = A rating marked “?” is provisional: its deviation is still above 110.
+rating-family-official = Official rules
+rating-family-traditional = Traditional rules
+rating-family-fsf = Fairy-Stockfish rules
+rating-family-custom = Other rules
+rating-speed-bullet = Bullet
+rating-speed-blitz = Blitz
+rating-speed-rapid = Rapid
+rating-speed-classical = Classical

@@ -98,3 +98,20 @@ computer-level = Түвшин
 computer-submit = Тоглох
 game-rematch = Дахин тоглох
 game-rematch-offered = Өрсөлдөгч дахин тоглохыг санал болгож байна
+
+## Ratings and connection
+profile-ratings = Зэрэглэл
+profile-no-ratings = Зэрэгт тооцох тоглолт одоогоор алга.
+profile-category = Ангилал
+profile-rating = Зэрэглэл
+profile-deviation = Хазайлт (RD)
+profile-games = Зэрэгт тооцсон тоглолт
+profile-provisional = “?” тэмдэгтэй зэрэглэл түр зуурынх: хазайлт нь 110-аас их хэвээр байна.
+rating-family-official = Албан ёсны дүрэм
+rating-family-traditional = Уламжлалт дүрэм
+rating-family-fsf = Fairy-Stockfish-ийн дүрэм
+rating-family-custom = Бусад дүрэм
+rating-speed-bullet = Сум
+rating-speed-blitz = Блиц
+rating-speed-rapid = Шуурхай
+rating-speed-classical = Сонгодог

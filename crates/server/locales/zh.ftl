@@ -97,3 +97,20 @@ computer-level = 级别
 computer-submit = 开始
 game-rematch = 再来一局
 game-rematch-offered = 对方提议再来一局
+
+## Ratings and connection
+profile-ratings = 等级分
+profile-no-ratings = 还没有计分对局。
+profile-category = 类别
+profile-rating = 等级分
+profile-deviation = 偏差 (RD)
+profile-games = 计分对局数
+profile-provisional = 带“?”的等级分是暂定的：其偏差仍高于 110。
+rating-family-official = 正式规则
+rating-family-traditional = 传统规则
+rating-family-fsf = Fairy-Stockfish 规则
+rating-family-custom = 其他规则
+rating-speed-bullet = 超快棋
+rating-speed-blitz = 快棋
+rating-speed-rapid = 快速棋
+rating-speed-classical = 慢棋

@@ -49,6 +49,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::routes::games::router())
         .merge(crate::routes::computer::router())
         .merge(crate::routes::lang::router())
+        .merge(crate::routes::profile::router())
         .merge(crate::assets::router())
         .layer(middleware::from_fn(crate::auth::csrf::ensure_cookie))
         .layer(middleware::from_fn(security_headers))

@@ -44,6 +44,7 @@ pub mod error;
 pub mod html;
 pub mod i18n;
 pub mod live;
+pub mod ratings;
 pub mod routes;
 pub mod state;
 pub mod ws;

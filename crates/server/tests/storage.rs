@@ -57,6 +57,7 @@ async fn a_bad_step_fails_alone_in_its_batch(b: Backend) {
         }),
         event: None,
         end: None,
+        rated: None,
     };
     // Two writes of ply 0 (the second breaks the primary key) and an event, sent together.
     let (a, b2, c) = tokio::join!(

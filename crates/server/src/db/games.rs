@@ -242,9 +242,16 @@ pub struct Step {
     pub event: Option<(String, Option<String>)>,
     /// The game's end: status, result, termination.
     pub end: Option<(Status, Option<String>, String)>,
+    /// For a rated game between two accounts: whose ratings its result updates.
+    pub rated: Option<super::ratings::RatedGame>,
 }
 
-async fn write_step(conn: &mut sqlx::AnyConnection, step: &Step, now: i64) -> Result<(), AppError> {
+async fn write_step(
+    conn: &mut sqlx::AnyConnection,
+    backend: super::Backend,
+    step: &Step,
+    now: i64,
+) -> Result<(), AppError> {
     if let Some(m) = &step.mv {
         sqlx::query(
             "INSERT INTO moves (game_id, ply, uci, white_ms, black_ms, played_ms)
@@ -283,6 +290,10 @@ async fn write_step(conn: &mut sqlx::AnyConnection, step: &Step, now: i64) -> Re
         .bind(&step.game_id)
         .execute(&mut *conn)
         .await?;
+        // The ratings change in the transaction that stores the result: both or neither.
+        if let (Some(rated), Some(result)) = (&step.rated, result) {
+            super::ratings::apply_result(conn, backend, &step.game_id, rated, result, now).await?;
+        }
     }
     Ok(())
 }
@@ -349,7 +360,7 @@ impl StepWriter {
 async fn write_all(db: &Db, steps: &[&Step], now: i64) -> Result<(), AppError> {
     let mut tx = db.pool.begin().await?;
     for step in steps {
-        write_step(&mut tx, step, now).await?;
+        write_step(&mut tx, db.backend, step, now).await?;
     }
     tx.commit().await?;
     Ok(())

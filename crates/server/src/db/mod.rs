@@ -3,6 +3,7 @@
 //! acknowledges it to a user.
 
 pub mod games;
+pub mod ratings;
 pub mod seeks;
 pub mod sessions;
 pub mod users;
@@ -44,6 +45,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "computer and guests",
         include_str!("../../migrations/sqlite/0002_computer_and_guests.sql"),
     ),
+    (
+        3,
+        "ratings",
+        include_str!("../../migrations/sqlite/0003_ratings.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -55,6 +61,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         2,
         "computer and guests",
         include_str!("../../migrations/postgres/0002_computer_and_guests.sql"),
+    ),
+    (
+        3,
+        "ratings",
+        include_str!("../../migrations/postgres/0003_ratings.sql"),
     ),
 ];
 

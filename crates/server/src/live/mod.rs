@@ -267,6 +267,7 @@ impl Hub {
                 };
                 (status, f.result.clone(), f.termination.clone())
             }),
+            rated: rated_game(&live.row),
         };
         self.writer.commit(step).await.map_err(|e| {
             tracing::error!(game = %live.row.id, error = %e, "storing a step failed");
@@ -309,6 +310,25 @@ impl Hub {
                 hub.evict_later(&id);
             }
         });
+    }
+}
+
+/// Whose ratings a game's result updates: a rated game between two different accounts.
+fn rated_game(row: &games::GameRow) -> Option<crate::db::ratings::RatedGame> {
+    match (row.rated, row.white_id, row.black_id) {
+        (true, Some(white_id), Some(black_id)) if white_id != black_id => {
+            Some(crate::db::ratings::RatedGame {
+                white_id,
+                black_id,
+                category: crate::ratings::Category::of(
+                    &row.ruleset,
+                    row.initial_ms,
+                    row.increment_ms,
+                )
+                .key(),
+            })
+        }
+        _ => None,
     }
 }
 

@@ -6,6 +6,7 @@ pub mod games;
 pub mod health;
 pub mod lang;
 pub mod lobby;
+pub mod profile;
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
