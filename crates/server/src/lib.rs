@@ -43,6 +43,7 @@ pub mod db;
 pub mod error;
 pub mod html;
 pub mod i18n;
+pub mod limits;
 pub mod live;
 pub mod ratings;
 pub mod routes;

@@ -17,6 +17,10 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// The sign-in rate limit.
     pub limiter: Arc<SignInLimiter>,
+    /// Open game sockets per address.
+    pub sockets: Arc<crate::limits::SocketCounts>,
+    /// HTTP requests per address.
+    pub requests: Arc<crate::limits::RequestRate>,
 }
 
 impl AppState {
@@ -24,6 +28,11 @@ impl AppState {
     pub fn new(config: Config, db: Db) -> AppState {
         AppState {
             limiter: Arc::new(SignInLimiter::new(config.signin_attempts)),
+            sockets: crate::limits::SocketCounts::new(config.max_sockets_per_ip),
+            requests: Arc::new(crate::limits::RequestRate::new(
+                config.http_requests_per_second,
+                config.http_request_burst,
+            )),
             config: Arc::new(config),
             hub: Arc::new(Hub::new(db.clone())),
             db,

@@ -6,16 +6,19 @@ pub mod protocol;
 
 use crate::auth::Visitor;
 use crate::error::AppError;
+use crate::limits::TokenBucket;
 use crate::live::{Room, snapshot_text};
 use crate::state::AppState;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use shatar_rules::Color;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Instant;
 use tokio::sync::broadcast::error::RecvError;
 
 /// Refuses cross-site socket requests: a present `Origin` must name this host.
@@ -41,15 +44,22 @@ fn check_origin(headers: &HeaderMap) -> Result<(), AppError> {
     }
 }
 
-/// Upgrades to the game's socket.
+/// Upgrades to the game's socket (at most `--max-sockets-per-ip` open per address).
 pub async fn socket(
     ws: WebSocketUpgrade,
     Path(id): Path<String>,
     visitor: Visitor,
     headers: HeaderMap,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> Result<Response, AppError> {
     check_origin(&headers)?;
+    let slot = state
+        .sockets
+        .acquire(peer.ip())
+        .ok_or(AppError::TooManySockets {
+            max: state.sockets.max(),
+        })?;
     let room = state.hub.room(&id).await?;
     let color = room.game.lock().await.color_of(
         visitor.user.as_ref().map(|u| u.id),
@@ -58,7 +68,20 @@ pub async fn socket(
     Ok(ws
         .max_message_size(protocol::MAX_MESSAGE_BYTES)
         .max_frame_size(protocol::MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| run(socket, state, id, room, color)))
+        .on_upgrade(move |socket| async move {
+            run(socket, state, id, room, color).await;
+            // The address's place is freed when the socket ends.
+            drop(slot);
+        }))
+}
+
+/// The refusal sent before a socket is closed for sending too fast.
+fn rate_error(state: &AppState) -> String {
+    let e = crate::error::ProtocolError::TooFast {
+        per_second: state.config.socket_messages_per_second,
+        burst: state.config.socket_message_burst,
+    };
+    json!({"t": "error", "error": e.to_string(), "closing": true}).to_string()
 }
 
 async fn snapshot(room: &Room) -> Arc<str> {
@@ -74,6 +97,11 @@ async fn run(
     color: Option<Color>,
 ) {
     let (mut sink, mut stream) = socket.split();
+    let mut rate = TokenBucket::new(
+        state.config.socket_messages_per_second,
+        state.config.socket_message_burst,
+        Instant::now(),
+    );
     // Subscribe before the first snapshot so that no step falls between them.
     let mut rx = room.tx.subscribe();
     let hello = json!({"t": "hello", "you": color.map(Color::name)}).to_string();
@@ -91,8 +119,19 @@ async fn run(
         tokio::select! {
             incoming = stream.next() => {
                 let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                    Some(Ok(Message::Pong(_))) => continue,
+                    Some(Ok(_)) if !rate.take(Instant::now()) => {
+                        let _ = sink.send(Message::Text(rate_error(&state).into())).await;
+                        let _ = sink
+                            .send(Message::Close(Some(CloseFrame {
+                                code: close_code::POLICY,
+                                reason: "message rate limit".into(),
+                            })))
+                            .await;
+                        break;
+                    }
+                    Some(Ok(Message::Text(t))) => t,
                     Some(Ok(_)) => continue,
                 };
                 let reply = match protocol::decode(text.as_str()) {
