@@ -1,3 +1,5 @@
+-- Ratings and connections.
+--
 -- Glicko-2 ratings: one per account and category (ruleset family and speed class, e.g.
 -- `official-blitz`; see src/ratings.rs), and each rated game's change, written in the same
 -- transaction as the game's result.
@@ -25,3 +27,7 @@ CREATE TABLE rating_changes (
     PRIMARY KEY (game_id, user_id)
 );
 CREATE INDEX rating_changes_user ON rating_changes (user_id);
+
+-- The lag compensation credited to a move's mover, already included in the stored clocks;
+-- kept so that a restart replays the clock exactly.
+ALTER TABLE moves ADD COLUMN lag_ms BIGINT NOT NULL DEFAULT 0;

@@ -88,6 +88,8 @@ pub struct MoveRow {
     pub black_ms: i64,
     /// When it was played.
     pub played_ms: i64,
+    /// The lag compensation credited to the mover (already in the clocks above).
+    pub lag_ms: i64,
 }
 
 /// One stored arbitral event (draw offer, resignation, flag…).
@@ -191,7 +193,8 @@ pub async fn ongoing(db: &Db) -> Result<Vec<GameRow>, AppError> {
 /// A game's moves in order.
 pub async fn moves(db: &Db, id: &str) -> Result<Vec<MoveRow>, AppError> {
     let rows = sqlx::query(
-        "SELECT ply, uci, white_ms, black_ms, played_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        "SELECT ply, uci, white_ms, black_ms, played_ms, lag_ms FROM moves WHERE game_id = $1
+         ORDER BY ply",
     )
     .bind(id)
     .fetch_all(&db.pool)
@@ -204,6 +207,7 @@ pub async fn moves(db: &Db, id: &str) -> Result<Vec<MoveRow>, AppError> {
                 white_ms: row.try_get("white_ms")?,
                 black_ms: row.try_get("black_ms")?,
                 played_ms: row.try_get("played_ms")?,
+                lag_ms: row.try_get("lag_ms")?,
             })
         })
         .collect()
@@ -252,10 +256,18 @@ async fn write_step(
     step: &Step,
     now: i64,
 ) -> Result<(), AppError> {
+    if backend == super::Backend::Postgres {
+        // Delivered to the other processes only when the transaction commits (`live::fanout`).
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(crate::live::fanout::STEP_CHANNEL)
+            .bind(&step.game_id)
+            .execute(&mut *conn)
+            .await?;
+    }
     if let Some(m) = &step.mv {
         sqlx::query(
-            "INSERT INTO moves (game_id, ply, uci, white_ms, black_ms, played_ms)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO moves (game_id, ply, uci, white_ms, black_ms, played_ms, lag_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&step.game_id)
         .bind(m.ply)
@@ -263,6 +275,7 @@ async fn write_step(
         .bind(m.white_ms)
         .bind(m.black_ms)
         .bind(m.played_ms)
+        .bind(m.lag_ms)
         .execute(&mut *conn)
         .await?;
     }

@@ -47,7 +47,7 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
     ),
     (
         3,
-        "ratings",
+        "ratings and lag",
         include_str!("../../migrations/sqlite/0003_ratings.sql"),
     ),
 ];
@@ -64,7 +64,7 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     ),
     (
         3,
-        "ratings",
+        "ratings and lag",
         include_str!("../../migrations/postgres/0003_ratings.sql"),
     ),
 ];

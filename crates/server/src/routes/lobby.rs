@@ -389,6 +389,8 @@ async fn accept(
     }
     games::insert(&mut tx, &game).await?;
     tx.commit().await?;
+    // The process that creates a game runs it (with several processes: `live::fanout`).
+    state.hub.room(&game.id).await?;
     tracing::info!(game = %game.id, seek = %seek.id, "game created");
     Ok(see_other(&format!("/game/{}", game.id), &[]))
 }

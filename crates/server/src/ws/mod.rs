@@ -7,8 +7,10 @@ pub mod protocol;
 use crate::auth::Visitor;
 use crate::error::AppError;
 use crate::limits::TokenBucket;
+use crate::live::lag::RoundTrips;
 use crate::live::{Room, snapshot_text};
 use crate::state::AppState;
+use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
@@ -75,6 +77,9 @@ pub async fn socket(
         }))
 }
 
+/// How often the server measures a socket's round trip (the first at once).
+pub const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The refusal sent before a socket is closed for sending too fast.
 fn rate_error(state: &AppState) -> String {
     let e = crate::error::ProtocolError::TooFast {
@@ -102,6 +107,10 @@ async fn run(
         state.config.socket_message_burst,
         Instant::now(),
     );
+    // Round trips measured with ping frames, for lag compensation (`live::lag`).
+    let mut trips = RoundTrips::default();
+    let mut probe = tokio::time::interval(PING_EVERY);
+    probe.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // Subscribe before the first snapshot so that no step falls between them.
     let mut rx = room.tx.subscribe();
     let hello = json!({"t": "hello", "you": color.map(Color::name)}).to_string();
@@ -120,7 +129,10 @@ async fn run(
             incoming = stream.next() => {
                 let text = match incoming {
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
-                    Some(Ok(Message::Pong(_))) => continue,
+                    Some(Ok(Message::Pong(payload))) => {
+                        trips.pong(&payload, Instant::now());
+                        continue;
+                    }
                     Some(Ok(_)) if !rate.take(Instant::now()) => {
                         let _ = sink.send(Message::Text(rate_error(&state).into())).await;
                         let _ = sink
@@ -136,12 +148,12 @@ async fn run(
                 };
                 let reply = match protocol::decode(text.as_str()) {
                     Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
-                    Ok(protocol::ClientMsg::Ping) => {
+                    Ok(protocol::ClientMsg::Ping { seq }) => {
                         let snap = snapshot(&room).await;
                         if sink.send(Message::Text(snap.as_ref().into())).await.is_err() {
                             break;
                         }
-                        Some(json!({"t": "pong"}).to_string())
+                        Some(json!({"t": "pong", "seq": seq, "lag_ms": trips.estimate_ms()}).to_string())
                     }
                     Ok(protocol::ClientMsg::Rematch) => match color {
                         Some(c) => match state.hub.rematch(&id, c).await {
@@ -151,7 +163,7 @@ async fn run(
                         None => Some(json!({"t": "error", "error": crate::error::ActionError::NotAPlayer.to_string()}).to_string()),
                     },
                     Ok(msg) => match (color, msg.action()) {
-                        (Some(c), Some(action)) => match state.hub.act(&id, c, &action).await {
+                        (Some(c), Some(action)) => match state.hub.act(&id, c, &action, trips.estimate_ms()).await {
                             Ok(()) => None,
                             Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
                         },
@@ -162,6 +174,12 @@ async fn run(
                     if sink.send(Message::Text(reply.into())).await.is_err() {
                         break;
                     }
+                }
+            }
+            _ = probe.tick() => {
+                let payload = trips.ping(Instant::now());
+                if sink.send(Message::Ping(Bytes::copy_from_slice(&payload))).await.is_err() {
+                    break;
                 }
             }
             update = rx.recv() => {
