@@ -256,14 +256,6 @@ async fn write_step(
     step: &Step,
     now: i64,
 ) -> Result<(), AppError> {
-    if backend == super::Backend::Postgres {
-        // Delivered to the other processes only when the transaction commits (`live::fanout`).
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(crate::live::fanout::STEP_CHANNEL)
-            .bind(&step.game_id)
-            .execute(&mut *conn)
-            .await?;
-    }
     if let Some(m) = &step.mv {
         sqlx::query(
             "INSERT INTO moves (game_id, ply, uci, white_ms, black_ms, played_ms, lag_ms)
@@ -374,6 +366,19 @@ async fn write_all(db: &Db, steps: &[&Step], now: i64) -> Result<(), AppError> {
     let mut tx = db.pool.begin().await?;
     for step in steps {
         write_step(&mut tx, db.backend, step, now).await?;
+    }
+    if db.backend == super::Backend::Postgres {
+        // The games of the batch, announced to the other processes (`live::fanout`); the
+        // notification is delivered only when the transaction commits. One statement per
+        // batch, not per step: NOTIFY serialises commits.
+        for payload in crate::live::fanout::step_payloads(steps.iter().map(|s| s.game_id.as_str()))
+        {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(crate::live::fanout::STEP_CHANNEL)
+                .bind(payload)
+                .execute(&mut *tx)
+                .await?;
+        }
     }
     tx.commit().await?;
     Ok(())

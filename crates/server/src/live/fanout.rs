@@ -35,7 +35,7 @@ use sqlx::Connection;
 use sqlx::postgres::{PgConnection, PgListener};
 use std::sync::Arc;
 
-/// The channel of committed steps (payload: the game id).
+/// The channel of committed steps (payload: game ids separated by commas).
 pub const STEP_CHANNEL: &str = "shatar_step";
 /// The channel of relayed actions (payload: [`Relayed`] as JSON).
 pub const ACT_CHANNEL: &str = "shatar_act";
@@ -178,7 +178,11 @@ impl Fanout {
                 // Each in its own task: a reload or an action never holds up the listener.
                 tokio::spawn(async move {
                     match channel.as_str() {
-                        STEP_CHANNEL => hub.step_committed_elsewhere(&payload).await,
+                        STEP_CHANNEL => {
+                            for id in payload.split(',') {
+                                hub.step_committed_elsewhere(id).await;
+                            }
+                        }
                         ACT_CHANNEL => match serde_json::from_str::<Relayed>(&payload) {
                             Ok(r) => hub.relayed(r).await,
                             Err(e) => tracing::warn!(error = %e, "bad relayed action"),
@@ -191,6 +195,26 @@ impl Fanout {
     }
 }
 
+/// The most bytes put in one notification (PostgreSQL's limit is 8000).
+const MAX_PAYLOAD: usize = 7_000;
+
+/// The `shatar_step` payloads announcing `games`: their ids (each once) joined by commas,
+/// split so that none exceeds [`MAX_PAYLOAD`] bytes.
+pub fn step_payloads<'a>(games: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<String> = Vec::new();
+    for id in games.filter(|id| seen.insert(*id)) {
+        match out.last_mut() {
+            Some(last) if last.len() + 1 + id.len() <= MAX_PAYLOAD => {
+                last.push(',');
+                last.push_str(id);
+            }
+            _ => out.push(id.to_owned()),
+        }
+    }
+    out
+}
+
 /// Whether a database has the fan-out (PostgreSQL).
 pub fn applies(db: &Db) -> bool {
     db.backend == Backend::Postgres
@@ -199,6 +223,17 @@ pub fn applies(db: &Db) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn step_payloads_list_each_game_once_within_the_limit() {
+        assert_eq!(step_payloads(["a", "b", "a"].into_iter()), ["a,b"]);
+        assert!(step_payloads(std::iter::empty()).is_empty());
+        let ids: Vec<String> = (0..2_000).map(|i| format!("G{i:07}")).collect();
+        let payloads = step_payloads(ids.iter().map(String::as_str));
+        assert!(payloads.iter().all(|p| p.len() <= MAX_PAYLOAD));
+        let back: Vec<&str> = payloads.iter().flat_map(|p| p.split(',')).collect();
+        assert_eq!(back, ids.iter().map(String::as_str).collect::<Vec<_>>());
+    }
 
     #[test]
     fn lock_keys_are_fnv1a() {
