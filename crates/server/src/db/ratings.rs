@@ -111,7 +111,23 @@ async fn read_for_update(
     category: &str,
 ) -> Result<(Rating, i64), AppError> {
     // PostgreSQL runs several step writers at once: the row lock orders two games of one
-    // player ending together. SQLite's single write lock does that already.
+    // player ending together. SQLite's single write lock does that already. A new player's
+    // row is made first so that there is a row to lock (an insert racing another waits for
+    // it).
+    if backend == Backend::Postgres {
+        sqlx::query(
+            "INSERT INTO ratings (user_id, category, rating, deviation, volatility, games,
+             updated_ms) VALUES ($1, $2, $3, $4, $5, 0, 0)
+             ON CONFLICT (user_id, category) DO NOTHING",
+        )
+        .bind(user_id)
+        .bind(category)
+        .bind(Rating::NEW.rating)
+        .bind(Rating::NEW.deviation)
+        .bind(Rating::NEW.volatility)
+        .execute(&mut *conn)
+        .await?;
+    }
     let lock = match backend {
         Backend::Postgres => " FOR UPDATE",
         Backend::Sqlite => "",
