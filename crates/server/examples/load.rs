@@ -85,6 +85,9 @@ async fn main() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = shatar_server::Config::new("127.0.0.1:0".parse().unwrap(), dir.path().into());
     config.database_url = args.database_url.clone();
+    // Every simulated player connects from 127.0.0.1.
+    config.max_sockets_per_ip = 2 * n + 16;
+    config.http_request_burst = u32::try_from(4 * n + 64).unwrap_or(u32::MAX);
     let server = shatar_server::start(config).await.unwrap();
     let addr = server.addr;
     let db = server.state.db.clone();

@@ -40,6 +40,26 @@ async fn security_headers(req: Request, next: Next) -> Response {
     res
 }
 
+/// Refuses requests beyond the per-address rate (see [`crate::limits`]).
+async fn request_rate(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let ip = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    if let Some(ip) = ip {
+        if !state.requests.allow(ip, std::time::Instant::now()) {
+            return axum::response::IntoResponse::into_response(
+                crate::error::AppError::TooManyRequests,
+            );
+        }
+    }
+    next.run(req).await
+}
+
 /// The whole application.
 pub fn app(state: AppState) -> Router {
     Router::new()
@@ -52,9 +72,11 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::routes::archive::router())
         .merge(crate::routes::record::router())
         .merge(crate::routes::analysis::router())
+        .merge(crate::routes::profile::router())
         .merge(crate::assets::router())
         .layer(middleware::from_fn(crate::auth::csrf::ensure_cookie))
         .layer(middleware::from_fn(security_headers))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(state.clone(), request_rate))
         .with_state(state)
 }

@@ -35,6 +35,27 @@ pub struct Config {
     /// Sign-in attempts allowed per address and account name in one window.
     #[arg(long, env = "SHATAR_SIGNIN_ATTEMPTS", default_value_t = 5, hide = true)]
     pub signin_attempts: u32,
+
+    /// Game sockets open at once from one IP address; more are refused with 429.
+    #[arg(long, env = "SHATAR_MAX_SOCKETS_PER_IP", default_value_t = 32)]
+    pub max_sockets_per_ip: usize,
+
+    /// Messages a second one game socket may send on average; a socket that exceeds it
+    /// (beyond the burst) is told so and closed.
+    #[arg(long, env = "SHATAR_SOCKET_MESSAGES_PER_SECOND", default_value_t = 10)]
+    pub socket_messages_per_second: u32,
+
+    /// Messages a game socket may send in a burst before the per-second rate applies.
+    #[arg(long, env = "SHATAR_SOCKET_MESSAGE_BURST", default_value_t = 30)]
+    pub socket_message_burst: u32,
+
+    /// HTTP requests a second one IP address may make on average; more get 429.
+    #[arg(long, env = "SHATAR_HTTP_REQUESTS_PER_SECOND", default_value_t = 50)]
+    pub http_requests_per_second: u32,
+
+    /// HTTP requests one IP address may make in a burst before the per-second rate applies.
+    #[arg(long, env = "SHATAR_HTTP_REQUEST_BURST", default_value_t = 200)]
+    pub http_request_burst: u32,
 }
 
 impl Config {
@@ -47,6 +68,11 @@ impl Config {
             secure_cookies: false,
             argon2_memory_kib: 19_456,
             signin_attempts: 5,
+            max_sockets_per_ip: 32,
+            socket_messages_per_second: 10,
+            socket_message_burst: 30,
+            http_requests_per_second: 50,
+            http_request_burst: 200,
         }
     }
 

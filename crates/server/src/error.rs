@@ -28,6 +28,17 @@ pub enum AppError {
     /// Too many attempts; try again later.
     #[error("too many attempts; wait a minute and try again")]
     RateLimited,
+    /// This address has too many game sockets open.
+    #[error(
+        "too many game connections from your address (at most {max} at once); close a tab and try again"
+    )]
+    TooManySockets {
+        /// The cap.
+        max: usize,
+    },
+    /// This address sends requests too fast.
+    #[error("too many requests from your address; slow down and try again in a moment")]
+    TooManyRequests,
     /// The database failed.
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
@@ -51,7 +62,9 @@ impl AppError {
             AppError::Forbidden(_) | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
-            AppError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            AppError::RateLimited | AppError::TooManySockets { .. } | AppError::TooManyRequests => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             AppError::Database(_)
             | AppError::Migrate(_)
             | AppError::PasswordHash(_)
@@ -98,6 +111,16 @@ pub enum ProtocolError {
         field: &'static str,
         /// What is wrong.
         reason: String,
+    },
+    /// The socket sends faster than its limit; the server closes it after saying so.
+    #[error(
+        "too many messages: at most {per_second} a second (bursts of {burst}); the connection is closed"
+    )]
+    TooFast {
+        /// Messages a second allowed on average.
+        per_second: u32,
+        /// The burst allowed.
+        burst: u32,
     },
 }
 

@@ -45,7 +45,9 @@ pub mod db;
 pub mod error;
 pub mod html;
 pub mod i18n;
+pub mod limits;
 pub mod live;
+pub mod ratings;
 pub mod routes;
 pub mod state;
 pub mod ws;
@@ -68,6 +70,7 @@ pub struct Running {
     stop: oneshot::Sender<()>,
     task: JoinHandle<Result<(), std::io::Error>>,
     sweeper: JoinHandle<()>,
+    fanout: Option<JoinHandle<()>>,
 }
 
 impl Running {
@@ -76,6 +79,10 @@ impl Running {
         let _ = self.stop.send(());
         let _ = self.task.await;
         self.sweeper.abort();
+        if let Some(f) = &self.fanout {
+            f.abort();
+        }
+        self.state.hub.close_fanout().await;
         self.state.db.pool.close().await;
     }
 }
@@ -96,6 +103,15 @@ pub async fn start(config: Config) -> Result<Running, AppError> {
         .local_addr()
         .map_err(|e| AppError::Internal(format!("local address: {e}")))?;
     let state = AppState::new(config, db);
+    // PostgreSQL: share live games with the other processes on the database.
+    let fanout = if live::fanout::applies(&state.db) {
+        let f =
+            std::sync::Arc::new(live::fanout::Fanout::connect(&state.config.database_url()).await?);
+        state.hub.set_fanout(std::sync::Arc::clone(&f));
+        Some(f.listen(std::sync::Arc::clone(&state.hub)))
+    } else {
+        None
+    };
     let resumed = state.hub.resume_all().await?;
     tracing::info!(%addr, backend = ?state.db.backend, resumed, "serving");
     // Expired sessions are refused at once; this only keeps the table small.
@@ -127,6 +143,7 @@ pub async fn start(config: Config) -> Result<Running, AppError> {
         stop,
         task,
         sweeper,
+        fanout,
     })
 }
 

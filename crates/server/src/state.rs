@@ -19,6 +19,10 @@ pub struct AppState {
     pub limiter: Arc<SignInLimiter>,
     /// The analysis board's engines.
     pub analysis: Arc<crate::analysis::AnalysisPool>,
+    /// Open game sockets per address.
+    pub sockets: Arc<crate::limits::SocketCounts>,
+    /// HTTP requests per address.
+    pub requests: Arc<crate::limits::RequestRate>,
 }
 
 impl AppState {
@@ -26,6 +30,11 @@ impl AppState {
     pub fn new(config: Config, db: Db) -> AppState {
         AppState {
             limiter: Arc::new(SignInLimiter::new(config.signin_attempts)),
+            sockets: crate::limits::SocketCounts::new(config.max_sockets_per_ip),
+            requests: Arc::new(crate::limits::RequestRate::new(
+                config.http_requests_per_second,
+                config.http_request_burst,
+            )),
             config: Arc::new(config),
             hub: Arc::new(Hub::new(db.clone())),
             analysis: Arc::new(crate::analysis::AnalysisPool::for_this_machine()),

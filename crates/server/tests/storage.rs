@@ -54,9 +54,11 @@ async fn a_bad_step_fails_alone_in_its_batch(b: Backend) {
             white_ms: 60_000,
             black_ms: 60_000,
             played_ms: now_ms(),
+            lag_ms: 0,
         }),
         event: None,
         end: None,
+        rated: None,
     };
     // Two writes of ply 0 (the second breaks the primary key) and an event, sent together.
     let (a, b2, c) = tokio::join!(

@@ -88,6 +88,8 @@ pub struct MoveRow {
     pub black_ms: i64,
     /// When it was played.
     pub played_ms: i64,
+    /// The lag compensation credited to the mover (already in the clocks above).
+    pub lag_ms: i64,
 }
 
 /// One stored arbitral event (draw offer, resignation, flag…).
@@ -193,7 +195,8 @@ pub async fn ongoing(db: &Db) -> Result<Vec<GameRow>, AppError> {
 /// A game's moves in order.
 pub async fn moves(db: &Db, id: &str) -> Result<Vec<MoveRow>, AppError> {
     let rows = sqlx::query(
-        "SELECT ply, uci, white_ms, black_ms, played_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        "SELECT ply, uci, white_ms, black_ms, played_ms, lag_ms FROM moves WHERE game_id = $1
+         ORDER BY ply",
     )
     .bind(id)
     .fetch_all(&db.pool)
@@ -206,6 +209,7 @@ pub async fn moves(db: &Db, id: &str) -> Result<Vec<MoveRow>, AppError> {
                 white_ms: row.try_get("white_ms")?,
                 black_ms: row.try_get("black_ms")?,
                 played_ms: row.try_get("played_ms")?,
+                lag_ms: row.try_get("lag_ms")?,
             })
         })
         .collect()
@@ -244,13 +248,20 @@ pub struct Step {
     pub event: Option<(String, Option<String>)>,
     /// The game's end: status, result, termination.
     pub end: Option<(Status, Option<String>, String)>,
+    /// For a rated game between two accounts: whose ratings its result updates.
+    pub rated: Option<super::ratings::RatedGame>,
 }
 
-async fn write_step(conn: &mut sqlx::AnyConnection, step: &Step, now: i64) -> Result<(), AppError> {
+async fn write_step(
+    conn: &mut sqlx::AnyConnection,
+    backend: super::Backend,
+    step: &Step,
+    now: i64,
+) -> Result<(), AppError> {
     if let Some(m) = &step.mv {
         sqlx::query(
-            "INSERT INTO moves (game_id, ply, uci, white_ms, black_ms, played_ms)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO moves (game_id, ply, uci, white_ms, black_ms, played_ms, lag_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&step.game_id)
         .bind(m.ply)
@@ -258,6 +269,7 @@ async fn write_step(conn: &mut sqlx::AnyConnection, step: &Step, now: i64) -> Re
         .bind(m.white_ms)
         .bind(m.black_ms)
         .bind(m.played_ms)
+        .bind(m.lag_ms)
         .execute(&mut *conn)
         .await?;
     }
@@ -285,6 +297,10 @@ async fn write_step(conn: &mut sqlx::AnyConnection, step: &Step, now: i64) -> Re
         .bind(&step.game_id)
         .execute(&mut *conn)
         .await?;
+        // The ratings change in the transaction that stores the result: both or neither.
+        if let (Some(rated), Some(result)) = (&step.rated, result) {
+            super::ratings::apply_result(conn, backend, &step.game_id, rated, result, now).await?;
+        }
     }
     Ok(())
 }
@@ -351,7 +367,20 @@ impl StepWriter {
 async fn write_all(db: &Db, steps: &[&Step], now: i64) -> Result<(), AppError> {
     let mut tx = db.pool.begin().await?;
     for step in steps {
-        write_step(&mut tx, step, now).await?;
+        write_step(&mut tx, db.backend, step, now).await?;
+    }
+    if db.backend == super::Backend::Postgres {
+        // The games of the batch, announced to the other processes (`live::fanout`); the
+        // notification is delivered only when the transaction commits. One statement per
+        // batch, not per step: NOTIFY serialises commits.
+        for payload in crate::live::fanout::step_payloads(steps.iter().map(|s| s.game_id.as_str()))
+        {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(crate::live::fanout::STEP_CHANNEL)
+                .bind(payload)
+                .execute(&mut *tx)
+                .await?;
+        }
     }
     tx.commit().await?;
     Ok(())

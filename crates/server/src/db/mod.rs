@@ -4,6 +4,7 @@
 
 pub mod archive;
 pub mod games;
+pub mod ratings;
 pub mod seeks;
 pub mod sessions;
 pub mod users;
@@ -45,6 +46,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "computer and guests",
         include_str!("../../migrations/sqlite/0002_computer_and_guests.sql"),
     ),
+    (
+        3,
+        "ratings and lag",
+        include_str!("../../migrations/sqlite/0003_ratings.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -56,6 +62,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         2,
         "computer and guests",
         include_str!("../../migrations/postgres/0002_computer_and_guests.sql"),
+    ),
+    (
+        3,
+        "ratings and lag",
+        include_str!("../../migrations/postgres/0003_ratings.sql"),
     ),
 ];
 

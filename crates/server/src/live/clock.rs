@@ -6,8 +6,8 @@
 //! rebuild a clock by replaying the presses at the stored times of the moves. Clocks start
 //! after each side has made its first move (the first round), until which the game may be
 //! aborted; the time a server is down counts against the side to move, as a running clock
-//! would. No lag compensation is applied yet: the server charges the time between its
-//! receipt of two moves.
+//! would. A move may be credited with the mover's network lag (see [`super::lag`]); the
+//! credit is stored with the move so that a replay gives the same clock.
 
 use shatar_arbiter::{Bonus, Period, TimeControl};
 use shatar_rules::Color;
@@ -89,11 +89,32 @@ impl Clock {
     /// `color` completes a move at `now_ms`: its time is charged, the increment added, and
     /// the other side's time starts. Refused (`Err(color)`) when its flag had fallen.
     pub fn press(&mut self, color: Color, now_ms: i64) -> Result<(), Color> {
-        if self.flagged(now_ms) == Some(color) {
+        self.press_with_credit(color, now_ms, 0)
+    }
+
+    /// As [`Clock::press`], with `credit_ms` of lag compensation given back to the mover; the
+    /// flag counts as fallen only when the time left plus the credit is gone.
+    pub fn press_with_credit(
+        &mut self,
+        color: Color,
+        now_ms: i64,
+        credit_ms: i64,
+    ) -> Result<(), Color> {
+        let running = self.inner.running().map(|r| r.color) == Some(color);
+        if running && self.inner.remaining_ms(color, at(now_ms)) + credit_ms.max(0) <= 0 {
+            return Err(color);
+        }
+        if self.flagged(now_ms) == Some(color) && !running {
             return Err(color);
         }
         self.inner.press(color, at(now_ms));
+        self.inner.add_ms(color, at(credit_ms));
         Ok(())
+    }
+
+    /// How long the running side's clock has run on this move at `now_ms` (0 when stopped).
+    pub fn spent_ms(&self, now_ms: i64) -> i64 {
+        i64::try_from(self.inner.spent_ms(at(now_ms))).unwrap_or(i64::MAX)
     }
 }
 
@@ -129,6 +150,26 @@ mod tests {
                 running: None
             }
         );
+    }
+
+    #[test]
+    fn a_lag_credit_is_given_back_and_saves_a_flag_only_within_it() {
+        let mut c = Clock::new(5_000, 1_000);
+        c.start(Color::White, 0);
+        assert_eq!(c.spent_ms(1_200), 1_200);
+        c.press_with_credit(Color::White, 1_200, 80).unwrap();
+        // 5000 − 1200 + 80 + 1000.
+        assert_eq!(c.reading(1_200).white_ms, 4_880);
+        // Black's 5 s run out at 6200; 60 ms later a 100 ms credit still saves the move…
+        let mut late = c.clone();
+        late.press_with_credit(Color::Black, 6_260, 100).unwrap();
+        assert_eq!(late.reading(6_260).black_ms, 1_040);
+        // … but not 100 ms later, nor without a credit.
+        assert_eq!(
+            c.clone().press_with_credit(Color::Black, 6_300, 100),
+            Err(Color::Black)
+        );
+        assert_eq!(c.press(Color::Black, 6_201), Err(Color::Black));
     }
 
     #[test]

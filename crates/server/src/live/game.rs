@@ -3,6 +3,7 @@
 //! each step is stored (committed) before it changes the cache or is sent to anyone.
 
 use super::clock::Clock;
+use super::lag::LagQuota;
 use super::offers::DrawOffers;
 use crate::db::games::{EventRow, GameRow, MoveRow, Status};
 use crate::error::{ActionError, AppError};
@@ -65,6 +66,8 @@ pub struct LiveGame {
     pub rematch_offer: Option<Color>,
     /// The rematch game, once both asked.
     pub rematch_game: Option<String>,
+    /// Each side's lag quota (White, Black; in memory: a restart gives fresh quotas).
+    pub lag_quota: [LagQuota; 2],
 }
 
 /// The termination key of an end by the rules.
@@ -118,6 +121,7 @@ struct NextState {
     game: Game,
     clock: Clock,
     offers: DrawOffers,
+    lag_quota: [LagQuota; 2],
 }
 
 impl LiveGame {
@@ -143,6 +147,7 @@ impl LiveGame {
             computer_thinking: None,
             rematch_offer: None,
             rematch_game: None,
+            lag_quota: [LagQuota::default(); 2],
             row,
         })
     }
@@ -192,7 +197,7 @@ impl LiveGame {
                 0 => {}
                 1 => live.clock.start(!mover, m.played_ms),
                 _ => {
-                    let _ = live.clock.press(mover, m.played_ms);
+                    let _ = live.clock.press_with_credit(mover, m.played_ms, m.lag_ms);
                 }
             }
         }
@@ -251,8 +256,15 @@ impl LiveGame {
     }
 
     /// Works out what `color` doing `action` at `now_ms` would store, without changing
-    /// anything.
-    pub fn plan(&self, color: Color, action: &Action, now_ms: i64) -> Result<Plan, ActionError> {
+    /// anything. `lag_ms` is the estimated lag of the connection the action came on: a move
+    /// is credited with it within the bound of [`super::lag`].
+    pub fn plan(
+        &self,
+        color: Color,
+        action: &Action,
+        now_ms: i64,
+        lag_ms: i64,
+    ) -> Result<Plan, ActionError> {
         if !self.is_live() {
             return Err(ActionError::GameOver);
         }
@@ -260,6 +272,7 @@ impl LiveGame {
             game: self.game.clone(),
             clock: self.clock.clone(),
             offers: self.offers.clone(),
+            lag_quota: self.lag_quota,
         };
         let event = |next: NextState, kind: &'static str, finish: Option<Finish>| Plan {
             mv: None,
@@ -286,11 +299,14 @@ impl LiveGame {
                 })?;
                 // The clock runs from the end of the first round (see `clock`): the first
                 // two moves cost no time, and Black's first move starts White's clock.
+                let mut credit = 0;
                 match self.ply() {
                     0 => {}
                     1 => next.clock.start(Color::White, now_ms),
                     _ => {
-                        if next.clock.press(color, now_ms).is_err() {
+                        let quota = &mut next.lag_quota[side(color)];
+                        credit = quota.credit(lag_ms, next.clock.spent_ms(now_ms));
+                        if next.clock.press_with_credit(color, now_ms, credit).is_err() {
                             return Ok(self.flag_plan(color, now_ms));
                         }
                     }
@@ -311,6 +327,7 @@ impl LiveGame {
                     white_ms: reading.white_ms,
                     black_ms: reading.black_ms,
                     played_ms: now_ms,
+                    lag_ms: credit,
                 };
                 Ok(Plan {
                     mv: Some(row),
@@ -376,6 +393,7 @@ impl LiveGame {
             game: self.game.clone(),
             clock: self.clock.clone(),
             offers: self.offers.clone(),
+            lag_quota: self.lag_quota,
         };
         next.clock.stop(now_ms);
         let result = if shatar_rules::outcome::can_mate(self.game.position(), !color) {
@@ -400,6 +418,7 @@ impl LiveGame {
         self.game = next.game;
         self.clock = next.clock;
         self.offers = next.offers;
+        self.lag_quota = next.lag_quota;
         if let Some(m) = plan.mv {
             self.move_clocks.push((m.white_ms, m.black_ms));
         }
@@ -506,6 +525,14 @@ impl LiveGame {
             "claimable": self.is_live() && !self.game.claimable().is_empty(),
             "rematch": {"offer": self.rematch_offer.map(Color::name), "game": self.rematch_game},
         })
+    }
+}
+
+/// The index of a side's entry in per-side arrays.
+const fn side(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
     }
 }
 

@@ -2,15 +2,16 @@
 //! a broadcast channel to every connected socket. Each step is committed to the database
 //! before the cache changes or anyone hears of it.
 //!
-//! Several server processes sharing one PostgreSQL: each process keeps its own rooms, and
-//! a step is refused unless its move's primary key `(game_id, ply)` is free, so two
-//! processes can never both store a move for the same ply. Routing all sockets of a game to
-//! one process (by game id at the proxy), or fanning steps out with PostgreSQL
-//! `LISTEN/NOTIFY`, is not done yet: today one process serves a given game.
+//! Several server processes sharing one PostgreSQL: one process owns each live game and
+//! the others mirror it through `LISTEN/NOTIFY` ([`fanout`]); in any case a step is refused
+//! unless its move's primary key `(game_id, ply)` is free, so two processes can never both
+//! store a move for the same ply.
 
 pub mod clock;
 pub mod computer;
+pub mod fanout;
 pub mod game;
+pub mod lag;
 pub mod offers;
 
 use crate::db::{Db, games, now_ms};
@@ -18,7 +19,8 @@ use crate::error::{ActionError, AppError};
 use game::{Action, LiveGame};
 use shatar_rules::Color;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::broadcast;
 
 /// How long an ended game's room stays cached.
@@ -31,6 +33,9 @@ pub struct Room {
     pub game: tokio::sync::Mutex<LiveGame>,
     /// Snapshots for every socket in the room.
     pub tx: broadcast::Sender<Arc<str>>,
+    /// Whether this process owns the game (always, without PostgreSQL fan-out); otherwise
+    /// the room mirrors the owner's committed states (see [`fanout`]).
+    pub owned: AtomicBool,
 }
 
 /// Every room of this process.
@@ -40,6 +45,7 @@ pub struct Hub {
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     computer: computer::ComputerPool,
     writer: games::StepWriter,
+    fanout: OnceLock<Arc<fanout::Fanout>>,
 }
 
 impl Hub {
@@ -50,6 +56,36 @@ impl Hub {
             db,
             rooms: Mutex::new(HashMap::new()),
             computer: computer::ComputerPool::for_this_machine(),
+            fanout: OnceLock::new(),
+        }
+    }
+
+    /// Shares live games with the other processes on this PostgreSQL database.
+    pub fn set_fanout(&self, f: Arc<fanout::Fanout>) {
+        let _ = self.fanout.set(f);
+    }
+
+    /// Gives up this process's games (at shutdown).
+    pub async fn close_fanout(&self) {
+        if let Some(f) = self.fanout.get() {
+            f.close().await;
+        }
+    }
+
+    async fn load_live(&self, id: &str) -> Result<LiveGame, AppError> {
+        let row = games::by_id(&self.db, id)
+            .await?
+            .ok_or_else(|| AppError::NotFound(format!("game {id}")))?;
+        let moves = games::moves(&self.db, id).await?;
+        let events = games::events(&self.db, id).await?;
+        LiveGame::load(row, &moves, &events)
+    }
+
+    /// Whether this process may own game `id` (taking it when nobody has it).
+    async fn try_own(&self, id: &str) -> Result<bool, AppError> {
+        match self.fanout.get() {
+            None => Ok(true),
+            Some(f) => f.try_own(id).await,
         }
     }
 
@@ -58,16 +94,14 @@ impl Hub {
         if let Some(room) = self.cached(id) {
             return Ok(room);
         }
-        let row = games::by_id(&self.db, id)
-            .await?
-            .ok_or_else(|| AppError::NotFound(format!("game {id}")))?;
-        let moves = games::moves(&self.db, id).await?;
-        let events = games::events(&self.db, id).await?;
-        let live = LiveGame::load(row, &moves, &events)?;
+        let live = self.load_live(id).await?;
+        // A finished game needs no owner; a live one is owned by the first process to open it.
+        let owned = !live.is_live() || self.try_own(id).await?;
         let (tx, _) = broadcast::channel(64);
         let fresh = Arc::new(Room {
             game: tokio::sync::Mutex::new(live),
             tx,
+            owned: AtomicBool::new(owned),
         });
         let room = {
             let mut rooms = self
@@ -92,21 +126,30 @@ impl Hub {
     /// Loads every game being played (after a start) so that their clocks run again.
     pub async fn resume_all(self: &Arc<Self>) -> Result<usize, AppError> {
         let ongoing = games::ongoing(&self.db).await?;
+        let mut resumed = 0;
         for g in &ongoing {
-            self.room(&g.id).await?;
+            let room = self.room(&g.id).await?;
+            if room.owned.load(Ordering::Acquire) {
+                resumed += 1;
+            } else if let Ok(mut rooms) = self.rooms.lock() {
+                // Another process runs it; a mirror is made when someone here watches.
+                rooms.remove(&g.id);
+            }
         }
-        Ok(ongoing.len())
+        Ok(resumed)
     }
 
-    /// `color` acts in game `id`: the step is planned, committed, applied and broadcast.
+    /// `color` acts in game `id` over a connection with `lag_ms` of estimated lag: the step
+    /// is planned, committed, applied and broadcast.
     pub fn act<'a>(
         self: &'a Arc<Self>,
         id: &'a str,
         color: Color,
         action: &'a Action,
+        lag_ms: i64,
     ) -> std::pin::Pin<Box<dyn Future<Output = Result<(), ActionError>> + Send + 'a>> {
         // Boxed with an explicit `Send`: the computer's task calls `act` again.
-        Box::pin(self.act_inner(id, color, action))
+        Box::pin(self.act_inner(id, color, action, lag_ms))
     }
 
     async fn act_inner(
@@ -114,11 +157,15 @@ impl Hub {
         id: &str,
         color: Color,
         action: &Action,
+        lag_ms: i64,
     ) -> Result<(), ActionError> {
         let room = self.room(id).await.map_err(|_| ActionError::GameOver)?;
+        if !room.owned.load(Ordering::Acquire) && !self.take_over(id, &room).await {
+            return self.relay(id, color, action, lag_ms).await;
+        }
         let mut live = room.game.lock().await;
         let now = now_ms();
-        let plan = live.plan(color, action, now)?;
+        let plan = live.plan(color, action, now, lag_ms)?;
         self.commit(&mut live, plan, now).await?;
         let _ = room.tx.send(snapshot_text(&live, now));
         let ended = !live.is_live();
@@ -129,6 +176,103 @@ impl Hub {
         self.arm_flag_timer(id, &room).await;
         self.computer_to_move(id, &room).await;
         Ok(())
+    }
+
+    /// Takes over a mirrored game whose owner has gone (its lock is free): reloads it from
+    /// the database and runs its clock here. Returns whether this process now owns it.
+    async fn take_over(self: &Arc<Self>, id: &str, room: &Arc<Room>) -> bool {
+        if !matches!(self.try_own(id).await, Ok(true)) {
+            return false;
+        }
+        match self.load_live(id).await {
+            Ok(live) => {
+                *room.game.lock().await = live;
+                room.owned.store(true, Ordering::Release);
+                tracing::info!(game = %id, "took over a game whose owner has gone");
+                self.arm_flag_timer(id, room).await;
+                self.computer_to_move(id, room).await;
+                true
+            }
+            Err(e) => {
+                tracing::error!(game = %id, error = %e, "taking over a game failed");
+                false
+            }
+        }
+    }
+
+    /// Sends an action to the process that owns the game.
+    async fn relay(
+        &self,
+        id: &str,
+        color: Color,
+        action: &Action,
+        lag_ms: i64,
+    ) -> Result<(), ActionError> {
+        let Some(f) = self.fanout.get() else {
+            return Err(ActionError::Storage);
+        };
+        let msg = crate::ws::protocol::ClientMsg::from_action(action);
+        f.relay(&self.db, id, color, &msg, lag_ms)
+            .await
+            .map_err(|e| {
+                tracing::error!(game = %id, error = %e, "relaying an action failed");
+                ActionError::Storage
+            })
+    }
+
+    /// Another process committed a step of game `id`: a mirror room with sockets reloads
+    /// and sends the new state; one without sockets is dropped.
+    pub async fn step_committed_elsewhere(self: &Arc<Self>, id: &str) {
+        let Some(room) = self.cached(id) else {
+            return;
+        };
+        if room.owned.load(Ordering::Acquire) {
+            return;
+        }
+        if room.tx.receiver_count() == 0 {
+            if let Ok(mut rooms) = self.rooms.lock() {
+                rooms.remove(id);
+            }
+            return;
+        }
+        match self.load_live(id).await {
+            Ok(live) => {
+                let mut game = room.game.lock().await;
+                // Notifications may overtake each other: never go back.
+                if live.ply() >= game.ply() {
+                    *game = live;
+                    let _ = room.tx.send(snapshot_text(&game, now_ms()));
+                }
+            }
+            Err(e) => tracing::warn!(game = %id, error = %e, "reloading a mirrored game failed"),
+        }
+    }
+
+    /// An action relayed by another process: performed here when this process owns the game.
+    pub async fn relayed(self: &Arc<Self>, r: fanout::Relayed) {
+        let Some(room) = self.cached(&r.game) else {
+            return;
+        };
+        if !room.owned.load(Ordering::Acquire) {
+            return;
+        }
+        let color = match r.color.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return,
+        };
+        let action = match crate::ws::protocol::decode(&r.msg) {
+            Ok(msg) => msg.action(),
+            Err(e) => {
+                tracing::warn!(game = %r.game, error = %e, "bad relayed message");
+                return;
+            }
+        };
+        if let Some(action) = action {
+            if let Err(e) = self.act(&r.game, color, &action, r.lag_ms).await {
+                tracing::debug!(game = %r.game, error = %e, "relayed action refused");
+            }
+        }
     }
 
     /// `color` asks for a rematch of the ended game `id`: when the opponent has asked too
@@ -181,7 +325,14 @@ impl Hub {
                 ActionError::Storage
             })?;
             live.rematch_offer = None;
-            live.rematch_game = Some(new_id);
+            live.rematch_game = Some(new_id.clone());
+            // The process that creates a game runs it (with several processes: `fanout`).
+            let hub = Arc::clone(self);
+            tokio::spawn(async move {
+                if let Err(e) = hub.room(&new_id).await {
+                    tracing::warn!(game = %new_id, error = %e, "opening a rematch failed");
+                }
+            });
         }
         let _ = room.tx.send(snapshot_text(&live, now_ms()));
         Ok(())
@@ -197,12 +348,18 @@ impl Hub {
             if let Ok(mut rooms) = hub.rooms.lock() {
                 rooms.remove(&id);
             }
+            if let Some(f) = hub.fanout.get() {
+                f.release(&id).await;
+            }
         });
     }
 
     /// When the computer is to move in a live game, has the pool choose its move and plays
     /// it through the same path as a player's.
     async fn computer_to_move(self: &Arc<Self>, id: &str, room: &Arc<Room>) {
+        if !room.owned.load(Ordering::Acquire) {
+            return;
+        }
         let job = {
             let mut live = room.game.lock().await;
             let Some((color, level)) = live.computer() else {
@@ -239,7 +396,8 @@ impl Hub {
             };
             let uci = shatar_rules::uci::write(&m, game.ruleset());
             let action = Action::Move { uci, ply };
-            if let Err(e) = hub.act(&id, color, &action).await {
+            // The computer plays in this process: no network lag to credit.
+            if let Err(e) = hub.act(&id, color, &action, 0).await {
                 // The game moved on (a resignation, a flag) while the computer thought.
                 tracing::debug!(game = %id, error = %e, "computer move not played");
             }
@@ -267,6 +425,7 @@ impl Hub {
                 };
                 (status, f.result.clone(), f.termination.clone())
             }),
+            rated: rated_game(&live.row),
         };
         self.writer.commit(step).await.map_err(|e| {
             tracing::error!(game = %live.row.id, error = %e, "storing a step failed");
@@ -278,6 +437,9 @@ impl Hub {
 
     /// Starts a task that ends the game when the running side's flag falls.
     async fn arm_flag_timer(self: &Arc<Self>, id: &str, room: &Arc<Room>) {
+        if !room.owned.load(Ordering::Acquire) {
+            return;
+        }
         let (deadline, ply) = {
             let live = room.game.lock().await;
             if !live.is_live() {
@@ -309,6 +471,25 @@ impl Hub {
                 hub.evict_later(&id);
             }
         });
+    }
+}
+
+/// Whose ratings a game's result updates: a rated game between two different accounts.
+fn rated_game(row: &games::GameRow) -> Option<crate::db::ratings::RatedGame> {
+    match (row.rated, row.white_id, row.black_id) {
+        (true, Some(white_id), Some(black_id)) if white_id != black_id => {
+            Some(crate::db::ratings::RatedGame {
+                white_id,
+                black_id,
+                category: crate::ratings::Category::of(
+                    &row.ruleset,
+                    row.initial_ms,
+                    row.increment_ms,
+                )
+                .key(),
+            })
+        }
+        _ => None,
     }
 }
 

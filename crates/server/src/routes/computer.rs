@@ -165,6 +165,8 @@ async fn create(
     let mut tx = state.db.pool.begin().await?;
     games::insert(&mut tx, &game).await?;
     tx.commit().await?;
+    // The process that creates a game runs it (with several processes: `live::fanout`).
+    state.hub.room(&game.id).await?;
     tracing::info!(game = %game.id, level = f.level, "game against the computer created");
     // Loading the room starts the computer thinking when it has White.
     state.hub.room(&game.id).await?;

@@ -60,7 +60,7 @@ async fn game_page(
     }
     let l = v.lang;
     let room = state.hub.room(&id).await?;
-    let (you, white, black) = {
+    let (you, white, black, rated) = {
         let live = room.game.lock().await;
         let you = live.color_of(v.user.as_ref().map(|u| u.id), v.guest.as_deref());
         let name = |n: &Option<String>, color| match (n, live.computer()) {
@@ -74,8 +74,12 @@ async fn game_page(
             you,
             Some(name(&live.row.white_name, shatar_rules::Color::White)),
             Some(name(&live.row.black_name, shatar_rules::Color::Black)),
+            crate::routes::profile::rated_sides(&live.row),
         )
     };
+    // Ratings beside the names of a rated game: "alice (1532?)".
+    let (white, black) =
+        crate::routes::profile::names_with_ratings(&state.db, rated, white, black).await?;
     let mut strings: Map<String, Value> = SCRIPT_MESSAGES
         .iter()
         .map(|k| ((*k).to_owned(), Value::String(l.t(k))))

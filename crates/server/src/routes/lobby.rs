@@ -8,6 +8,7 @@ use crate::db::seeks::{self, ColorChoice, Seek};
 use crate::error::{AppError, AppResult};
 use crate::html::{csrf_field, esc, page};
 use crate::i18n::Lang;
+use crate::ratings::Category;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -154,9 +155,12 @@ async fn lobby(State(state): State<AppState>, v: Visitor) -> AppResult<Response>
                 (Some(_), true) => format!(r#"<a href="/seeks/{}">…</a>"#, esc(&s.id)),
                 (None, _) => String::new(),
             };
+            // The seeker's rating in the category the game would be rated in.
+            let category = Category::of(&s.ruleset, s.initial_ms, s.increment_ms).key();
+            let rating = crate::db::ratings::get(&state.db, s.user_id, &category).await?;
             body.push_str(&format!(
                 "<tr><td class=\"name\">{name}</td><td>{rs}</td><td>{clock}</td><td>{mode}</td><td>{color}</td><td>{action}</td></tr>",
-                name = esc(&s.username),
+                name = crate::routes::profile::linked_name_with_rating(&s.username, &rating),
                 rs = esc(&s.ruleset),
                 clock = esc(&clock_text(s.initial_ms, s.increment_ms)),
                 mode = esc(&l.t(if s.rated { "seek-rated" } else { "seek-casual" })),
@@ -386,6 +390,8 @@ async fn accept(
     }
     games::insert(&mut tx, &game).await?;
     tx.commit().await?;
+    // The process that creates a game runs it (with several processes: `live::fanout`).
+    state.hub.room(&game.id).await?;
     tracing::info!(game = %game.id, seek = %seek.id, "game created");
     Ok(see_other(&format!("/game/{}", game.id), &[]))
 }

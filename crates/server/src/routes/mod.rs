@@ -8,6 +8,7 @@ pub mod games;
 pub mod health;
 pub mod lang;
 pub mod lobby;
+pub mod profile;
 pub mod record;
 
 use axum::http::{HeaderValue, StatusCode, header};

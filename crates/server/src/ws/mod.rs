@@ -6,16 +6,21 @@ pub mod protocol;
 
 use crate::auth::Visitor;
 use crate::error::AppError;
+use crate::limits::TokenBucket;
+use crate::live::lag::RoundTrips;
 use crate::live::{Room, snapshot_text};
 use crate::state::AppState;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::body::Bytes;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use shatar_rules::Color;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Instant;
 use tokio::sync::broadcast::error::RecvError;
 
 /// Refuses cross-site socket requests: a present `Origin` must name this host.
@@ -41,15 +46,22 @@ fn check_origin(headers: &HeaderMap) -> Result<(), AppError> {
     }
 }
 
-/// Upgrades to the game's socket.
+/// Upgrades to the game's socket (at most `--max-sockets-per-ip` open per address).
 pub async fn socket(
     ws: WebSocketUpgrade,
     Path(id): Path<String>,
     visitor: Visitor,
     headers: HeaderMap,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> Result<Response, AppError> {
     check_origin(&headers)?;
+    let slot = state
+        .sockets
+        .acquire(peer.ip())
+        .ok_or(AppError::TooManySockets {
+            max: state.sockets.max(),
+        })?;
     let room = state.hub.room(&id).await?;
     let color = room.game.lock().await.color_of(
         visitor.user.as_ref().map(|u| u.id),
@@ -58,7 +70,23 @@ pub async fn socket(
     Ok(ws
         .max_message_size(protocol::MAX_MESSAGE_BYTES)
         .max_frame_size(protocol::MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| run(socket, state, id, room, color)))
+        .on_upgrade(move |socket| async move {
+            run(socket, state, id, room, color).await;
+            // The address's place is freed when the socket ends.
+            drop(slot);
+        }))
+}
+
+/// How often the server measures a socket's round trip (the first at once).
+pub const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The refusal sent before a socket is closed for sending too fast.
+fn rate_error(state: &AppState) -> String {
+    let e = crate::error::ProtocolError::TooFast {
+        per_second: state.config.socket_messages_per_second,
+        burst: state.config.socket_message_burst,
+    };
+    json!({"t": "error", "error": e.to_string(), "closing": true}).to_string()
 }
 
 async fn snapshot(room: &Room) -> Arc<str> {
@@ -74,6 +102,15 @@ async fn run(
     color: Option<Color>,
 ) {
     let (mut sink, mut stream) = socket.split();
+    let mut rate = TokenBucket::new(
+        state.config.socket_messages_per_second,
+        state.config.socket_message_burst,
+        Instant::now(),
+    );
+    // Round trips measured with ping frames, for lag compensation (`live::lag`).
+    let mut trips = RoundTrips::default();
+    let mut probe = tokio::time::interval(PING_EVERY);
+    probe.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // Subscribe before the first snapshot so that no step falls between them.
     let mut rx = room.tx.subscribe();
     let hello = json!({"t": "hello", "you": color.map(Color::name)}).to_string();
@@ -91,18 +128,32 @@ async fn run(
         tokio::select! {
             incoming = stream.next() => {
                 let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                    Some(Ok(Message::Pong(payload))) => {
+                        trips.pong(&payload, Instant::now());
+                        continue;
+                    }
+                    Some(Ok(_)) if !rate.take(Instant::now()) => {
+                        let _ = sink.send(Message::Text(rate_error(&state).into())).await;
+                        let _ = sink
+                            .send(Message::Close(Some(CloseFrame {
+                                code: close_code::POLICY,
+                                reason: "message rate limit".into(),
+                            })))
+                            .await;
+                        break;
+                    }
+                    Some(Ok(Message::Text(t))) => t,
                     Some(Ok(_)) => continue,
                 };
                 let reply = match protocol::decode(text.as_str()) {
                     Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
-                    Ok(protocol::ClientMsg::Ping) => {
+                    Ok(protocol::ClientMsg::Ping { seq }) => {
                         let snap = snapshot(&room).await;
                         if sink.send(Message::Text(snap.as_ref().into())).await.is_err() {
                             break;
                         }
-                        Some(json!({"t": "pong"}).to_string())
+                        Some(json!({"t": "pong", "seq": seq, "lag_ms": trips.estimate_ms()}).to_string())
                     }
                     Ok(protocol::ClientMsg::Rematch) => match color {
                         Some(c) => match state.hub.rematch(&id, c).await {
@@ -112,7 +163,7 @@ async fn run(
                         None => Some(json!({"t": "error", "error": crate::error::ActionError::NotAPlayer.to_string()}).to_string()),
                     },
                     Ok(msg) => match (color, msg.action()) {
-                        (Some(c), Some(action)) => match state.hub.act(&id, c, &action).await {
+                        (Some(c), Some(action)) => match state.hub.act(&id, c, &action, trips.estimate_ms()).await {
                             Ok(()) => None,
                             Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
                         },
@@ -123,6 +174,12 @@ async fn run(
                     if sink.send(Message::Text(reply.into())).await.is_err() {
                         break;
                     }
+                }
+            }
+            _ = probe.tick() => {
+                let payload = trips.ping(Instant::now());
+                if sink.send(Message::Ping(Bytes::copy_from_slice(&payload))).await.is_err() {
+                    break;
                 }
             }
             update = rx.recv() => {

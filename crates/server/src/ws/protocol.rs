@@ -47,8 +47,13 @@ pub enum ClientMsg {
     Claim,
     /// Ask for a rematch with colours swapped (after the game has ended).
     Rematch,
-    /// Ask for a fresh snapshot (after a reconnect) and a `pong`.
-    Ping,
+    /// Ask for a fresh snapshot (after a reconnect) and a `pong`, which echoes `seq` and
+    /// gives the server's lag estimate for this connection (`lag_ms`).
+    Ping {
+        /// Any number the client chooses, echoed in the `pong`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<u32>,
+    },
 }
 
 impl ClientMsg {
@@ -65,8 +70,24 @@ impl ClientMsg {
             ClientMsg::Resign => Action::Resign,
             ClientMsg::Abort => Action::Abort,
             ClientMsg::Claim => Action::Claim,
-            ClientMsg::Rematch | ClientMsg::Ping => return None,
+            ClientMsg::Rematch | ClientMsg::Ping { .. } => return None,
         })
+    }
+
+    /// The message of a game action (to relay it to another process).
+    pub fn from_action(action: &Action) -> ClientMsg {
+        match action {
+            Action::Move { uci, ply } => ClientMsg::Move {
+                uci: uci.clone(),
+                ply: *ply,
+            },
+            Action::DrawOffer => ClientMsg::DrawOffer,
+            Action::DrawAccept => ClientMsg::DrawAccept,
+            Action::DrawDecline => ClientMsg::DrawDecline,
+            Action::Resign => ClientMsg::Resign,
+            Action::Abort => ClientMsg::Abort,
+            Action::Claim => ClientMsg::Claim,
+        }
     }
 
     /// The JSON text of the message.
@@ -115,6 +136,15 @@ mod tests {
     fn known_messages() {
         assert_eq!(decode(r#"{"t":"resign"}"#), Ok(ClientMsg::Resign));
         assert_eq!(decode(r#"{"t":"draw-offer"}"#), Ok(ClientMsg::DrawOffer));
+        assert_eq!(decode(r#"{"t":"ping"}"#), Ok(ClientMsg::Ping { seq: None }));
+        assert_eq!(
+            decode(r#"{"t":"ping","seq":7}"#),
+            Ok(ClientMsg::Ping { seq: Some(7) })
+        );
+        assert!(matches!(
+            decode(r#"{"t":"ping","seq":-1}"#),
+            Err(ProtocolError::Malformed(_))
+        ));
         assert_eq!(
             decode(r#"{"t":"move","uci":"e7e8q","ply":42}"#),
             Ok(ClientMsg::Move {
@@ -163,7 +193,8 @@ mod tests {
             Just(ClientMsg::Abort),
             Just(ClientMsg::Claim),
             Just(ClientMsg::Rematch),
-            Just(ClientMsg::Ping),
+            Just(ClientMsg::Ping { seq: None }),
+            any::<u32>().prop_map(|n| ClientMsg::Ping { seq: Some(n) }),
         ]
     }
 

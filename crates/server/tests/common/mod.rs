@@ -451,3 +451,19 @@ macro_rules! on_both_backends {
         }
     )*};
 }
+
+impl TestServer {
+    /// A server on SQLite with the configuration changed by `adjust` (limits, for example).
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = config(dir.path().to_path_buf(), &Backend::Sqlite);
+        adjust(&mut c);
+        let running = shatar_server::start(c).await.unwrap();
+        TestServer {
+            addr: running.addr,
+            running: Some(running),
+            dir,
+            backend: Backend::Sqlite,
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! Several server processes on one PostgreSQL database: one process owns each live game,
+//! the others mirror it.
+//!
+//! - **Ownership** is a PostgreSQL session-level advisory lock on the game (a 64-bit hash of
+//!   its id), taken with `pg_try_advisory_lock` on a connection each process holds for its
+//!   lifetime. The process that first opens a live game's room owns it: it plans and commits
+//!   the steps, runs the flag timer and the computer. When that process dies its connection
+//!   closes and PostgreSQL releases the lock.
+//! - **Committed states**: the transaction that stores a step also runs
+//!   `pg_notify('shatar_step', game_id)`, which PostgreSQL delivers only when it commits.
+//!   A process with a mirror room for the game and sockets in it reloads the game from the
+//!   database and sends the new state to them (a mirror without sockets is dropped and
+//!   reloaded when next opened).
+//! - **Relayed actions**: a player's move, offer, resignation… on a socket of a process that
+//!   does not own the game goes out as `pg_notify('shatar_act', …)`; the owner performs it
+//!   as if it came from its own socket, and every process hears the committed state as
+//!   above. Before relaying, the process tries to take the lock itself: if it gets it, the
+//!   owner has gone, and it takes the game over (reloading it from the database) and acts
+//!   locally.
+//!
+//! Not done: a refusal of a relayed action (an illegal or stale move) is logged by the owner
+//! but not sent back to the player's socket; notifications sent while a listener reconnects
+//! are lost (its sockets catch up with the next step or a `ping`); when an owner dies, its
+//! games' flags fall only once another process takes them over (on the next relayed action
+//! or when a process starts and resumes the games nobody owns); rematch requests and lag
+//! quotas are per process.
+
+use crate::db::{Backend, Db};
+use crate::error::AppError;
+use crate::live::Hub;
+use crate::ws::protocol::ClientMsg;
+use serde::{Deserialize, Serialize};
+use shatar_rules::Color;
+use sqlx::Connection;
+use sqlx::postgres::{PgConnection, PgListener};
+use std::sync::Arc;
+
+/// The channel of committed steps (payload: game ids separated by commas).
+pub const STEP_CHANNEL: &str = "shatar_step";
+/// The channel of relayed actions (payload: [`Relayed`] as JSON).
+pub const ACT_CHANNEL: &str = "shatar_act";
+
+/// A player's action relayed to the game's owner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Relayed {
+    /// The game.
+    pub game: String,
+    /// The acting side (`white`, `black`).
+    pub color: String,
+    /// The socket message, as the client sent it (decoded and validated again).
+    pub msg: String,
+    /// The lag estimate of the player's socket.
+    pub lag_ms: i64,
+}
+
+/// The advisory-lock key of a game: FNV-1a over its id (the same in every process).
+pub fn lock_key(game_id: &str) -> i64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in game_id.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    i64::from_ne_bytes(h.to_ne_bytes())
+}
+
+/// This process's side of the fan-out: the connection holding its ownership locks.
+#[derive(Debug)]
+pub struct Fanout {
+    /// `None` once closed (at shutdown), which releases every lock at once.
+    locks: tokio::sync::Mutex<Option<PgConnection>>,
+    url: String,
+}
+
+impl Fanout {
+    /// Connects the lock connection (PostgreSQL only).
+    pub async fn connect(url: &str) -> Result<Fanout, AppError> {
+        let conn = PgConnection::connect(url).await?;
+        Ok(Fanout {
+            locks: tokio::sync::Mutex::new(Some(conn)),
+            url: url.to_owned(),
+        })
+    }
+
+    /// Takes ownership of `game_id` unless another process has it (true: this process owns
+    /// it, possibly already).
+    pub async fn try_own(&self, game_id: &str) -> Result<bool, AppError> {
+        let mut guard = self.locks.lock().await;
+        let Some(conn) = guard.as_mut() else {
+            return Ok(false);
+        };
+        let owned: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+            .bind(lock_key(game_id))
+            .fetch_one(&mut *conn)
+            .await?;
+        Ok(owned)
+    }
+
+    /// Gives up ownership of `game_id` (an ended game leaving the cache).
+    pub async fn release(&self, game_id: &str) {
+        let mut guard = self.locks.lock().await;
+        let Some(conn) = guard.as_mut() else {
+            return;
+        };
+        // Locks are reentrant: release every level this session took.
+        loop {
+            let released: Result<bool, _> = sqlx::query_scalar("SELECT pg_advisory_unlock($1)")
+                .bind(lock_key(game_id))
+                .fetch_one(&mut *conn)
+                .await;
+            if !matches!(released, Ok(true)) {
+                break;
+            }
+        }
+    }
+
+    /// Closes the lock connection: every game this process owns is free for another.
+    pub async fn close(&self) {
+        if let Some(conn) = self.locks.lock().await.take() {
+            let _ = conn.close().await;
+        }
+    }
+
+    /// Sends `color`'s message in `game_id` to the owner.
+    pub async fn relay(
+        &self,
+        db: &Db,
+        game_id: &str,
+        color: Color,
+        msg: &ClientMsg,
+        lag_ms: i64,
+    ) -> Result<(), AppError> {
+        let payload = serde_json::to_string(&Relayed {
+            game: game_id.to_owned(),
+            color: color.name().to_owned(),
+            msg: msg.encode(),
+            lag_ms,
+        })
+        .map_err(|e| AppError::Internal(format!("relay payload: {e}")))?;
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(ACT_CHANNEL)
+            .bind(payload)
+            .execute(&db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Listens for committed steps and relayed actions and hands them to `hub`, until the
+    /// task is aborted.
+    pub fn listen(self: &Arc<Self>, hub: Arc<Hub>) -> tokio::task::JoinHandle<()> {
+        let url = self.url.clone();
+        tokio::spawn(async move {
+            let mut listener = loop {
+                match PgListener::connect(&url).await {
+                    Ok(l) => break l,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "fan-out listener: connecting failed");
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    }
+                }
+            };
+            if let Err(e) = listener.listen_all([STEP_CHANNEL, ACT_CHANNEL]).await {
+                tracing::error!(error = %e, "fan-out listener: LISTEN failed");
+                return;
+            }
+            loop {
+                // `recv` reconnects by itself after a lost connection.
+                let n = match listener.recv().await {
+                    Ok(n) => n,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "fan-out listener");
+                        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                        continue;
+                    }
+                };
+                let hub = Arc::clone(&hub);
+                let channel = n.channel().to_owned();
+                let payload = n.payload().to_owned();
+                // Each in its own task: a reload or an action never holds up the listener.
+                tokio::spawn(async move {
+                    match channel.as_str() {
+                        STEP_CHANNEL => {
+                            for id in payload.split(',') {
+                                hub.step_committed_elsewhere(id).await;
+                            }
+                        }
+                        ACT_CHANNEL => match serde_json::from_str::<Relayed>(&payload) {
+                            Ok(r) => hub.relayed(r).await,
+                            Err(e) => tracing::warn!(error = %e, "bad relayed action"),
+                        },
+                        _ => {}
+                    }
+                });
+            }
+        })
+    }
+}
+
+/// The most bytes put in one notification (PostgreSQL's limit is 8000).
+const MAX_PAYLOAD: usize = 7_000;
+
+/// The `shatar_step` payloads announcing `games`: their ids (each once) joined by commas,
+/// split so that none exceeds [`MAX_PAYLOAD`] bytes.
+pub fn step_payloads<'a>(games: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<String> = Vec::new();
+    for id in games.filter(|id| seen.insert(*id)) {
+        match out.last_mut() {
+            Some(last) if last.len() + 1 + id.len() <= MAX_PAYLOAD => {
+                last.push(',');
+                last.push_str(id);
+            }
+            _ => out.push(id.to_owned()),
+        }
+    }
+    out
+}
+
+/// Whether a database has the fan-out (PostgreSQL).
+pub fn applies(db: &Db) -> bool {
+    db.backend == Backend::Postgres
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn step_payloads_list_each_game_once_within_the_limit() {
+        assert_eq!(step_payloads(["a", "b", "a"].into_iter()), ["a,b"]);
+        assert!(step_payloads(std::iter::empty()).is_empty());
+        let ids: Vec<String> = (0..2_000).map(|i| format!("G{i:07}")).collect();
+        let payloads = step_payloads(ids.iter().map(String::as_str));
+        assert!(payloads.iter().all(|p| p.len() <= MAX_PAYLOAD));
+        let back: Vec<&str> = payloads.iter().flat_map(|p| p.split(',')).collect();
+        assert_eq!(back, ids.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn lock_keys_are_fnv1a() {
+        // FNV-1a 64 of "" and "a" (the published test vectors).
+        let unsigned = |k: i64| u64::from_ne_bytes(k.to_ne_bytes());
+        assert_eq!(unsigned(lock_key("")), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(unsigned(lock_key("a")), 0xaf63_dc4c_8601_ec8c);
+    }
+}
