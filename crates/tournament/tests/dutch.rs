@@ -146,8 +146,7 @@ proptest! {
 fn very_large_fields_are_refused_by_name() {
     let err = simulate(&Simulation::new(System::Dutch, 600, 1)).unwrap_err();
     assert!(
-        err.to_string()
-            .contains("handles fields up to a few hundred"),
+        err.to_string().contains("handles fields up to 400 players"),
         "{err}"
     );
 }
@@ -175,4 +174,36 @@ fn bye_and_colours_in_the_lowest_bracket() {
             .any(|p| p.involves(a) && p.involves(b) && p.black.is_some())
     };
     assert!(has(81, 97) && has(90, 100) && has(79, 89));
+}
+
+/// A last-round case (see tests/data/dutch_topscorer_colour.trf.source): C.9 keeps a
+/// topscorer from a third White in a row; C.10 gives the bye to 84, not 100.
+#[test]
+fn topscorer_colours_and_bye_in_the_last_round() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dutch_topscorer_colour.trf");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
+    // Absent in round 10 of the original event.
+    for n in [21, 42, 45, 48, 49, 61, 62, 66, 97] {
+        e.withdraw(n, "absent").unwrap();
+    }
+    let r = e.pair_next_round().unwrap().clone();
+    let games: BTreeSet<(u32, u32)> = r
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white, b)))
+        .collect();
+    assert_eq!(games.len(), 45);
+    for pair in [(14, 5), (9, 18), (99, 100)] {
+        assert!(games.contains(&pair), "{pair:?} missing");
+    }
+    let bye: Vec<u32> = r
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_none())
+        .map(|p| p.white)
+        .collect();
+    assert_eq!(bye, vec![84]);
 }
