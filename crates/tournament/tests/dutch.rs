@@ -151,8 +151,9 @@ fn very_large_fields_are_refused_by_name() {
     );
 }
 
-/// A case where the independent engine and this crate differ (see
-/// tests/data/dutch_bye_colour.trf.source): C.10 decides for one colour miss, not two.
+/// The bye in the lowest bracket (see tests/data/dutch_bye_colour.trf.source): equal on
+/// colours, the bye goes to the player who did not float down last round (C.12, with a
+/// forfeited game a downfloat by A.4.b).
 #[test]
 fn bye_and_colours_in_the_lowest_bracket() {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -167,13 +168,13 @@ fn bye_and_colours_in_the_lowest_bracket() {
         .filter(|p| p.black.is_none())
         .map(|p| p.white)
         .collect();
-    assert_eq!(bye, vec![94]);
+    assert_eq!(bye, vec![90]);
     let has = |a: u32, b: u32| {
         r.pairings
             .iter()
             .any(|p| p.involves(a) && p.involves(b) && p.black.is_some())
     };
-    assert!(has(81, 97) && has(90, 100) && has(79, 89));
+    assert!(has(81, 100) && has(94, 97) && has(79, 89));
 }
 
 /// A last-round case (see tests/data/dutch_topscorer_colour.trf.source): C.9 keeps a
@@ -206,4 +207,29 @@ fn topscorer_colours_and_bye_in_the_last_round() {
         .map(|p| p.white)
         .collect();
     assert_eq!(bye, vec![84]);
+}
+
+/// A forfeited game is a downfloat (C.04.3 A.4.b), so its loser is not floated again in
+/// the next round when another player can be (C.12); see
+/// tests/data/dutch_forfeit_float.trf.source.
+#[test]
+fn a_forfeit_counts_as_a_downfloat() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dutch_forfeit_float.trf");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    assert_eq!((e.rounds.len(), e.rounds_planned), (8, 10));
+    for n in [21, 42, 45, 49, 61, 62, 66, 97] {
+        e.withdraw(n, "absent").unwrap();
+    }
+    let r = e.pair_next_round().unwrap().clone();
+    let games: BTreeSet<(u32, u32)> = r
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white, b)))
+        .collect();
+    assert_eq!(games.len(), 46);
+    for pair in [(98, 95), (100, 99)] {
+        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
+    }
 }

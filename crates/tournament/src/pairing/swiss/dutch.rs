@@ -172,8 +172,10 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
         for r in 1..round {
             let enc = tally.encounters.iter().find(|e| e.round == r);
             let mine = score_before.get(&(id, r)).copied().unwrap_or(0);
+            // C.04.3 A.4.b: a player who, for whatever reason, does not play in a round
+            // receives a downfloat (absence, bye, forfeit either way).
             let f = match enc {
-                None => Float::None,
+                None => Float::Down,
                 Some(e) => match e.kind {
                     EncounterKind::Bye | EncounterKind::ForfeitWin => {
                         if e.kind == EncounterKind::Bye || e.opponent.is_some() {
@@ -199,7 +201,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
                             Float::None
                         }
                     }
-                    _ => Float::None,
+                    EncounterKind::ForfeitLoss | EncounterKind::DoubleForfeit => Float::Down,
                 },
             };
             p.floats.push(f);
