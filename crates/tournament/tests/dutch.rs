@@ -233,3 +233,35 @@ fn a_forfeit_counts_as_a_downfloat() {
         assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
     }
 }
+
+/// The bye is the last bracket's downfloater, not a goal of the brackets above: a higher
+/// bracket keeps all its pairs (C.5) even when that leaves the bye to a higher score (see
+/// tests/data/dutch_bye_below.trf.source).
+#[test]
+fn a_higher_bracket_keeps_its_pairs_over_the_lowest_bye() {
+    let path =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dutch_bye_below.trf");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
+    for n in [21, 42, 45, 48, 49, 61, 62, 66, 97] {
+        e.withdraw(n, "absent").unwrap();
+    }
+    let r = e.pair_next_round().unwrap().clone();
+    let games: BTreeSet<(u32, u32)> = r
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white, b)))
+        .collect();
+    assert_eq!(games.len(), 45);
+    for pair in [(83, 89), (92, 88), (95, 100)] {
+        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
+    }
+    let bye: Vec<u32> = r
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_none())
+        .map(|p| p.white)
+        .collect();
+    assert_eq!(bye, vec![84]);
+}

@@ -26,9 +26,10 @@
 //! the first resident that keeps the optimum; then the residents' S1 takes S2 in order
 //! (transpositions) if that shape reaches the optimum, else the first exchange of one (or,
 //! in small brackets, two) players in C.04.3 D.2 order that does, else each player the
-//! first opponent keeping the optimum. Colours follow E.1–E.5; the pairing-allocated
-//! bye goes to the lowest-ranked eligible player of the lowest score whose absence
-//! leaves a complete pairing.
+//! first opponent keeping the optimum. Colours follow E.1–E.5. The pairing-allocated
+//! bye is a pseudo-player below everyone: whoever floats out of the last bracket meets
+//! it (C.04.3 A.2), so it goes where each bracket's criteria, taken in turn, leave it —
+//! not to the lowest score at any price (a higher bracket keeps its pairs, C.5).
 //!
 //! Scores in the digits count from the bracket's lowest score (and the next bracket's),
 //! so the widths follow the bracket rather than the field.
@@ -292,8 +293,7 @@ mod digit {
     pub const PSD_SQUARES: usize = 10;
     pub const PSD_SCORES: usize = 11;
     pub const C5: usize = 12;
-    pub const BYE_SCORE: usize = 13;
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 13;
 }
 
 /// Bit widths of the weight digits of one bracket's matching, least significant first.
@@ -345,7 +345,6 @@ impl Digits {
         widths[digit::PSD_SQUARES] = bits(pairs * (span * span) as u128);
         widths[digit::PSD_SCORES] = bits(pairs * 2 * span as u128);
         widths[digit::C5] = bits(pairs);
-        widths[digit::BYE_SCORE] = bits(64);
         let mut shifts = [0u32; digit::COUNT];
         let mut s = 0;
         for (i, w) in widths.iter().enumerate() {
@@ -428,8 +427,6 @@ impl Dutch {
             let Some(p) = self.players.get(&other) else {
                 return 0;
             };
-            // The bye goes to the lowest score that allows a complete pairing.
-            d[BYE_SCORE] = (63 - p.score).max(0) as i128;
             if bracket.contains(&other) {
                 Self::unjudged_floater(&mut d, p);
             }
