@@ -234,3 +234,21 @@ fn all_play_all_team_events_are_refused() {
     let err = trf::write(&e).unwrap_err();
     assert!(err.to_string().contains("all-play-all"), "{err}");
 }
+
+/// Cases the fuzz target found: a player listed as its own opponent is refused; a round
+/// entry without opponent and result is an absence, as 'Z' is, so what is written reads
+/// back the same.
+#[test]
+fn own_opponent_refused_and_blank_entries_are_absences() {
+    let text = data("rr4.trf").replace("001    2      P2                                                                 2.0    1     3 w =", "001    2      P2                                                                 2.0    1     2 w =");
+    let err = trf::read(&text, System::RoundRobin).unwrap_err();
+    assert_eq!(
+        err,
+        TrfError::Meaning("round 1: 2 is listed as its own opponent".into())
+    );
+    let blank = "012 b\n062 2\n001    1      P1                                                                 0.0    1  0000 -  \n001    2      P2                                                                 0.0    1  0000 - Z\n";
+    let e = trf::read(blank, System::Dutch).unwrap();
+    assert!(e.rounds[0].pairings.is_empty());
+    let back = trf::read(&trf::write(&e).unwrap(), System::Dutch).unwrap();
+    assert!(back.rounds[0].pairings.is_empty());
+}
