@@ -194,7 +194,9 @@ def configurations(count: int, players_span=(9, 150), rounds_span=(5, 11), first
     r_low, r_high = rounds_span
     for i in range(first, first + count):
         players = p_low + (i * 47) % (p_high - p_low + 1)
-        rounds = r_low + (i * 3) % (r_high - r_low + 1)
+        r_span = r_high - r_low + 1
+        # Step 3 through the rounds, or 1 where 3 would always land on the same number.
+        rounds = r_low + (i * (3 if r_span % 3 else 1)) % r_span
         rounds = min(rounds, players - 1)
         forfeits = 0 if i % 3 == 0 else 20 + (i % 5) * 10
         withdrawals = 0 if i % 4 == 0 else 5 + (i % 3) * 5
