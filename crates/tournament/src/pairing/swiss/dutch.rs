@@ -318,33 +318,37 @@ const MAX_WEIGHT_BITS: u32 = 118;
 const MAX_FIELD: usize = 400;
 
 impl Digits {
-    /// Widths for `n` players to match, a bracket whose scores run from `base` to `top`
-    /// above a next bracket of score `next`, with the topscorer digits (C.8, C.9) only in
-    /// the last round. Each digit is as wide as its largest possible sum over a matching,
+    /// Widths for `n` players to match, `b` of them in a bracket whose scores run from
+    /// `base` to `top` above a next bracket of score `next`, with the topscorer digits
+    /// (C.8, C.9) only in the last round. Each digit is as wide as its largest possible sum over a matching,
     /// so no digit spills into the one above; scores count from the bracket's lowest (and
     /// the next bracket's) score because the number of pairs above them is already fixed
     /// by a more significant digit.
-    fn new(n: usize, base: i64, top: i64, next: i64, last_round: bool) -> Digits {
+    fn new(n: usize, b: usize, base: i64, top: i64, next: i64, last_round: bool) -> Digits {
         let pairs = n.div_ceil(2).max(1) as u128;
+        // Every edge touching the bracket holds at least one of its `b` players, so the
+        // bracket's own digits sum over at most `b` edges (`b / 2` pairs inside it).
+        let b = b.max(1) as u128;
+        let inside = b / 2 + 1;
         let bits = |max_sum: u128| 128 - max_sum.leading_zeros();
-        let span = (top - base).max(0);
+        let span = (top - base).max(0) as u128;
         let above_next = (top - next).max(0) as u128;
         let mut widths = [0u32; digit::COUNT];
-        widths[digit::C15] = bits(pairs);
-        widths[digit::C14] = bits(pairs);
-        widths[digit::C13] = bits(pairs);
-        widths[digit::C12] = bits(pairs);
-        widths[digit::C11] = bits(2 * pairs);
-        widths[digit::C10] = bits(2 * pairs);
+        widths[digit::C15] = bits(b);
+        widths[digit::C14] = bits(b);
+        widths[digit::C13] = bits(b);
+        widths[digit::C12] = bits(b);
+        widths[digit::C11] = bits(2 * b);
+        widths[digit::C10] = bits(2 * b);
         if last_round {
-            widths[digit::C9] = bits(2 * pairs);
-            widths[digit::C8] = bits(2 * pairs);
+            widths[digit::C9] = bits(2 * b);
+            widths[digit::C8] = bits(2 * b);
         }
         widths[digit::C7_SCORES] = bits(pairs * 2 * above_next);
         widths[digit::C7_PAIRS] = bits(pairs);
-        widths[digit::PSD_SQUARES] = bits(pairs * (span * span) as u128);
-        widths[digit::PSD_SCORES] = bits(pairs * 2 * span as u128);
-        widths[digit::C5] = bits(pairs);
+        widths[digit::PSD_SQUARES] = bits(inside * span * span);
+        widths[digit::PSD_SCORES] = bits(inside * 2 * span);
+        widths[digit::C5] = bits(inside);
         let mut shifts = [0u32; digit::COUNT];
         let mut s = 0;
         for (i, w) in widths.iter().enumerate() {
@@ -355,7 +359,7 @@ impl Digits {
             shifts,
             bits: s,
             base,
-            span,
+            span: span as i64,
             next,
         }
     }
@@ -545,7 +549,7 @@ impl Dutch {
         };
         let base = scores().min().unwrap_or(0);
         let top = scores().max().unwrap_or(0);
-        let digits = Digits::new(n, base, top, next, self.last_round);
+        let digits = Digits::new(n, bracket.len(), base, top, next, self.last_round);
         if digits.bits > MAX_WEIGHT_BITS {
             return Err(PairingError::Unsupported(format!(
                 "the Dutch pairing in this version handles fields up to {MAX_FIELD} players \
