@@ -146,14 +146,14 @@ proptest! {
 fn very_large_fields_are_refused_by_name() {
     let err = simulate(&Simulation::new(System::Dutch, 600, 1)).unwrap_err();
     assert!(
-        err.to_string()
-            .contains("handles fields up to a few hundred"),
+        err.to_string().contains("handles fields up to 400 players"),
         "{err}"
     );
 }
 
-/// A case where the independent engine and this crate differ (see
-/// tests/data/dutch_bye_colour.trf.source): C.10 decides for one colour miss, not two.
+/// The bye in the lowest bracket (see tests/data/dutch_bye_colour.trf.source): equal on
+/// colours, the bye goes to the player who did not float down last round (C.12, with a
+/// forfeited game a downfloat by A.4.b).
 #[test]
 fn bye_and_colours_in_the_lowest_bracket() {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -168,11 +168,100 @@ fn bye_and_colours_in_the_lowest_bracket() {
         .filter(|p| p.black.is_none())
         .map(|p| p.white)
         .collect();
-    assert_eq!(bye, vec![94]);
+    assert_eq!(bye, vec![90]);
     let has = |a: u32, b: u32| {
         r.pairings
             .iter()
             .any(|p| p.involves(a) && p.involves(b) && p.black.is_some())
     };
-    assert!(has(81, 97) && has(90, 100) && has(79, 89));
+    assert!(has(81, 100) && has(94, 97) && has(79, 89));
+}
+
+/// A last-round case (see tests/data/dutch_topscorer_colour.trf.source): C.9 keeps a
+/// topscorer from a third White in a row; C.10 gives the bye to 84, not 100.
+#[test]
+fn topscorer_colours_and_bye_in_the_last_round() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dutch_topscorer_colour.trf");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
+    // Absent in round 10 of the original event.
+    for n in [21, 42, 45, 48, 49, 61, 62, 66, 97] {
+        e.withdraw(n, "absent").unwrap();
+    }
+    let r = e.pair_next_round().unwrap().clone();
+    let games: BTreeSet<(u32, u32)> = r
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white, b)))
+        .collect();
+    assert_eq!(games.len(), 45);
+    for pair in [(14, 5), (9, 18), (99, 100)] {
+        assert!(games.contains(&pair), "{pair:?} missing");
+    }
+    let bye: Vec<u32> = r
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_none())
+        .map(|p| p.white)
+        .collect();
+    assert_eq!(bye, vec![84]);
+}
+
+/// A forfeited game is a downfloat (C.04.3 A.4.b), so its loser is not floated again in
+/// the next round when another player can be (C.12); see
+/// tests/data/dutch_forfeit_float.trf.source.
+#[test]
+fn a_forfeit_counts_as_a_downfloat() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dutch_forfeit_float.trf");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    assert_eq!((e.rounds.len(), e.rounds_planned), (8, 10));
+    for n in [21, 42, 45, 49, 61, 62, 66, 97] {
+        e.withdraw(n, "absent").unwrap();
+    }
+    let r = e.pair_next_round().unwrap().clone();
+    let games: BTreeSet<(u32, u32)> = r
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white, b)))
+        .collect();
+    assert_eq!(games.len(), 46);
+    for pair in [(98, 95), (100, 99)] {
+        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
+    }
+}
+
+/// The bye is the last bracket's downfloater, not a goal of the brackets above: a higher
+/// bracket keeps all its pairs (C.5) even when that leaves the bye to a higher score (see
+/// tests/data/dutch_bye_below.trf.source).
+#[test]
+fn a_higher_bracket_keeps_its_pairs_over_the_lowest_bye() {
+    let path =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dutch_bye_below.trf");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
+    for n in [21, 42, 45, 48, 49, 61, 62, 66, 97] {
+        e.withdraw(n, "absent").unwrap();
+    }
+    let r = e.pair_next_round().unwrap().clone();
+    let games: BTreeSet<(u32, u32)> = r
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white, b)))
+        .collect();
+    assert_eq!(games.len(), 45);
+    for pair in [(83, 89), (92, 88), (95, 100)] {
+        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
+    }
+    let bye: Vec<u32> = r
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_none())
+        .map(|p| p.white)
+        .collect();
+    assert_eq!(bye, vec![84]);
 }

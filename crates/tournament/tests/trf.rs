@@ -104,3 +104,151 @@ fn simulated_swiss_round_trips() {
     b_points.sort();
     assert_eq!(a_points, b_points);
 }
+
+/// Two games per pairing: each game is one TRF round, colours swapped in the second
+/// (tests/data/rr4_two_games.trf, see its .source).
+#[test]
+fn two_game_pairings_write_one_round_per_game() {
+    let mut e = Event::new("two games", System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    e.games_per_pairing = 2;
+    for i in 1..=4 {
+        e.add_player(Player::named(format!("P{i}"))).unwrap();
+    }
+    e.start().unwrap();
+    e.pair_next_round().unwrap();
+    let g = |s: &str| s.parse::<GameResult>().unwrap();
+    e.set_result(1, 1, 4, vec![g("1-0"), g("0-1")]).unwrap();
+    e.set_result(1, 2, 3, vec![g("1-0"), g("1/2")]).unwrap();
+    let text = trf::write(&e).unwrap();
+    assert_eq!(text, data("rr4_two_games.trf"));
+    // Read back as single games: the same points.
+    let back = trf::read(&text, System::RoundRobin).unwrap();
+    assert_eq!(back.rounds.len(), 2);
+    let points: Vec<String> = (1..=4)
+        .map(|n| {
+            shatar_tournament::tiebreak::Context::new(&back)
+                .primary(n)
+                .to_string()
+        })
+        .collect();
+    assert_eq!(points, ["2", "1.5", "0.5", "0"]);
+}
+
+/// A double round robin: the second cycle repeats the first with colours swapped, and
+/// the TRF shows it round by round.
+#[test]
+fn double_round_robin_writes_both_cycles() {
+    let mut e = Event::new("drr", System::DoubleRoundRobin);
+    e.settings.draw_by_lot = false;
+    for i in 1..=4 {
+        e.add_player(Player::named(format!("P{i}"))).unwrap();
+    }
+    e.start().unwrap();
+    for r in 1..=6 {
+        let round = e.pair_next_round().unwrap().clone();
+        for p in &round.pairings {
+            let b = p.black.unwrap();
+            e.set_result(r, p.white, b, vec!["1/2".parse().unwrap()])
+                .unwrap();
+        }
+    }
+    let text = trf::write(&e).unwrap();
+    assert!(text.contains("\nXXR 6\n"), "{text}");
+    for line in text.lines().filter(|l| l.starts_with("001")) {
+        let cols: Vec<char> = line.chars().collect();
+        let block = |r: usize| -> String { cols[91 + 10 * r..99 + 10 * r].iter().collect() };
+        for r in 0..3 {
+            let (a, b) = (block(r), block(r + 3));
+            assert_eq!(
+                a[..4],
+                b[..4],
+                "{line}: same opponent in rounds {} and {}",
+                r + 1,
+                r + 4
+            );
+            let swapped = match &a[5..6] {
+                "w" => "b",
+                _ => "w",
+            };
+            assert_eq!(
+                &b[5..6],
+                swapped,
+                "{line}: colours swapped in round {}",
+                r + 4
+            );
+        }
+    }
+    // The first cycle is the Berger table (003 附表3) of tests/data/rr4.trf: the same
+    // opponents and colours.
+    let pairs = |text: &str| -> Vec<Vec<String>> {
+        text.lines()
+            .filter(|l| l.starts_with("001"))
+            .map(|l| {
+                (0..3)
+                    .map(|r| l[91 + 10 * r..97 + 10 * r].to_owned())
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(pairs(&text), pairs(&data("rr4.trf")));
+}
+
+/// A team event: every member's board games and the team lines
+/// (tests/data/teams2.trf, see its .source).
+#[test]
+fn team_event_writes_members_and_team_lines() {
+    use shatar_tournament::{Entrants, LineupMode, TeamMatch};
+    let mut e = Event::new("teams", System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    e.entrants = Entrants::Team {
+        boards: 2,
+        lineup: LineupMode::OrderedSubstitutes,
+    };
+    for name in ["Alpha", "Beta"] {
+        let members = (1..=3)
+            .map(|m| Player::named(format!("{name} {m}")))
+            .collect();
+        e.add_team(name, "", members).unwrap();
+    }
+    e.start().unwrap();
+    e.pair_next_round().unwrap();
+    let tm = TeamMatch {
+        white_lineup: vec![1, 2],
+        black_lineup: vec![4, 5],
+        boards: vec![vec!["1-0".parse().unwrap()], vec!["1/2".parse().unwrap()]],
+    };
+    e.set_team_result(1, 1, tm).unwrap();
+    assert_eq!(trf::write(&e).unwrap(), data("teams2.trf"));
+}
+
+/// All-play-all team matches give a player several games in a round: refused by name.
+#[test]
+fn all_play_all_team_events_are_refused() {
+    use shatar_tournament::{Entrants, LineupMode};
+    let mut e = Event::new("teams", System::RoundRobin);
+    e.entrants = Entrants::Team {
+        boards: 2,
+        lineup: LineupMode::AllPlayAll,
+    };
+    let err = trf::write(&e).unwrap_err();
+    assert!(err.to_string().contains("all-play-all"), "{err}");
+}
+
+/// Cases the fuzz target found: a player listed as its own opponent is refused; a round
+/// entry without opponent and result is an absence, as 'Z' is, so what is written reads
+/// back the same.
+#[test]
+fn own_opponent_refused_and_blank_entries_are_absences() {
+    let text = data("rr4.trf").replace("001    2      P2                                                                 2.0    1     3 w =", "001    2      P2                                                                 2.0    1     2 w =");
+    let err = trf::read(&text, System::RoundRobin).unwrap_err();
+    assert_eq!(
+        err,
+        TrfError::Meaning("round 1: 2 is listed as its own opponent".into())
+    );
+    let blank = "012 b\n062 2\n001    1      P1                                                                 0.0    1  0000 -  \n001    2      P2                                                                 0.0    1  0000 - Z\n";
+    let e = trf::read(blank, System::Dutch).unwrap();
+    assert!(e.rounds[0].pairings.is_empty());
+    let back = trf::read(&trf::write(&e).unwrap(), System::Dutch).unwrap();
+    assert!(back.rounds[0].pairings.is_empty());
+}

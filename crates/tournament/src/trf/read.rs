@@ -76,13 +76,9 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
                 let bye = match e.result {
                     'U' | 'F' => Some(Score::ONE),
                     'H' => Some(Score::HALF),
-                    'Z' | ' ' | '-' => {
-                        if e.result == 'Z' || e.result == '-' {
-                            // Absent: no pairing.
-                            continue;
-                        }
-                        Some(Score::ZERO)
-                    }
+                    // A zero-point bye, a forfeit without an opponent or no result:
+                    // the player was not paired (TRF-16 writes absence as 'Z').
+                    'Z' | ' ' | '-' => continue,
                     other => {
                         return Err(TrfError::Meaning(format!(
                             "player {player}, round {}: result {other:?} without an opponent",
@@ -101,6 +97,12 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
                     slot: None,
                 });
                 continue;
+            }
+            if e.opponent == player {
+                return Err(TrfError::Meaning(format!(
+                    "round {}: {player} is listed as its own opponent",
+                    r + 1
+                )));
             }
             let other = entries
                 .get(&e.opponent)

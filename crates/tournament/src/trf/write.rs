@@ -1,24 +1,74 @@
 //! Writing TRF-16.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::error::TrfError;
-use crate::event::Event;
+use crate::event::{Entrants, Event, Pairing, Round};
 use crate::result::{Color, GameResult};
+use crate::score::Score;
 use crate::standings::standings;
+use crate::team::LineupMode;
 
-/// Writes an individual event with one game per pairing as TRF-16 text.
+/// One player's 8-column entry for one TRF round: opponent, colour, result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Block {
+    opponent: u32,
+    color: char,
+    result: char,
+}
+
+impl Block {
+    /// A zero-point absence: not paired (withdrawn, eliminated, cancelled opponent).
+    const ABSENT: Block = Block {
+        opponent: 0,
+        color: '-',
+        result: 'Z',
+    };
+
+    fn text(self) -> String {
+        if self.opponent == 0 {
+            return format!("0000 {} {}", self.color, self.result);
+        }
+        format!("{:>4} {} {}", self.opponent, self.color, self.result)
+    }
+
+    fn points(self) -> Score {
+        match self.result {
+            '1' | '+' | 'W' | 'U' | 'F' => Score::ONE,
+            '=' | 'D' | 'H' => Score::HALF,
+            _ => Score::ZERO,
+        }
+    }
+}
+
+/// Writes an event as TRF-16 text.
+///
+/// Each game is one TRF round: an event with two games per pairing writes two rounds per
+/// pairing round (the second with colours swapped); extra games of a knock-out match are
+/// not written. A team event writes every member's games, with the colours of their
+/// boards (the first team White on odd boards), the number of teams (`082`) and one team
+/// line (`013`: name in columns 5–36, the members' start numbers from column 37 in steps
+/// of five). All-play-all team matches, where a player has several games in one round,
+/// are refused.
 pub fn write(event: &Event) -> Result<String, TrfError> {
-    if event.is_team_event() {
+    if let Entrants::Team {
+        lineup: LineupMode::AllPlayAll,
+        ..
+    } = event.entrants
+    {
         return Err(TrfError::Meaning(
-            "team events are not exported to TRF (individual events only)".into(),
+            "all-play-all team matches give a player several games in one round, which TRF \
+             cannot hold"
+                .into(),
         ));
     }
-    if event.games_per_pairing != 1 {
-        return Err(TrfError::Meaning(
-            "TRF holds one game per round; this event has two-game pairings".into(),
-        ));
-    }
+    let games = usize::from(event.games_per_pairing.max(1));
+    let rounds: Vec<BTreeMap<u32, Block>> = event
+        .rounds
+        .iter()
+        .flat_map(|r| (0..games).map(move |k| round_blocks(event, r, k)))
+        .collect();
     let mut out = String::new();
     let line = |out: &mut String, code: &str, text: &str| {
         let _ = writeln!(out, "{code} {text}");
@@ -31,13 +81,21 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
         line(&mut out, "052", &event.end_date.replace('-', "/"));
     }
     line(&mut out, "062", &event.players.len().to_string());
+    if event.is_team_event() {
+        line(&mut out, "082", &event.teams.len().to_string());
+    }
     line(&mut out, "092", &format!("Shatar {}", event.system.code()));
     if !event.time_control.is_empty() {
         line(&mut out, "122", &event.time_control);
     }
-    // TRF(x): total rounds, and the first player's colour in round 1.
-    line(&mut out, "XXR", &event.rounds_planned.to_string());
-    if let Some(first) = event.rounds.first()
+    // TRF(x): total rounds (games), and the first player's colour in round 1.
+    line(
+        &mut out,
+        "XXR",
+        &(event.rounds_planned as usize * games).to_string(),
+    );
+    if !event.is_team_event()
+        && let Some(first) = event.rounds.first()
         && let Some(p) = first
             .pairings
             .iter()
@@ -49,15 +107,46 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
             if p.white == 1 { "white1" } else { "black1" },
         );
     }
-    let table = standings(event);
-    let ctx = crate::tiebreak::Context::new(event);
-    for p in &event.players {
-        let points = ctx.primary(p.number);
-        let rank = table
-            .lines
+    // Points and places: the standings' for individual one-game events; otherwise (team
+    // events, several games a pairing, where the standings count matches) the players'
+    // own game points, ranked by them, as TRF's points column sums the games written.
+    let (points, ranks): (BTreeMap<u32, Score>, BTreeMap<u32, u32>) = if event.is_team_event()
+        || games > 1
+    {
+        let points: BTreeMap<u32, Score> = event
+            .players
             .iter()
-            .find(|l| l.entrant == p.number)
-            .map_or(0, |l| l.place);
+            .map(|p| {
+                let s = rounds
+                    .iter()
+                    .filter_map(|r| r.get(&p.number))
+                    .fold(Score::ZERO, |acc, b| acc + b.points());
+                (p.number, s)
+            })
+            .collect();
+        let mut order: Vec<u32> = points.keys().copied().collect();
+        order.sort_by(|a, b| points[b].cmp(&points[a]).then(a.cmp(b)));
+        let mut ranks = BTreeMap::new();
+        for (i, n) in order.iter().enumerate() {
+            let place = match i.checked_sub(1).and_then(|j| order.get(j)) {
+                Some(prev) if points[prev] == points[n] => ranks.get(prev).copied().unwrap_or(0),
+                _ => i as u32 + 1,
+            };
+            ranks.insert(*n, place);
+        }
+        (points, ranks)
+    } else {
+        let table = standings(event);
+        let ctx = crate::tiebreak::Context::new(event);
+        let points = event
+            .players
+            .iter()
+            .map(|p| (p.number, ctx.primary(p.number)))
+            .collect();
+        let ranks = table.lines.iter().map(|l| (l.entrant, l.place)).collect();
+        (points, ranks)
+    };
+    for p in &event.players {
         let mut row = String::with_capacity(200);
         let _ = write!(
             row,
@@ -68,12 +157,30 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
             "",
             "",
             p.birth_year.map_or(String::new(), |y| y.to_string()),
-            format!("{:.1}", points.to_f64()),
-            rank,
+            format!(
+                "{:.1}",
+                points
+                    .get(&p.number)
+                    .copied()
+                    .unwrap_or(Score::ZERO)
+                    .to_f64()
+            ),
+            ranks.get(&p.number).copied().unwrap_or(0),
         );
-        for round in &event.rounds {
+        for r in &rounds {
             row.push_str("  ");
-            row.push_str(&round_block(round, p.number));
+            row.push_str(&r.get(&p.number).copied().unwrap_or(Block::ABSENT).text());
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    for t in &event.teams {
+        let mut row = format!("013 {:<32.32}", t.name);
+        for (i, m) in t.members.iter().enumerate() {
+            if i > 0 {
+                row.push(' ');
+            }
+            let _ = write!(row, "{m:>4}");
         }
         out.push_str(row.trim_end());
         out.push('\n');
@@ -81,50 +188,99 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
     Ok(out)
 }
 
-/// The 8-character block "oooo c r" of one player in one round.
-fn round_block(round: &crate::event::Round, player: u32) -> String {
-    let Some(p) = round.pairings.iter().find(|p| p.involves(player)) else {
-        // Not paired (withdrawn, eliminated, cancelled opponent): a zero-point absence.
-        return "0000 - Z".into();
-    };
-    let Some(black) = p.black else {
-        let full = p.bye_points.is_some_and(|b| b >= crate::score::Score::ONE);
-        let half = p.bye_points.is_some_and(|b| b == crate::score::Score::HALF);
-        // A pairing-allocated bye is 'U'; a half-point bye 'H'; zero 'Z'.
-        let code = if full {
-            'U'
-        } else if half {
-            'H'
-        } else {
-            'Z'
+/// Every player's block in game `k` (0-based) of `round`.
+fn round_blocks(event: &Event, round: &Round, k: usize) -> BTreeMap<u32, Block> {
+    let mut out = BTreeMap::new();
+    for p in &round.pairings {
+        if let Some(tm) = &p.team_match {
+            // Board b (0-based): the first team has White in its first game on even b
+            // (odd boards counted from 1), colours swapping in each further game.
+            for (b, results) in tm.boards.iter().enumerate() {
+                let (Some(&first), Some(&second)) =
+                    (tm.white_lineup.get(b), tm.black_lineup.get(b))
+                else {
+                    continue;
+                };
+                let base = if b.is_multiple_of(2) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let color = if k.is_multiple_of(2) {
+                    base
+                } else {
+                    base.opposite()
+                };
+                let result = results.get(k);
+                out.insert(first, game_block(second, color, result));
+                out.insert(second, game_block(first, color.opposite(), result));
+            }
+            continue;
+        }
+        if event.is_team_event() {
+            // A team bye, or a match decided without line-ups: no player has a game.
+            continue;
+        }
+        let Some(black) = p.black else {
+            out.insert(p.white, bye_block(p, k));
+            continue;
         };
-        return format!("0000 - {code}");
-    };
-    let (opp, color) = if p.white == player {
-        (black, Color::White)
+        let color = Pairing::first_color_in_game(k);
+        let result = p.games.get(k);
+        out.insert(p.white, game_block(black, color, result));
+        out.insert(black, game_block(p.white, color.opposite(), result));
+    }
+    out
+}
+
+/// The bye's block in game `k`: its points spread over the pairing's games, a whole
+/// point ('U') per game while they last, then a half ('H'), then none ('Z').
+fn bye_block(p: &Pairing, k: usize) -> Block {
+    let points = p.bye_points.unwrap_or(Score::ZERO);
+    let left = Score::from_quarters(points.quarters() - Score::ONE.quarters() * k as i64);
+    let result = if left >= Score::ONE {
+        'U'
+    } else if left >= Score::HALF {
+        'H'
     } else {
-        (p.white, Color::Black)
+        'Z'
     };
+    Block {
+        opponent: 0,
+        color: '-',
+        result,
+    }
+}
+
+/// A game against `opponent` in `color`, with its result if there is one.
+fn game_block(opponent: u32, color: Color, game: Option<&GameResult>) -> Block {
     let c = if color == Color::White { 'w' } else { 'b' };
-    let Some(g) = p.games.first() else {
-        return format!("{opp:>4} {c}  ");
+    let Some(g) = game else {
+        return Block {
+            opponent,
+            color: c,
+            result: ' ',
+        };
     };
-    let code = match g {
+    let result = match g {
         GameResult::WhiteWinsByForfeit { .. } | GameResult::BlackWinsByForfeit { .. } => {
             if g.is_win_for(color) { '+' } else { '-' }
         }
         GameResult::DoubleForfeit { .. } => '-',
         _ => {
             let pts = g.points(color);
-            if pts >= crate::score::Score::ONE {
+            if pts >= Score::ONE {
                 '1'
-            } else if pts == crate::score::Score::HALF {
+            } else if pts == Score::HALF {
                 '='
             } else {
                 '0'
             }
         }
     };
-    let c = if g.is_played() { c } else { '-' };
-    format!("{opp:>4} {c} {code}")
+    Block {
+        opponent,
+        color: if g.is_played() { c } else { '-' },
+        result,
+    }
 }

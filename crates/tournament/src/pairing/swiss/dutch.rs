@@ -12,6 +12,8 @@
 //! | scores of the paired bracket players | C.6 (PSD: float the lowest) |
 //! | squared score differences of bracket pairs | C.6 (PSD: smallest differences) |
 //! | pairs of the next bracket (its residents, or them and our downfloaters) | C.7 |
+//! | last round: topscorers and their opponents kept within ±2 | C.8 |
+//! | last round: … and without a third colour in a row | C.9 |
 //! | colour preferences met | C.10 |
 //! | strong colour preferences met | C.11 |
 //! | no repeated downfloat / upfloat (previous round) | C.12, C.13 |
@@ -24,12 +26,15 @@
 //! the first resident that keeps the optimum; then the residents' S1 takes S2 in order
 //! (transpositions) if that shape reaches the optimum, else the first exchange of one (or,
 //! in small brackets, two) players in C.04.3 D.2 order that does, else each player the
-//! first opponent keeping the optimum. Colours follow E.1–E.5; the pairing-allocated
-//! bye goes to the lowest-ranked eligible player of the lowest score whose absence
-//! leaves a complete pairing.
+//! first opponent keeping the optimum. Colours follow E.1–E.5. The pairing-allocated
+//! bye is a pseudo-player below everyone: whoever floats out of the last bracket meets
+//! it (C.04.3 A.2), so it goes where each bracket's criteria, taken in turn, leave it —
+//! not to the lowest score at any price (a higher bracket keeps its pairs, C.5).
 //!
-//! Not covered: C.8, C.9 and C.16–C.19 (topscorer colour limits, float score
-//! differences) and Baku acceleration.
+//! Scores in the digits count from the bracket's lowest score (and the next bracket's),
+//! so the widths follow the bracket rather than the field.
+//!
+//! Not covered: C.16–C.19 (score differences of repeated floats) and Baku acceleration.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -44,7 +49,7 @@ use crate::scoring::{EncounterKind, Format, tallies};
 struct Fix<'a> {
     rest: &'a [u32],
     bracket: &'a BTreeSet<u32>,
-    next: i64,
+    digits: Digits,
     best: i128,
 }
 
@@ -168,8 +173,10 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
         for r in 1..round {
             let enc = tally.encounters.iter().find(|e| e.round == r);
             let mine = score_before.get(&(id, r)).copied().unwrap_or(0);
+            // C.04.3 A.4.b: a player who, for whatever reason, does not play in a round
+            // receives a downfloat (absence, bye, forfeit either way).
             let f = match enc {
-                None => Float::None,
+                None => Float::Down,
                 Some(e) => match e.kind {
                     EncounterKind::Bye | EncounterKind::ForfeitWin => {
                         if e.kind == EncounterKind::Bye || e.opponent.is_some() {
@@ -195,16 +202,16 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
                             Float::None
                         }
                     }
-                    _ => Float::None,
+                    EncounterKind::ForfeitLoss | EncounterKind::DoubleForfeit => Float::Down,
                 },
             };
             p.floats.push(f);
         }
         players.insert(id, p);
     }
-    if Digits::new(players.len() + 1).bits > MAX_WEIGHT_BITS {
+    if players.len() > MAX_FIELD {
         return Err(PairingError::Unsupported(format!(
-            "the Dutch pairing in this version handles fields up to a few hundred players; this round has {}",
+            "the Dutch pairing in this version handles fields up to {MAX_FIELD} players; this round has {}",
             players.len()
         )));
     }
@@ -271,44 +278,94 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
     })
 }
 
-/// Bit widths of the weight digits, least significant first.
+/// Positions of the weight digits, least significant first.
+mod digit {
+    pub const C15: usize = 0;
+    pub const C14: usize = 1;
+    pub const C13: usize = 2;
+    pub const C12: usize = 3;
+    pub const C11: usize = 4;
+    pub const C10: usize = 5;
+    pub const C9: usize = 6;
+    pub const C8: usize = 7;
+    pub const C7_SCORES: usize = 8;
+    pub const C7_PAIRS: usize = 9;
+    pub const PSD_SQUARES: usize = 10;
+    pub const PSD_SCORES: usize = 11;
+    pub const C5: usize = 12;
+    pub const COUNT: usize = 13;
+}
+
+/// Bit widths of the weight digits of one bracket's matching, least significant first.
+#[derive(Debug, Clone, Copy)]
 struct Digits {
-    shifts: [u32; 12],
+    shifts: [u32; digit::COUNT],
     /// Total width; the matcher doubles weights and sums a matching, so keep under 120.
     bits: u32,
+    /// The lowest score of the bracket: score digits count from it.
+    base: i64,
+    /// The widest score difference inside the bracket (half points).
+    span: i64,
+    /// The next bracket's score: C.7 score digits count from it.
+    next: i64,
 }
 
 /// The widest weight the matcher handles without overflow.
 const MAX_WEIGHT_BITS: u32 = 118;
 
+/// The largest field paired: the matching is cubic and repeated for each fixed pair, so
+/// larger fields take too long to pair.
+const MAX_FIELD: usize = 400;
+
 impl Digits {
-    fn new(n: usize) -> Digits {
+    /// Widths for `n` players to match, `b` of them in a bracket whose scores run from
+    /// `base` to `top` above a next bracket of score `next`, with the topscorer digits
+    /// (C.8, C.9) only in the last round. Each digit is as wide as its largest possible sum over a matching,
+    /// so no digit spills into the one above; scores count from the bracket's lowest (and
+    /// the next bracket's) score because the number of pairs above them is already fixed
+    /// by a more significant digit.
+    fn new(n: usize, b: usize, base: i64, top: i64, next: i64, last_round: bool) -> Digits {
         let pairs = n.div_ceil(2).max(1) as u128;
+        // Every edge touching the bracket holds at least one of its `b` players, so the
+        // bracket's own digits sum over at most `b` edges (`b / 2` pairs inside it).
+        let b = b.max(1) as u128;
+        let inside = b / 2 + 1;
         let bits = |max_sum: u128| 128 - max_sum.leading_zeros();
-        // Least significant first: C.15, C.14, C.13, C.12, C.11, C.10, C.7 (scores of the
-        // next bracket's pairs, then their number), PSD², PSD, C.5,
-        // and above all the score of the bye's receiver (the lowest possible).
-        let widths = [
-            bits(pairs),
-            bits(pairs),
-            bits(pairs),
-            bits(pairs),
-            bits(2 * pairs),
-            bits(2 * pairs),
-            bits(pairs * 48),
-            bits(pairs),
-            bits(pairs * 24 * 24),
-            bits(pairs * 48),
-            bits(pairs),
-            bits(64),
-        ];
-        let mut shifts = [0u32; 12];
+        let span = (top - base).max(0) as u128;
+        let above_next = (top - next).max(0) as u128;
+        let mut widths = [0u32; digit::COUNT];
+        widths[digit::C15] = bits(b);
+        widths[digit::C14] = bits(b);
+        widths[digit::C13] = bits(b);
+        widths[digit::C12] = bits(b);
+        widths[digit::C11] = bits(2 * b);
+        widths[digit::C10] = bits(2 * b);
+        if last_round {
+            widths[digit::C9] = bits(2 * b);
+            widths[digit::C8] = bits(2 * b);
+        }
+        widths[digit::C7_SCORES] = bits(pairs * 2 * above_next);
+        widths[digit::C7_PAIRS] = bits(pairs);
+        widths[digit::PSD_SQUARES] = bits(inside * span * span);
+        widths[digit::PSD_SCORES] = bits(inside * 2 * span);
+        widths[digit::C5] = bits(inside);
+        let mut shifts = [0u32; digit::COUNT];
         let mut s = 0;
         for (i, w) in widths.iter().enumerate() {
             shifts[i] = s;
             s += w;
         }
-        Digits { shifts, bits: s }
+        Digits {
+            shifts,
+            bits: s,
+            base,
+            span: span as i64,
+            next,
+        }
+    }
+
+    fn weight(&self, d: &[i128; digit::COUNT]) -> i128 {
+        d.iter().zip(self.shifts).map(|(v, s)| v << s).sum::<i128>() + 1
     }
 }
 
@@ -363,71 +420,60 @@ impl Dutch {
     }
 
     /// Edge weight of `a`–`b` when pairing the bracket `bracket` (with the next score
-    /// group `next`).
-    fn weight(&self, a: u32, b: u32, bracket: &BTreeSet<u32>, next: i64, digits: &Digits) -> i128 {
+    /// group `digits.next`).
+    fn weight(&self, a: u32, b: u32, bracket: &BTreeSet<u32>, digits: &Digits) -> i128 {
+        use digit::*;
+        let mut d = [0i128; COUNT];
         if a == BYE || b == BYE {
             // The bye: its receiver floats down out of the bracket and plays nobody, so
-            // no colour preference is missed (C.10, C.11), but the downfloat counts.
+            // no colour preference is missed (C.8–C.11), but the downfloat counts.
             let other = if a == BYE { b } else { a };
             let Some(p) = self.players.get(&other) else {
                 return 0;
             };
-            let mut d = [0i128; 12];
-            // The bye goes to the lowest score that allows a complete pairing.
-            d[11] = (63 - p.score).max(0) as i128;
             if bracket.contains(&other) {
-                d[5] = 2;
-                d[4] = 2;
-                d[3] = i128::from(p.float_ago(1) != Float::Down);
-                d[2] = 1;
-                d[1] = i128::from(p.float_ago(2) != Float::Down);
-                d[0] = 1;
+                Self::unjudged_floater(&mut d, p);
             }
-            return d
-                .iter()
-                .zip(digits.shifts)
-                .map(|(v, s)| v << s)
-                .sum::<i128>()
-                + 1;
+            return digits.weight(&d);
         }
         let (Some(pa), Some(pb)) = (self.players.get(&a), self.players.get(&b)) else {
             return 0;
         };
         let in_a = bracket.contains(&a);
         let in_b = bracket.contains(&b);
-        let mut d = [0i128; 12];
         let diff = (pa.score - pb.score).abs();
         if in_a && in_b {
-            d[10] = 1;
-            d[9] = (pa.score + pb.score) as i128;
-            d[8] = (24 * 24 - (diff * diff).min(24 * 24)) as i128;
+            d[C5] = 1;
+            d[PSD_SCORES] = (pa.score + pb.score - 2 * digits.base).max(0) as i128;
+            d[PSD_SQUARES] =
+                (digits.span * digits.span - (diff * diff).min(digits.span * digits.span)) as i128;
         }
         // C.7: pairs of the next bracket — its residents with each other or with this
         // bracket's downfloaters (a downfloater may not skip the next bracket for free).
+        let next = digits.next;
         let next_a = !in_a && pa.score == next;
         let next_b = !in_b && pb.score == next;
         if (next_a && (next_b || in_b)) || (next_b && in_a) {
-            d[7] = 1;
-            d[6] = (pa.score + pb.score) as i128;
+            d[C7_PAIRS] = 1;
+            d[C7_SCORES] = (pa.score + pb.score - 2 * next).max(0) as i128;
         }
         if in_a != in_b {
             // A downfloater's game belongs to the next bracket: only its downfloat counts
             // here (C.12, C.14); colours and the partner's upfloat are judged there.
-            let floater = if in_a { pa } else { pb };
-            d[5] = 2;
-            d[4] = 2;
-            d[3] = i128::from(floater.float_ago(1) != Float::Down);
-            d[2] = 1;
-            d[1] = i128::from(floater.float_ago(2) != Float::Down);
-            d[0] = 1;
+            Self::unjudged_floater(&mut d, if in_a { pa } else { pb });
         } else if in_a && in_b {
             let (ca, sa) = pa.preference();
             let (cb, sb) = pb.preference();
             let clash = ca.is_some() && ca == cb;
+            if self.last_round {
+                let (c8, c9) = self.topscorer_misses(a, b);
+                d[C8] = 2 - c8;
+                d[C9] = 2 - c9;
+            }
             // C.10: both get their preference unless they clash.
-            d[5] = if clash { 1 } else { 2 };
+            d[C10] = if clash { 1 } else { 2 };
             // C.11: a clash of two strong (or absolute) preferences leaves one unmet.
-            d[4] = if clash && sa >= Strength::Strong && sb >= Strength::Strong {
+            d[C11] = if clash && sa >= Strength::Strong && sb >= Strength::Strong {
                 1
             } else {
                 2
@@ -438,46 +484,105 @@ impl Dutch {
                 (pb, pa)
             };
             if diff > 0 {
-                d[3] = i128::from(high.float_ago(1) != Float::Down);
-                d[2] = i128::from(low.float_ago(1) != Float::Up);
-                d[1] = i128::from(high.float_ago(2) != Float::Down);
-                d[0] = i128::from(low.float_ago(2) != Float::Up);
+                d[C12] = i128::from(high.float_ago(1) != Float::Down);
+                d[C13] = i128::from(low.float_ago(1) != Float::Up);
+                d[C14] = i128::from(high.float_ago(2) != Float::Down);
+                d[C15] = i128::from(low.float_ago(2) != Float::Up);
             } else {
-                d[3] = 1;
-                d[2] = 1;
-                d[1] = 1;
-                d[0] = 1;
+                d[C12] = 1;
+                d[C13] = 1;
+                d[C14] = 1;
+                d[C15] = 1;
             }
         }
-        d.iter()
-            .zip(digits.shifts)
-            .map(|(v, s)| v << s)
-            .sum::<i128>()
-            + 1
+        digits.weight(&d)
+    }
+
+    /// The digits of a bracket player who floats out of it: colours are judged in the
+    /// bracket where it plays, the downfloat here (C.12, C.14).
+    fn unjudged_floater(d: &mut [i128; digit::COUNT], p: &Player) {
+        use digit::*;
+        d[C8] = 2;
+        d[C9] = 2;
+        d[C10] = 2;
+        d[C11] = 2;
+        d[C12] = i128::from(p.float_ago(1) != Float::Down);
+        d[C13] = 1;
+        d[C14] = i128::from(p.float_ago(2) != Float::Down);
+        d[C15] = 1;
+    }
+
+    /// Players of the pair `a`–`b`, with the colours E.1–E.5 give them, who reach a
+    /// colour difference beyond ±2 (C.8) or the same colour three times in a row (C.9);
+    /// counted only when a topscorer plays (C.04.3 C.8, C.9: topscorers or their
+    /// opponents, in the last round).
+    fn topscorer_misses(&self, a: u32, b: u32) -> (i128, i128) {
+        if !(self.topscorer(a) || self.topscorer(b)) {
+            return (0, 0);
+        }
+        let (white, black) = self.colours(a, b);
+        let mut c8 = 0;
+        let mut c9 = 0;
+        for (id, c) in [(white, Color::White), (black, Color::Black)] {
+            let Some(p) = self.players.get(&id) else {
+                continue;
+            };
+            let d = p.difference() + if c == Color::White { 1 } else { -1 };
+            if d.abs() > 2 {
+                c8 += 1;
+            }
+            if p.colors.len() >= 2 && p.colors.iter().rev().take(2).all(|x| *x == c) {
+                c9 += 1;
+            }
+        }
+        (c8, c9)
+    }
+
+    /// The weight digits of a bracket's matching over `n` players, refused by name when
+    /// they do not fit the matcher's weights.
+    fn digits(&self, n: usize, bracket: &BTreeSet<u32>, next: i64) -> Result<Digits, PairingError> {
+        let scores = || {
+            bracket
+                .iter()
+                .filter(|x| **x != BYE)
+                .map(|x| self.score(*x))
+        };
+        let base = scores().min().unwrap_or(0);
+        let top = scores().max().unwrap_or(0);
+        let digits = Digits::new(n, bracket.len(), base, top, next, self.last_round);
+        if digits.bits > MAX_WEIGHT_BITS {
+            return Err(PairingError::Unsupported(format!(
+                "the Dutch pairing in this version handles fields up to {MAX_FIELD} players \
+                 and score brackets whose weights fit {MAX_WEIGHT_BITS} bits; this bracket of \
+                 {} players needs {}",
+                bracket.len(),
+                digits.bits
+            )));
+        }
+        Ok(digits)
     }
 
     fn matching(
         &self,
         players: &[u32],
         bracket: &BTreeSet<u32>,
-        next: i64,
+        digits: &Digits,
         forced: &[(u32, u32)],
         banned: &BTreeSet<(u32, u32)>,
     ) -> Option<(i128, BTreeMap<u32, u32>)> {
-        self.matching_with(players, bracket, next, forced, banned, true)
-            .or_else(|| self.matching_with(players, bracket, next, forced, banned, false))
+        self.matching_with(players, bracket, digits, forced, banned, true)
+            .or_else(|| self.matching_with(players, bracket, digits, forced, banned, false))
     }
 
     fn matching_with(
         &self,
         players: &[u32],
         bracket: &BTreeSet<u32>,
-        next: i64,
+        digits: &Digits,
         forced: &[(u32, u32)],
         banned: &BTreeSet<(u32, u32)>,
         bye_to_lowest: bool,
     ) -> Option<(i128, BTreeMap<u32, u32>)> {
-        let digits = Digits::new(players.len());
         let fixed: BTreeSet<u32> = forced.iter().flat_map(|&(a, b)| [a, b]).collect();
         // The bye belongs to the lowest bracket: a player of this bracket may take it only
         // when nobody eligible for it is left below (C.04.3 A.2: the PAB is a downfloat of
@@ -504,7 +609,7 @@ impl Dutch {
                 if banned.contains(&key) || !self.compatible(a, b) {
                     continue;
                 }
-                edges.push((i, j, self.weight(a, b, bracket, next, &digits)));
+                edges.push((i, j, self.weight(a, b, bracket, digits)));
             }
         }
         let mate = max_weight_matching(players.len(), &edges, true);
@@ -518,7 +623,7 @@ impl Dutch {
             let (a, b) = (players[i], players[j]);
             out.insert(a, b);
             if i < j {
-                total += self.weight(a, b, bracket, next, &digits);
+                total += self.weight(a, b, bracket, digits);
             }
         }
         Some((total, out))
@@ -562,7 +667,8 @@ impl Dutch {
                 .map(|x| self.score(*x))
                 .max()
                 .unwrap_or(-1);
-            let Some((best, mut current)) = self.matching(&rest, &bracket, next, &[], &no_ban)
+            let digits = self.digits(rest.len(), &bracket, next)?;
+            let Some((best, mut current)) = self.matching(&rest, &bracket, &digits, &[], &no_ban)
             else {
                 return Err(PairingError::NoValidPairing {
                     round,
@@ -594,7 +700,7 @@ impl Dutch {
                 let ctx = Fix {
                     rest: &rest,
                     bracket: &bracket,
-                    next,
+                    digits,
                     best,
                 };
                 self.fix(
@@ -695,7 +801,7 @@ impl Dutch {
                         shape.insert((a.min(b), a.max(b)));
                     }
                 }
-                if let Some((w, m)) = self.matching(&rest, &bracket, next, &forced, &shape)
+                if let Some((w, m)) = self.matching(&rest, &bracket, &digits, &forced, &shape)
                     && w == best
                 {
                     banned = shape;
@@ -740,7 +846,7 @@ impl Dutch {
                 let ctx = Fix {
                     rest: &rest,
                     bracket: &bracket,
-                    next,
+                    digits,
                     best,
                 };
                 self.fix(
@@ -770,9 +876,9 @@ impl Dutch {
             floaters = new_floaters;
             if rest.iter().all(|x| floaters.contains(x)) && !rest.is_empty() {
                 // Only moved-down players are left: they form the last bracket themselves.
-                let Some((_, m)) =
-                    self.matching(&rest, &rest.iter().copied().collect(), -1, &[], &no_ban)
-                else {
+                let last: BTreeSet<u32> = rest.iter().copied().collect();
+                let digits = self.digits(rest.len(), &last, -1)?;
+                let Some((_, m)) = self.matching(&rest, &last, &digits, &[], &no_ban) else {
                     return Err(PairingError::NoValidPairing {
                         round,
                         players: rest.len(),
@@ -825,7 +931,7 @@ impl Dutch {
             }
             let mut trial = forced.clone();
             trial.push((p, q));
-            if let Some((w, m)) = self.matching(ctx.rest, ctx.bracket, ctx.next, &trial, banned)
+            if let Some((w, m)) = self.matching(ctx.rest, ctx.bracket, &ctx.digits, &trial, banned)
                 && w == ctx.best
             {
                 *current = m;
@@ -859,7 +965,8 @@ impl Dutch {
                         banned.insert((p.min(q), p.max(q)));
                     }
                 }
-                if let Some((w, m)) = self.matching(ctx.rest, ctx.bracket, ctx.next, forced, banned)
+                if let Some((w, m)) =
+                    self.matching(ctx.rest, ctx.bracket, &ctx.digits, forced, banned)
                     && w == ctx.best
                 {
                     *current = m;
