@@ -113,6 +113,42 @@
     return T['game-over'] + ': ' + r + ' (' + term + ')';
   }
 
+  // The move list in the visitor's notation and language: the server's records library
+  // writes it (the analysis API reads the game's moves); until its answer arrives a new
+  // move shows in UCI. Each move keeps its UCI in data-uci.
+  var written = { key: '', texts: [] };
+  function showMoves(s) {
+    var key = s.ruleset + ' ' + s.initial_fen + ' ' + s.moves.join(' ');
+    var list = $('moves');
+    while (list.firstChild) list.removeChild(list.firstChild);
+    var li = null;
+    var same = written.key.indexOf(s.ruleset + ' ' + s.initial_fen + ' ') === 0 && !!written.uci;
+    for (var i = 0; i < s.moves.length; i++) {
+      if (i % 2 === 0) { li = document.createElement('li'); list.appendChild(li); }
+      var span = document.createElement('span');
+      span.className = 'mv';
+      span.setAttribute('data-uci', s.moves[i]);
+      // A written move holds while every move up to it is the same.
+      same = same && written.uci[i] === s.moves[i];
+      span.textContent = same ? written.texts[i] : s.moves[i];
+      if (i % 2 === 1) li.appendChild(document.createTextNode(' '));
+      li.appendChild(span);
+    }
+    list.scrollTop = list.scrollHeight;
+    if (written.key === key || s.moves.length === 0) return;
+    var url = '/api/analysis/position?ruleset=' + encodeURIComponent(s.ruleset) +
+      '&fen=' + encodeURIComponent(s.initial_fen) + '&moves=' + encodeURIComponent(s.moves.join(' '));
+    fetch(url, { credentials: 'same-origin' }).then(function (r) { return r.ok ? r.json() : null; }).then(function (j) {
+      if (!j || !j.moves || !state || (state.ruleset + ' ' + state.initial_fen + ' ' + state.moves.join(' ')) !== key) return;
+      written = {
+        key: key,
+        uci: j.moves.map(function (m) { return m.uci; }),
+        texts: j.moves.map(function (m) { return m.text; })
+      };
+      showMoves(state);
+    }).catch(function () {});
+  }
+
   function render() {
     var s = state;
     board.set(s, you);
@@ -126,14 +162,7 @@
     if (s.status === 'started' && s.draw_offer && s.draw_offer !== you) status += ' · ' + T['game-draw-offered'];
     if (s.status === 'started' && s.first_round) status += ' · ' + T['game-first-round'];
     $('status').textContent = status;
-    var list = $('moves');
-    while (list.firstChild) list.removeChild(list.firstChild);
-    for (var i = 0; i < s.moves.length; i += 2) {
-      var li = document.createElement('li');
-      li.textContent = s.moves[i] + (s.moves[i + 1] ? '  ' + s.moves[i + 1] : '');
-      list.appendChild(li);
-    }
-    list.scrollTop = list.scrollHeight;
+    showMoves(s);
     var live = s.status === 'started' && !!you;
     var show = function (id, on) { $(id).hidden = !on; };
     show('btn-offer', live && s.can_offer[you] && !s.draw_offer);

@@ -240,7 +240,7 @@ impl Browser {
 
     /// The move list as UCI texts.
     async fn moves(&mut self, page: &Page) -> Vec<String> {
-        let text = self.eval(page, "Array.from(document.querySelectorAll('#moves li')).map(l => l.textContent).join(' ')").await;
+        let text = self.eval(page, "Array.from(document.querySelectorAll('#moves [data-uci]')).map(m => m.getAttribute('data-uci')).join(' ')").await;
         text.as_str()
             .unwrap()
             .split_whitespace()
@@ -302,13 +302,27 @@ async fn a_visitor_plays_the_computer_by_clicking_and_switches_language() {
         1
     );
     br.click_square(&page, "e4").await;
-    br.wait_for(&page, "document.querySelectorAll('#moves li').length === 1 && document.querySelector('#moves li').textContent.trim().split(/\\s+/).length === 2").await;
+    br.wait_for(
+        &page,
+        "document.querySelectorAll('#moves [data-uci]').length === 2",
+    )
+    .await;
     let moves = br.moves(&page).await;
     assert_eq!(moves, ["e2e4", "e7e5"]);
     // Drag and drop.
     br.drag(&page, "g1", "f3").await;
-    br.wait_for(&page, "document.querySelectorAll('#moves li').length === 2 && document.querySelectorAll('#moves li')[1].textContent.trim().split(/\\s+/).length === 2").await;
+    br.wait_for(
+        &page,
+        "document.querySelectorAll('#moves [data-uci]').length === 4",
+    )
+    .await;
     assert_eq!(br.moves(&page).await[2], "g1f3");
+    // The list is written in the visitor's notation and language by the records library.
+    br.wait_for(
+        &page,
+        "document.querySelector('#moves [data-uci=g1f3]').textContent === 'Nf3'",
+    )
+    .await;
     br.screenshot(&page, "game-vs-computer-en.png").await;
     // The language switch keeps the page and changes its words.
     br.eval(
@@ -322,6 +336,7 @@ async fn a_visitor_plays_the_computer_by_clicking_and_switches_language() {
             .await,
         "翻转棋盘"
     );
+    br.wait_for(&page, "document.querySelector('#moves [data-uci=g1f3]') !== null && document.querySelector('#moves [data-uci=g1f3]').textContent === '马f3'").await;
     br.screenshot(&page, "game-vs-computer-zh.png").await;
     br.eval(
         &page,
@@ -396,7 +411,11 @@ async fn two_browsers_play_each_other() {
     // Both pages show the move once the server has acknowledged it (the mover's own page
     // too: its list follows the server, not the drag).
     for page in [&white, &black] {
-        br.wait_for(page, "document.querySelector('#moves li') && document.querySelector('#moves li').textContent.includes('d7d5')").await;
+        br.wait_for(
+            page,
+            "document.querySelector('#moves [data-uci=d7d5]') !== null",
+        )
+        .await;
     }
     assert_eq!(br.moves(&white).await, ["d2d4", "d7d5"]);
     assert_eq!(br.moves(&black).await, ["d2d4", "d7d5"]);

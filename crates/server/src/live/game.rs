@@ -494,6 +494,7 @@ impl LiveGame {
             "t": "state",
             "id": self.row.id,
             "ruleset": self.row.ruleset,
+            "initial_fen": self.row.initial_fen,
             "ply": self.ply(),
             "fen": fen::write(pos),
             "board": board,
