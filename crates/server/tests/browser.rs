@@ -92,6 +92,13 @@ impl Browser {
     }
 
     async fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        let v = self.answer(session, method, params).await;
+        assert!(v.get("error").is_none(), "{method}: {v}");
+        v["result"].clone()
+    }
+
+    /// The whole DevTools answer to one command, error or result.
+    async fn answer(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
         self.next_id += 1;
         let id = self.next_id;
         let mut msg = json!({"id": id, "method": method, "params": params});
@@ -111,8 +118,7 @@ impl Browser {
             if let Message::Text(t) = m {
                 let v: Value = serde_json::from_str(t.as_str()).unwrap();
                 if v["id"] == id {
-                    assert!(v.get("error").is_none(), "{method}: {v}");
-                    return v["result"].clone();
+                    return v;
                 }
             }
         }
@@ -181,14 +187,21 @@ impl Browser {
     async fn wait_for(&mut self, page: &Page, expr: &str) {
         let start = std::time::Instant::now();
         loop {
-            let r = self
-                .on(
-                    page,
+            let s = page.session.clone();
+            let v = self
+                .answer(
+                    Some(&s),
                     "Runtime.evaluate",
                     json!({"expression": format!("!!({expr})"), "returnByValue": true}),
                 )
                 .await;
-            if r["result"]["value"] == true {
+            // A page that navigates while it is asked has no document to answer from: ask
+            // again once the next one has loaded.
+            let navigating = v["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("navigated") || m.contains("context"));
+            assert!(v.get("error").is_none() || navigating, "{expr}: {v}");
+            if v["result"]["result"]["value"] == true {
                 return;
             }
             assert!(start.elapsed() < PATIENCE, "waited in vain for {expr}");
