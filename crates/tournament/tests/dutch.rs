@@ -151,29 +151,42 @@ fn very_large_fields_are_refused_by_name() {
     );
 }
 
-/// The bye in the lowest bracket (see tests/data/dutch_bye_colour.trf.source): equal on
-/// colours, the bye goes to the player who did not float down last round (C.12, with a
-/// forfeited game a downfloat by A.4.b).
-#[test]
-fn bye_and_colours_in_the_lowest_bracket() {
+/// A case kept from a checked event: the event file `tests/data/NAME` (TRF-16).
+fn kept_case(name: &str) -> Event {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/dutch_bye_colour.trf");
+        .join("tests/data")
+        .join(name);
     let text = std::fs::read_to_string(path).unwrap();
-    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
-    assert_eq!(e.rounds.len(), 6);
-    let r = e.pair_next_round().unwrap().clone();
-    let bye: Vec<u32> = r
+    shatar_tournament::trf::read(&text, System::Dutch).unwrap()
+}
+
+/// Pairs the next round: its games as (White, Black) and the players given the bye.
+fn next_round(e: &mut Event) -> (BTreeSet<(u32, u32)>, Vec<u32>) {
+    let r = e.pair_next_round().unwrap();
+    let games = r
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white, b)))
+        .collect();
+    let byes = r
         .pairings
         .iter()
         .filter(|p| p.black.is_none())
         .map(|p| p.white)
         .collect();
+    (games, byes)
+}
+
+/// The bye in the lowest bracket (see tests/data/dutch_bye_colour.trf.source): equal on
+/// colours, the bye goes to the player who did not float down last round (C.12, with a
+/// forfeited game a downfloat by A.4.b).
+#[test]
+fn bye_and_colours_in_the_lowest_bracket() {
+    let mut e = kept_case("dutch_bye_colour.trf");
+    assert_eq!(e.rounds.len(), 6);
+    let (games, bye) = next_round(&mut e);
     assert_eq!(bye, vec![90]);
-    let has = |a: u32, b: u32| {
-        r.pairings
-            .iter()
-            .any(|p| p.involves(a) && p.involves(b) && p.black.is_some())
-    };
+    let has = |a: u32, b: u32| games.contains(&(a, b)) || games.contains(&(b, a));
     assert!(has(81, 100) && has(94, 97) && has(79, 89));
 }
 
@@ -181,31 +194,17 @@ fn bye_and_colours_in_the_lowest_bracket() {
 /// topscorer from a third White in a row; C.10 gives the bye to 84, not 100.
 #[test]
 fn topscorer_colours_and_bye_in_the_last_round() {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/dutch_topscorer_colour.trf");
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    let mut e = kept_case("dutch_topscorer_colour.trf");
     assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
     // Absent in round 10 of the original event.
     for n in [21, 42, 45, 48, 49, 61, 62, 66, 97] {
         e.withdraw(n, "absent").unwrap();
     }
-    let r = e.pair_next_round().unwrap().clone();
-    let games: BTreeSet<(u32, u32)> = r
-        .pairings
-        .iter()
-        .filter_map(|p| p.black.map(|b| (p.white, b)))
-        .collect();
+    let (games, bye) = next_round(&mut e);
     assert_eq!(games.len(), 45);
     for pair in [(14, 5), (9, 18), (99, 100)] {
         assert!(games.contains(&pair), "{pair:?} missing");
     }
-    let bye: Vec<u32> = r
-        .pairings
-        .iter()
-        .filter(|p| p.black.is_none())
-        .map(|p| p.white)
-        .collect();
     assert_eq!(bye, vec![84]);
 }
 
@@ -214,20 +213,12 @@ fn topscorer_colours_and_bye_in_the_last_round() {
 /// tests/data/dutch_forfeit_float.trf.source.
 #[test]
 fn a_forfeit_counts_as_a_downfloat() {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/dutch_forfeit_float.trf");
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    let mut e = kept_case("dutch_forfeit_float.trf");
     assert_eq!((e.rounds.len(), e.rounds_planned), (8, 10));
     for n in [21, 42, 45, 49, 61, 62, 66, 97] {
         e.withdraw(n, "absent").unwrap();
     }
-    let r = e.pair_next_round().unwrap().clone();
-    let games: BTreeSet<(u32, u32)> = r
-        .pairings
-        .iter()
-        .filter_map(|p| p.black.map(|b| (p.white, b)))
-        .collect();
+    let (games, _) = next_round(&mut e);
     assert_eq!(games.len(), 46);
     for pair in [(98, 95), (100, 99)] {
         assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
@@ -239,29 +230,15 @@ fn a_forfeit_counts_as_a_downfloat() {
 /// tests/data/dutch_bye_below.trf.source).
 #[test]
 fn a_higher_bracket_keeps_its_pairs_over_the_lowest_bye() {
-    let path =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dutch_bye_below.trf");
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut e = shatar_tournament::trf::read(&text, System::Dutch).unwrap();
+    let mut e = kept_case("dutch_bye_below.trf");
     assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
     for n in [21, 42, 45, 48, 49, 61, 62, 66, 97] {
         e.withdraw(n, "absent").unwrap();
     }
-    let r = e.pair_next_round().unwrap().clone();
-    let games: BTreeSet<(u32, u32)> = r
-        .pairings
-        .iter()
-        .filter_map(|p| p.black.map(|b| (p.white, b)))
-        .collect();
+    let (games, bye) = next_round(&mut e);
     assert_eq!(games.len(), 45);
     for pair in [(83, 89), (92, 88), (95, 100)] {
         assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
     }
-    let bye: Vec<u32> = r
-        .pairings
-        .iter()
-        .filter(|p| p.black.is_none())
-        .map(|p| p.white)
-        .collect();
     assert_eq!(bye, vec![84]);
 }
