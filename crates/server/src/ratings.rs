@@ -204,20 +204,6 @@ pub fn after_game(white: Rating, black: Rating, outcome: Outcome) -> (Rating, Ra
     (Rating::from_glicko2(w), Rating::from_glicko2(b))
 }
 
-/// The outcome of a stored result (`1-0`, `0-1`, `1/2-1/2`).
-pub fn outcome_of(result: &str) -> Option<Outcome> {
-    match result {
-        "1-0" => Some(Outcome::Decisive {
-            winner: Color::White,
-        }),
-        "0-1" => Some(Outcome::Decisive {
-            winner: Color::Black,
-        }),
-        "1/2-1/2" => Some(Outcome::Draw),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

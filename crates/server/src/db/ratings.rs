@@ -211,7 +211,8 @@ pub async fn apply_result(
     result: &str,
     now: i64,
 ) -> Result<(), AppError> {
-    let Some(outcome) = ratings::outcome_of(result) else {
+    // A stored result is written as in PGN (`1-0`, `0-1`, `1/2-1/2`).
+    let Some(outcome) = shatar_records::outcome_of_result(result) else {
         return Ok(());
     };
     if game.white_id == game.black_id {
