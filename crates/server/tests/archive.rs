@@ -295,7 +295,7 @@ async fn tuuxei_of_a_stored_game_is_shown(bk: Backend) {
     // 002's first example, stored as a finished traditional game from its set-up position:
     // 1.R c7-a7+ K a8-b8 2.B c5-d6+ K b8-c8 3.P b6-b7#, "駝二圖嘿" (Camel 2 tuuxəi).
     let server = TestServer::start(bk).await;
-    let state = &server.running.as_ref().unwrap().state;
+    let state = server.state();
     let id = unique("t").replace(|c: char| !c.is_ascii_alphanumeric(), "");
     let initial = "k7/2R1K3/1P5p/2B5/8/8/8/8 w - - 0 1";
     let row = shatar_server::db::games::GameRow {

@@ -111,7 +111,7 @@ async fn live_games_fan_out_between_two_servers() {
     };
     let a = TestServer::start(Backend::Postgres(url.clone())).await;
     let b = TestServer::start(Backend::Postgres(url)).await;
-    let db = b.running.as_ref().unwrap().state.db.clone();
+    let db = b.state().db.clone();
     let (a_addr, b_addr) = (a.addr, b.addr);
     scenario(a_addr, b_addr, &db, a.stop()).await;
     b.stop().await;

@@ -126,7 +126,7 @@ async fn a_lagging_client_is_credited_within_the_bound(bk: Backend) {
         w.state_at(ply + 1).await;
         b.state_at(ply + 1).await;
     }
-    let db = &server.running.as_ref().unwrap().state.db;
+    let db = &server.state().db;
     let stored = shatar_server::db::games::moves(db, &game).await.unwrap();
     assert_eq!(stored.len(), moves.len());
     // The first round costs no time and earns no credit.
@@ -155,15 +155,7 @@ async fn a_lagging_client_is_credited_within_the_bound(bk: Backend) {
         );
     }
     // A restart replays the clocks with the stored credits.
-    let live = server
-        .running
-        .as_ref()
-        .unwrap()
-        .state
-        .hub
-        .room(&game)
-        .await
-        .unwrap();
+    let live = server.state().hub.room(&game).await.unwrap();
     let before = live.game.lock().await.move_clocks.clone();
     drop(live);
     let mut server = server;
@@ -175,15 +167,7 @@ async fn a_lagging_client_is_credited_within_the_bound(bk: Backend) {
     let mut s = again.socket(&game).await;
     let st = s.state().await;
     assert_eq!(st["ply"], moves.len() as u64);
-    let live = server
-        .running
-        .as_ref()
-        .unwrap()
-        .state
-        .hub
-        .room(&game)
-        .await
-        .unwrap();
+    let live = server.state().hub.room(&game).await.unwrap();
     assert_eq!(live.game.lock().await.move_clocks, before);
     // The running side (White) shows the stored clock minus the time since its start.
     let last = stored.last().unwrap();

@@ -152,7 +152,7 @@ async fn play_and_end(white: &Client, black: &Client, game: &str, end: &str) -> 
 }
 
 async fn user_id(server: &TestServer, name: &str) -> i64 {
-    let db = &server.running.as_ref().unwrap().state.db;
+    let db = &server.state().db;
     shatar_server::db::users::by_name(db, name)
         .await
         .unwrap()
@@ -162,7 +162,7 @@ async fn user_id(server: &TestServer, name: &str) -> i64 {
 
 async fn rated_games_move_ratings_casual_games_do_not(bk: Backend) {
     let server = TestServer::start(bk).await;
-    let db = server.running.as_ref().unwrap().state.db.clone();
+    let db = server.state().db.clone();
     // 3 + 2 is blitz: 180 s + 40 × 2 s = 260 s.
     let rated = [
         ("ruleset", "official"),

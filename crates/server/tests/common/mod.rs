@@ -65,6 +65,11 @@ impl TestServer {
         }
     }
 
+    /// The running server's state (its database, its live rooms).
+    pub fn state(&self) -> &shatar_server::AppState {
+        &self.running.as_ref().expect("the server is running").state
+    }
+
     /// Stops the server and starts a new one on the same database (a new port).
     pub async fn restart(&mut self) {
         if let Some(r) = self.running.take() {
