@@ -116,13 +116,16 @@
   // The move list in the visitor's notation and language: the server's records library
   // writes it (the analysis API reads the game's moves); until its answer arrives a new
   // move shows in UCI. Each move keeps its UCI in data-uci.
-  var written = { key: '', texts: [] };
+  var written = { start: '', key: '', uci: [], texts: [] };
+  var asked = '';
+  function startOf(s) { return s.ruleset + ' ' + s.initial_fen; }
+  function keyOf(s) { return startOf(s) + ' ' + s.moves.join(' '); }
   function showMoves(s) {
-    var key = s.ruleset + ' ' + s.initial_fen + ' ' + s.moves.join(' ');
+    var key = keyOf(s);
     var list = $('moves');
     while (list.firstChild) list.removeChild(list.firstChild);
     var li = null;
-    var same = written.key.indexOf(s.ruleset + ' ' + s.initial_fen + ' ') === 0 && !!written.uci;
+    var same = written.start === startOf(s);
     for (var i = 0; i < s.moves.length; i++) {
       if (i % 2 === 0) { li = document.createElement('li'); list.appendChild(li); }
       var span = document.createElement('span');
@@ -135,18 +138,22 @@
       li.appendChild(span);
     }
     list.scrollTop = list.scrollHeight;
-    if (written.key === key || s.moves.length === 0) return;
+    // One request per new move list: a re-render (flip, piece set) while it is answered
+    // does not ask again.
+    if (written.key === key || asked === key || s.moves.length === 0) return;
+    asked = key;
     var url = '/api/analysis/position?ruleset=' + encodeURIComponent(s.ruleset) +
       '&fen=' + encodeURIComponent(s.initial_fen) + '&moves=' + encodeURIComponent(s.moves.join(' '));
     fetch(url, { credentials: 'same-origin' }).then(function (r) { return r.ok ? r.json() : null; }).then(function (j) {
-      if (!j || !j.moves || !state || (state.ruleset + ' ' + state.initial_fen + ' ' + state.moves.join(' ')) !== key) return;
+      if (!j || !j.moves || !state || keyOf(state) !== key) return;
       written = {
+        start: startOf(state),
         key: key,
         uci: j.moves.map(function (m) { return m.uci; }),
         texts: j.moves.map(function (m) { return m.text; })
       };
       showMoves(state);
-    }).catch(function () {});
+    }).catch(function () {}).then(function () { if (asked === key) asked = ''; });
   }
 
   function render() {
