@@ -80,8 +80,9 @@ def blocks(line: str) -> list[str]:
 
 
 def round_of(lines: list[str], r: int):
-    """Games (White, Black) — unordered pairs for games without colours — and byes of
-    round r (1-based) as written in the TRF's player lines."""
+    """Games (White, Black) — unordered pairs for games written without colours (older
+    exports wrote forfeits so) — and byes of round r (1-based) as written in the TRF's
+    player lines."""
     games, loose, byes = set(), set(), set()
     for line in lines:
         me = int(line[4:8])
@@ -111,8 +112,9 @@ def cut(header: list[str], lines: list[str], r: int) -> str:
         for x in blocks(line)[: r - 1]:
             opp = int(x[:4].strip() or 0)
             if opp and x[5] == "-":
-                # An unplayed game: TRF(x) readers want its pairing colours, which count
-                # for nothing; any consistent pair will do.
+                # An unplayed game written without colours (older exports): TRF(x)
+                # readers want its pairing colours, which count for nothing; any
+                # consistent pair will do.
                 x = x[:5] + ("w" if me < opp else "b") + x[6:]
             b.append(x)
         points = sum(POINTS.get(x[7], 0.0) for x in b)
@@ -148,7 +150,7 @@ def check_py4swiss(trf: str, rounds: int) -> dict:
                 continue
             t_games = {(p.white, p.black) for p in theirs if p.black != 0}
             t_byes = {p.white for p in theirs if p.black == 0}
-            # Forfeited games carry no colours in TRF: compare those as unordered pairs.
+            # Games written without colours (older exports): compare as unordered pairs.
             t_loose = {(min(a, b), max(a, b)) for a, b in t_games if (min(a, b), max(a, b)) in loose}
             t_games = {g for g in t_games if (min(g), max(g)) not in loose}
             diffs = [f"ours only: {a} v {b}" for a, b in sorted(ours - t_games)]

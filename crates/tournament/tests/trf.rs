@@ -56,6 +56,33 @@ fn import_rebuilds_rounds_and_standings() {
 }
 
 #[test]
+fn forfeits_keep_their_pairing_colours() {
+    // rr4 with 1–4 forfeited by 4 and 2–3 forfeited by both: the pairing stands, so the
+    // colour column keeps 'w'/'b' and the result column says '+'/'-' (TRF-16).
+    let mut e = rr4();
+    e.set_result(1, 1, 4, vec!["+-".parse().unwrap()]).unwrap();
+    e.set_result(1, 2, 3, vec!["--".parse().unwrap()]).unwrap();
+    let text = trf::write(&e).unwrap();
+    let line = |n: usize| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("001 {n:>4}")))
+            .unwrap()
+    };
+    assert_eq!(&line(1)[91..99], "   4 w +");
+    assert_eq!(&line(4)[91..99], "   1 b -");
+    assert_eq!(&line(2)[91..99], "   3 w -");
+    assert_eq!(&line(3)[91..99], "   2 b -");
+    let back = trf::read(&text, System::RoundRobin).unwrap();
+    let first: Vec<_> = back.rounds[0]
+        .pairings
+        .iter()
+        .map(|p| (p.white, p.black, p.games.clone()))
+        .collect();
+    assert!(first.contains(&(1, Some(4), vec!["+-".parse::<GameResult>().unwrap()])));
+    assert!(first.contains(&(2, Some(3), vec!["--".parse::<GameResult>().unwrap()])));
+}
+
+#[test]
 fn utf8_names_keep_columns() {
     let mut e = rr4();
     e.players[0].name = "Батбаяр 巴特尔".into();

@@ -278,9 +278,12 @@ fn game_block(opponent: u32, color: Color, game: Option<&GameResult>) -> Block {
             }
         }
     };
+    // TRF-16 keeps '-' in the colour column for a player without an opponent; a
+    // forfeited game was paired, so it keeps the pairing's colours (readers such as
+    // bbpPairings and JaVaFo know from '+' and '-' that they do not count, C.04.3 A.6).
     Block {
         opponent,
-        color: if g.is_played() { c } else { '-' },
+        color: c,
         result,
     }
 }
