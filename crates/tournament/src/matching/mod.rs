@@ -18,6 +18,14 @@ pub type Edge = (usize, usize, i128);
 /// `max_cardinality`) are ignored.
 #[must_use]
 pub fn max_weight_matching(n: usize, edges: &[Edge], max_cardinality: bool) -> Vec<Option<usize>> {
+    match run(n, edges, max_cardinality) {
+        Some(m) => m.mates(),
+        None => vec![None; n],
+    }
+}
+
+/// Solves, or `None` when there is nothing to match.
+fn run(n: usize, edges: &[Edge], max_cardinality: bool) -> Option<Matcher> {
     let edges: Vec<Edge> = edges
         .iter()
         .copied()
@@ -25,14 +33,130 @@ pub fn max_weight_matching(n: usize, edges: &[Edge], max_cardinality: bool) -> V
         .map(|(a, b, w)| (a, b, w * 2))
         .collect();
     if edges.is_empty() || n == 0 {
-        return vec![None; n];
+        return None;
     }
     let mut m = Matcher::new(n, edges, max_cardinality);
     m.solve();
-    m.mate
-        .iter()
-        .map(|&p| (p >= 0).then(|| m.endpoint[p as usize]))
-        .collect()
+    Some(m)
+}
+
+/// The optimal dual solution the matcher ends with, for edge slacks after the solve.
+///
+/// In the doubled units of the matcher, an edge `a`–`b` of weight `w` has the slack
+/// `y[a] + y[b] + 2 Σ z[B] − 4w` (the sum over the blossoms `B` holding both ends), never
+/// negative for an edge of the graph. Take any perfect matching `M` of a subgraph (any
+/// edges dropped, any vertex forced to one partner), and the matching `M*` the solve
+/// returned: when every edge of `M*` has slack 0 and every blossom with `z[B] > 0` holds
+/// `(|B| − 1) / 2` edges of `M*` (what [`Duals::certify`] checks), then
+/// `4 w(M) ≤ 4 w(M*) − Σ_{e ∈ M} slack(e)` (LP duality for the perfect-matching polytope,
+/// Edmonds 1965). So a pair with positive slack lies in no matching as heavy as `M*`.
+#[derive(Debug, Clone)]
+pub struct Duals {
+    /// Vertex duals `y`.
+    vertex: Vec<i128>,
+    /// The blossoms around each vertex, outermost first.
+    around: Vec<Vec<usize>>,
+    /// Blossom duals `z`, indexed like the blossom ids in `around`.
+    blossom: Vec<i128>,
+}
+
+impl Duals {
+    /// The slack of the pair `a`–`b` with weight `w` (the caller's units), or `None` when
+    /// a vertex is out of range or the arithmetic would overflow.
+    #[must_use]
+    pub fn slack(&self, a: usize, b: usize, w: i128) -> Option<i128> {
+        let (ra, rb) = (self.around.get(a)?, self.around.get(b)?);
+        let mut s = self.vertex.get(a)?.checked_add(*self.vertex.get(b)?)?;
+        for (x, y) in ra.iter().zip(rb) {
+            if x != y {
+                break;
+            }
+            s = s.checked_add(self.blossom.get(*x)?.checked_mul(2)?)?;
+        }
+        s.checked_sub(w.checked_mul(4)?)
+    }
+
+    /// Whether these duals prove `mate` optimal over `edges`: every edge has slack ≥ 0,
+    /// every matched edge slack 0, every blossom dual is ≥ 0 and a blossom with a positive
+    /// dual is full. Only then does the bound of [`Duals`] hold.
+    #[must_use]
+    pub fn certify(&self, edges: &[Edge], mate: &[Option<usize>]) -> bool {
+        let n = self.vertex.len();
+        let mut tight_mate = vec![false; n];
+        for &(a, b, w) in edges {
+            if a >= n || b >= n || a == b {
+                continue;
+            }
+            match self.slack(a, b, w) {
+                Some(0) => {
+                    if mate.get(a).copied().flatten() == Some(b) {
+                        tight_mate[a] = true;
+                        tight_mate[b] = true;
+                    }
+                }
+                Some(s) if s > 0 => {}
+                _ => return false,
+            }
+        }
+        // Every matched vertex is matched along a tight edge.
+        if mate
+            .iter()
+            .zip(&tight_mate)
+            .any(|(m, tight)| m.is_some() && !tight)
+        {
+            return false;
+        }
+        // Blossoms: z ≥ 0, and z > 0 only when the blossom is full.
+        let mut size = vec![0usize; self.blossom.len()];
+        let mut inner = vec![0usize; self.blossom.len()];
+        for (v, around) in self.around.iter().enumerate() {
+            let partner = mate.get(v).copied().flatten();
+            for &b in around {
+                let (Some(s), Some(i)) = (size.get_mut(b), inner.get_mut(b)) else {
+                    return false;
+                };
+                *s += 1;
+                if partner.is_some_and(|u| self.around.get(u).is_some_and(|r| r.contains(&b))) {
+                    *i += 1;
+                }
+            }
+        }
+        size.iter()
+            .zip(&inner)
+            .zip(&self.blossom)
+            .all(|((&s, &i), &z)| s == 0 || (z >= 0 && (z == 0 || i + 1 == s)))
+    }
+}
+
+/// [`max_weight_matching`], with the optimal duals it ends with (`None` when there is
+/// nothing to match).
+#[must_use]
+pub fn max_weight_matching_with_duals(
+    n: usize,
+    edges: &[Edge],
+    max_cardinality: bool,
+) -> (Vec<Option<usize>>, Option<Duals>) {
+    let Some(m) = run(n, edges, max_cardinality) else {
+        return (vec![None; n], None);
+    };
+    let around = (0..n)
+        .map(|v| {
+            let mut chain = Vec::new();
+            let mut b = m.blossomparent[v];
+            while b >= 0 {
+                chain.push(b as usize);
+                b = m.blossomparent[b as usize];
+            }
+            chain.reverse();
+            chain
+        })
+        .collect();
+    let duals = Duals {
+        vertex: m.dualvar[..n].to_vec(),
+        around,
+        blossom: m.dualvar.clone(),
+    };
+    (m.mates(), Some(duals))
 }
 
 struct Matcher {
@@ -58,6 +182,13 @@ struct Matcher {
 }
 
 impl Matcher {
+    fn mates(&self) -> Vec<Option<usize>> {
+        self.mate
+            .iter()
+            .map(|&p| (p >= 0).then(|| self.endpoint[p as usize]))
+            .collect()
+    }
+
     fn new(n: usize, edges: Vec<Edge>, max_cardinality: bool) -> Matcher {
         let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
@@ -425,8 +556,9 @@ impl Matcher {
             let mut augmented = false;
             loop {
                 while let Some(v) = if augmented { None } else { self.queue.pop() } {
-                    let neigh = self.neighbend[v].clone();
-                    for p in neigh {
+                    // By index: the scan changes labels and duals, never the adjacency.
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
                         let k = p / 2;
                         let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {

@@ -41,16 +41,77 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
-use crate::matching::{Edge, max_weight_matching};
+use crate::matching::{Duals, Edge, max_weight_matching_with_duals};
 use crate::result::Color;
 use crate::scoring::{EncounterKind, Format, tallies};
 
 /// What fixing one player needs to know about the bracket.
 struct Fix<'a> {
-    rest: &'a [u32],
-    bracket: &'a BTreeSet<u32>,
-    digits: Digits,
+    problem: &'a Problem<'a>,
     best: i128,
+    /// The optimum was found with the bye kept in the lowest bracket.
+    lowest: bool,
+    /// Decide pairs from the duals and the matching at hand where they suffice (only once
+    /// S1 and S2 are read, see `pair`).
+    shortcuts: bool,
+}
+
+/// One bracket's matching problem: the players still to pair, with every pair's
+/// compatibility and weight computed once (neither changes while the bracket's pairs are
+/// fixed).
+struct Problem<'a> {
+    players: &'a [u32],
+    /// Index in `players` by player id.
+    index: BTreeMap<u32, usize>,
+    in_bracket: Vec<bool>,
+    /// The pairs `i < j`, row by row: the weight, `None` for an incompatible pair.
+    weights: Vec<Option<i128>>,
+    /// Some player below the bracket may take the bye.
+    players_below: bool,
+    /// Index of the bye pseudo-player.
+    bye: Option<usize>,
+}
+
+impl Problem<'_> {
+    fn index(&self, id: u32) -> Option<usize> {
+        self.index.get(&id).copied()
+    }
+
+    fn pairs(&self) -> usize {
+        let n = self.players.len();
+        n * n.saturating_sub(1) / 2
+    }
+
+    /// Position of the pair `i`–`j` in `weights`.
+    fn pair(&self, i: usize, j: usize) -> usize {
+        let (i, j) = (i.min(j), i.max(j));
+        let n = self.players.len();
+        i * (2 * n - i - 1) / 2 + (j - i - 1)
+    }
+
+    /// The bye with a bracket player.
+    fn bye_bracket(&self, i: usize, j: usize) -> bool {
+        (self.bye == Some(i) && self.in_bracket[j]) || (self.bye == Some(j) && self.in_bracket[i])
+    }
+}
+
+/// A solved matching: its weight, the pairs (both ways) and, when they check out, the
+/// duals that bound every more constrained matching.
+struct Solved {
+    /// Solved with the bye kept in the lowest bracket (the first graph tried).
+    lowest: bool,
+    weight: i128,
+    mate: BTreeMap<u32, u32>,
+    cert: Option<Cert>,
+}
+
+/// Optimal duals of a solve, for [`Dutch::rejects`].
+struct Cert {
+    duals: Duals,
+    /// Weight of the solve's matching.
+    weight: i128,
+    /// Raise of the bye's dual that covers the bye pairs the solve's graph left out.
+    delta: i128,
 }
 
 /// The games of a round (White, Black) and the bye.
@@ -562,57 +623,116 @@ impl Dutch {
         Ok(digits)
     }
 
-    fn matching(
+    /// The matching problem of `bracket` over `players` (the bracket and everyone below).
+    fn problem<'a>(
         &self,
-        players: &[u32],
+        players: &'a [u32],
         bracket: &BTreeSet<u32>,
         digits: &Digits,
-        forced: &[(u32, u32)],
-        banned: &BTreeSet<(u32, u32)>,
-    ) -> Option<(i128, BTreeMap<u32, u32>)> {
-        self.matching_with(players, bracket, digits, forced, banned, true)
-            .or_else(|| self.matching_with(players, bracket, digits, forced, banned, false))
-    }
-
-    fn matching_with(
-        &self,
-        players: &[u32],
-        bracket: &BTreeSet<u32>,
-        digits: &Digits,
-        forced: &[(u32, u32)],
-        banned: &BTreeSet<(u32, u32)>,
-        bye_to_lowest: bool,
-    ) -> Option<(i128, BTreeMap<u32, u32>)> {
-        let fixed: BTreeSet<u32> = forced.iter().flat_map(|&(a, b)| [a, b]).collect();
-        // The bye belongs to the lowest bracket: a player of this bracket may take it only
-        // when nobody eligible for it is left below (C.04.3 A.2: the PAB is a downfloat of
-        // the last bracket; C.2: only eligible players).
-        let players_below = bye_to_lowest
+    ) -> Problem<'a> {
+        let n = players.len();
+        let index = players.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        let in_bracket: Vec<bool> = players.iter().map(|x| bracket.contains(x)).collect();
+        let bye = players.iter().position(|x| *x == BYE);
+        let players_below = bye.is_some()
             && players.iter().any(|x| {
                 *x != BYE
                     && !bracket.contains(x)
                     && self.players.get(x).is_some_and(|p| p.bye_eligible)
             });
-        let mut edges: Vec<Edge> = Vec::new();
+        let mut weights = Vec::with_capacity(n * n.saturating_sub(1) / 2);
         for (i, &a) in players.iter().enumerate() {
-            for (j, &b) in players.iter().enumerate().skip(i + 1) {
-                let key = (a.min(b), a.max(b));
-                if players_below
-                    && ((a == BYE && bracket.contains(&b)) || (b == BYE && bracket.contains(&a)))
-                {
-                    continue;
-                }
-                let is_forced = forced.iter().any(|&(x, y)| (x.min(y), x.max(y)) == key);
-                if (fixed.contains(&a) || fixed.contains(&b)) && !is_forced {
-                    continue;
-                }
-                if banned.contains(&key) || !self.compatible(a, b) {
-                    continue;
-                }
-                edges.push((i, j, self.weight(a, b, bracket, digits)));
+            for &b in players.iter().skip(i + 1) {
+                weights.push(
+                    self.compatible(a, b)
+                        .then(|| self.weight(a, b, bracket, digits)),
+                );
             }
         }
-        let mate = max_weight_matching(players.len(), &edges, true);
+        Problem {
+            players,
+            index,
+            in_bracket,
+            weights,
+            players_below,
+            bye,
+        }
+    }
+
+    /// The best pairing of `problem` with the pairs `forced` and without the pairs
+    /// `banned`: the bye kept in the lowest bracket if possible, else anywhere.
+    fn matching(
+        &self,
+        problem: &Problem<'_>,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+    ) -> Option<Solved> {
+        match self.matching_with(problem, forced, banned, true) {
+            Some(s) => Some(s),
+            // Without eligible players below, both graphs are the same: no second solve.
+            None if problem.players_below => self.matching_with(problem, forced, banned, false),
+            None => None,
+        }
+    }
+
+    fn matching_with(
+        &self,
+        problem: &Problem<'_>,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+        bye_to_lowest: bool,
+    ) -> Option<Solved> {
+        let n = problem.players.len();
+        // Forced partners and fixed players by index; a fixed player keeps only its forced
+        // edge.
+        let mut fixed = vec![false; n];
+        let mut partner: Vec<Option<usize>> = vec![None; n];
+        for &(a, b) in forced {
+            let (ia, ib) = (problem.index(a), problem.index(b));
+            if let Some(i) = ia {
+                fixed[i] = true;
+                if ib.is_some() {
+                    partner[i] = ib;
+                }
+            }
+            if let Some(j) = ib {
+                fixed[j] = true;
+                if ia.is_some() {
+                    partner[j] = ia;
+                }
+            }
+        }
+        let mut is_banned = vec![false; problem.pairs()];
+        for &(a, b) in banned {
+            if let (Some(i), Some(j)) = (problem.index(a), problem.index(b))
+                && i != j
+            {
+                is_banned[problem.pair(i, j)] = true;
+            }
+        }
+        // The bye belongs to the lowest bracket: a player of this bracket may take it only
+        // when nobody eligible for it is left below (C.04.3 A.2: the PAB is a downfloat of
+        // the last bracket; C.2: only eligible players).
+        let keep_bye_below = bye_to_lowest && problem.players_below;
+        let mut edges: Vec<Edge> = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if keep_bye_below && problem.bye_bracket(i, j) {
+                    continue;
+                }
+                if (fixed[i] || fixed[j]) && partner[i] != Some(j) {
+                    continue;
+                }
+                let k = problem.pair(i, j);
+                if is_banned[k] {
+                    continue;
+                }
+                if let Some(w) = problem.weights[k] {
+                    edges.push((i, j, w));
+                }
+            }
+        }
+        let (mate, duals) = max_weight_matching_with_duals(n, &edges, true);
         if mate.iter().any(Option::is_none) {
             return None;
         }
@@ -620,13 +740,200 @@ impl Dutch {
         let mut out = BTreeMap::new();
         for (i, m) in mate.iter().enumerate() {
             let Some(j) = *m else { continue };
-            let (a, b) = (players[i], players[j]);
-            out.insert(a, b);
+            out.insert(problem.players[i], problem.players[j]);
             if i < j {
-                total += self.weight(a, b, bracket, digits);
+                total += problem.weights[problem.pair(i, j)].unwrap_or(0);
             }
         }
-        Some((total, out))
+        let cert = duals
+            .filter(|d| d.certify(&edges, &mate))
+            .and_then(|duals| {
+                // Pairs this graph left out but a later trial may use (the bye with a
+                // bracket player, once no one below can take it): raise the bye's dual
+                // until they too have slack ≥ 0.
+                let mut delta = 0i128;
+                if keep_bye_below && let Some(b) = problem.bye {
+                    for i in (0..n).filter(|&i| i != b && problem.in_bracket[i]) {
+                        if let Some(w) = problem.weights[problem.pair(i, b)] {
+                            delta = delta.max(duals.slack(i, b, w)?.checked_neg()?);
+                        }
+                    }
+                }
+                Some(Cert {
+                    duals,
+                    weight: total,
+                    delta,
+                })
+            });
+        Some(Solved {
+            lowest: bye_to_lowest,
+            weight: total,
+            mate: out,
+            cert,
+        })
+    }
+
+    /// A matching as good as `ctx.best` that holds the pair `p`–`q`, the forced pairs and
+    /// no banned pair, built from `current` (such a matching, without `p`–`q`): `p` and
+    /// `q` leave their partners `p'` and `q'`, which are joined by an alternating path of
+    /// pairs the duals of `cert` make tight (only those can lie in an optimal matching).
+    /// The search is a plain breadth-first search (no blossoms), so it may miss a path;
+    /// what it finds is checked in full — perfect, allowed pairs only, weight `ctx.best`
+    /// — and is then an optimal matching of the trial, as a solve would have found.
+    fn witness(
+        ctx: &Fix<'_>,
+        cert: &Cert,
+        current: &BTreeMap<u32, u32>,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+        (p, q): (u32, u32),
+    ) -> Option<BTreeMap<u32, u32>> {
+        let problem = ctx.problem;
+        let n = problem.players.len();
+        if cert.weight != ctx.best {
+            return None;
+        }
+        let mut mate = Vec::with_capacity(n);
+        for &x in problem.players {
+            mate.push(problem.index(*current.get(&x)?)?);
+        }
+        let (ip, iq) = (problem.index(p)?, problem.index(q)?);
+        let mut fixed: Vec<Option<usize>> = vec![None; n];
+        for &(a, b) in forced.iter().chain([(p, q)].iter()) {
+            let (x, y) = (problem.index(a)?, problem.index(b)?);
+            fixed[x] = Some(y);
+            fixed[y] = Some(x);
+        }
+        let keep_bye_below = ctx.lowest && problem.players_below;
+        // A pair the trial allows: compatible, not banned, the forced pairs only for fixed
+        // players, the bye below the bracket while the optimum keeps it there.
+        let allowed = |a: usize, b: usize| -> Option<i128> {
+            if a == b {
+                return None;
+            }
+            if fixed[a].is_some_and(|x| x != b) || fixed[b].is_some_and(|x| x != a) {
+                return None;
+            }
+            if keep_bye_below && problem.bye_bracket(a, b) {
+                return None;
+            }
+            let w = problem.weights[problem.pair(a, b)]?;
+            let (x, y) = (problem.players[a], problem.players[b]);
+            (!banned.contains(&(x.min(y), x.max(y)))).then_some(w)
+        };
+        let tight = |a: usize, b: usize| -> bool {
+            allowed(a, b).is_some_and(|w| cert.duals.slack(a, b, w) == Some(0))
+        };
+        let (root, target) = (mate[ip], mate[iq]);
+        if root == iq || target == ip || root == target {
+            return None;
+        }
+        // Breadth-first from p' over tight pairs, through the partners of `current`.
+        let mut even = vec![false; n];
+        let mut odd_parent: Vec<Option<usize>> = vec![None; n];
+        even[root] = true;
+        let mut queue = std::collections::VecDeque::from([root]);
+        let mut end = None;
+        'search: while let Some(v) = queue.pop_front() {
+            for u in 0..n {
+                if u == ip || u == iq || even[u] || odd_parent[u].is_some() || !tight(v, u) {
+                    continue;
+                }
+                if u == target {
+                    end = Some(v);
+                    break 'search;
+                }
+                let w = mate[u];
+                if w == ip || w == iq || even[w] || !tight(u, w) {
+                    continue;
+                }
+                odd_parent[u] = Some(v);
+                even[w] = true;
+                queue.push_back(w);
+            }
+        }
+        let mut next = mate.clone();
+        next[ip] = iq;
+        next[iq] = ip;
+        let (mut a, mut b) = (target, end?);
+        loop {
+            next[a] = b;
+            next[b] = a;
+            if b == root {
+                break;
+            }
+            let u = mate[b];
+            let c = odd_parent[u]?;
+            a = u;
+            b = c;
+        }
+        // The full check: a perfect matching of allowed pairs, as heavy as the optimum.
+        let mut total = 0i128;
+        for (i, &j) in next.iter().enumerate() {
+            if next[j] != i {
+                return None;
+            }
+            if i < j {
+                total = total.checked_add(allowed(i, j)?)?;
+            }
+        }
+        if total != ctx.best {
+            return None;
+        }
+        Some(
+            next.iter()
+                .enumerate()
+                .map(|(i, &j)| (problem.players[i], problem.players[j]))
+                .collect(),
+        )
+    }
+
+    /// Whether the pair `p`–`q` added to `forced` provably misses the optimum `best`,
+    /// read from the duals of an earlier solve whose constraints `forced` and `banned`
+    /// include (see [`Duals`]): every perfect matching `M` of the trial is a perfect
+    /// matching of that solve's graph (plus the bye pairs `delta` covers), so
+    /// `4 w(M) ≤ 4 w* + delta − Σ_{e ∈ M} slack(e)`, and `M` holds `p`–`q` and every
+    /// forced pair. A pair outside the graph (incompatible or banned) leaves `p` alone:
+    /// no perfect matching at all.
+    fn rejects(
+        problem: &Problem<'_>,
+        cert: &Cert,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+        (p, q): (u32, u32),
+        best: i128,
+    ) -> bool {
+        let (Some(i), Some(j)) = (problem.index(p), problem.index(q)) else {
+            return false;
+        };
+        if i == j {
+            return false;
+        }
+        let Some(w) = problem.weights[problem.pair(i, j)] else {
+            return true;
+        };
+        if banned.contains(&(p.min(q), p.max(q))) {
+            return true;
+        }
+        let slack = |a: usize, b: usize, w: i128| -> Option<i128> {
+            let s = cert.duals.slack(a, b, w)?;
+            if problem.bye == Some(a) || problem.bye == Some(b) {
+                s.checked_add(cert.delta)
+            } else {
+                Some(s)
+            }
+        };
+        let bound = || -> Option<bool> {
+            let mut sum = slack(i, j, w)?;
+            for &(a, b) in forced {
+                let (x, y) = (problem.index(a)?, problem.index(b)?);
+                let wf = problem.weights[problem.pair(x, y)]?;
+                sum = sum.checked_add(slack(x, y, wf)?)?;
+            }
+            let top = cert.weight.checked_mul(4)?.checked_add(cert.delta)?;
+            Some(top.checked_sub(sum)? < best.checked_mul(4)?)
+        };
+        bound().unwrap_or(false)
     }
 
     fn pair(
@@ -668,7 +975,13 @@ impl Dutch {
                 .max()
                 .unwrap_or(-1);
             let digits = self.digits(rest.len(), &bracket, next)?;
-            let Some((best, mut current)) = self.matching(&rest, &bracket, &digits, &[], &no_ban)
+            let problem = self.problem(&rest, &bracket, &digits);
+            let Some(Solved {
+                lowest,
+                weight: best,
+                mate: mut current,
+                cert: first_cert,
+            }) = self.matching(&problem, &[], &no_ban)
             else {
                 return Err(PairingError::NoValidPairing {
                     round,
@@ -678,6 +991,10 @@ impl Dutch {
             };
             // Fix the bracket's pairs in the Dutch order.
             let mut forced: Vec<(u32, u32)> = Vec::new();
+            let mut cert = first_cert;
+            // The matching at hand is an optimum of the constraints so far, in the graph
+            // of the optimum (see `fix`).
+            let mut clean = true;
             let mut banned: BTreeSet<(u32, u32)> = BTreeSet::new();
             let mut new_floaters = Vec::new();
             let mut done: BTreeSet<u32> = BTreeSet::new();
@@ -698,16 +1015,18 @@ impl Dutch {
                 }
                 let candidates = self.candidates(p, &bracket_list, &mdps, &done);
                 let ctx = Fix {
-                    rest: &rest,
-                    bracket: &bracket,
-                    digits,
+                    problem: &problem,
                     best,
+                    lowest,
+                    shortcuts: false,
                 };
                 self.fix(
                     p,
                     &candidates,
                     &ctx,
                     &mut current,
+                    &mut cert,
+                    &mut clean,
                     &mut forced,
                     &mut banned,
                     &mut done,
@@ -801,11 +1120,13 @@ impl Dutch {
                         shape.insert((a.min(b), a.max(b)));
                     }
                 }
-                if let Some((w, m)) = self.matching(&rest, &bracket, &digits, &forced, &shape)
-                    && w == best
+                if let Some(solved) = self.matching(&problem, &forced, &shape)
+                    && solved.weight == best
                 {
+                    clean &= solved.lowest == lowest;
                     banned = shape;
-                    current = m;
+                    current = solved.mate;
+                    cert = solved.cert;
                     adopted = Some(k);
                     break;
                 }
@@ -844,16 +1165,18 @@ impl Dutch {
                     None => self.candidates(p, &bracket_list, &mdps, &done),
                 };
                 let ctx = Fix {
-                    rest: &rest,
-                    bracket: &bracket,
-                    digits,
+                    problem: &problem,
                     best,
+                    lowest,
+                    shortcuts: true,
                 };
                 self.fix(
                     p,
                     &candidates,
                     &ctx,
                     &mut current,
+                    &mut cert,
+                    &mut clean,
                     &mut forced,
                     &mut banned,
                     &mut done,
@@ -878,7 +1201,8 @@ impl Dutch {
                 // Only moved-down players are left: they form the last bracket themselves.
                 let last: BTreeSet<u32> = rest.iter().copied().collect();
                 let digits = self.digits(rest.len(), &last, -1)?;
-                let Some((_, m)) = self.matching(&rest, &last, &digits, &[], &no_ban) else {
+                let problem = self.problem(&rest, &last, &digits);
+                let Some(Solved { mate: m, .. }) = self.matching(&problem, &[], &no_ban) else {
                     return Err(PairingError::NoValidPairing {
                         round,
                         players: rest.len(),
@@ -915,6 +1239,8 @@ impl Dutch {
         candidates: &[u32],
         ctx: &Fix<'_>,
         current: &mut BTreeMap<u32, u32>,
+        cert: &mut Option<Cert>,
+        clean: &mut bool,
         forced: &mut Vec<(u32, u32)>,
         banned: &mut BTreeSet<(u32, u32)>,
         done: &mut BTreeSet<u32>,
@@ -929,12 +1255,37 @@ impl Dutch {
                 chosen = Some(q);
                 break;
             }
-            let mut trial = forced.clone();
-            trial.push((p, q));
-            if let Some((w, m)) = self.matching(ctx.rest, ctx.bracket, &ctx.digits, &trial, banned)
-                && w == ctx.best
+            // A pair the duals of the last solve already exclude from the optimum needs
+            // no solve of its own (see `rejects`).
+            if let Some(c) = cert.as_ref()
+                && Self::rejects(ctx.problem, c, forced, banned, (p, q), ctx.best)
+            {
+                continue;
+            }
+            // A pair shown optimal by a matching at hand needs no solve either (see
+            // `witness`).
+            if ctx.shortcuts
+                && *clean
+                && let Some(c) = cert.as_ref()
+                && let Some(m) = Self::witness(ctx, c, current, forced, banned, (p, q))
             {
                 *current = m;
+                chosen = Some(q);
+                break;
+            }
+            let mut trial = forced.clone();
+            trial.push((p, q));
+            if let Some(solved) = self.matching(ctx.problem, &trial, banned)
+                && solved.weight == ctx.best
+            {
+                // Found only once the bye may leave the lowest bracket: the optimum of
+                // another graph, which the shortcuts do not cover; solve every step of
+                // this bracket from here on.
+                if solved.lowest != ctx.lowest {
+                    *clean = false;
+                }
+                *current = solved.mate;
+                *cert = solved.cert;
                 chosen = Some(q);
                 break;
             }
@@ -965,11 +1316,23 @@ impl Dutch {
                         banned.insert((p.min(q), p.max(q)));
                     }
                 }
-                if let Some((w, m)) =
-                    self.matching(ctx.rest, ctx.bracket, &ctx.digits, forced, banned)
-                    && w == ctx.best
-                {
-                    *current = m;
+                // With shortcuts, the clean matching at hand already pairs p below the bracket
+                // (its partner would have been a candidate otherwise): still optimal.
+                let kept = ctx.shortcuts
+                    && *clean
+                    && current
+                        .get(&p)
+                        .is_some_and(|m| !banned.contains(&(p.min(*m), p.max(*m))));
+                if !kept {
+                    match self.matching(ctx.problem, forced, banned) {
+                        Some(solved) if solved.weight == ctx.best => {
+                            *clean &= solved.lowest == ctx.lowest;
+                            *current = solved.mate;
+                            *cert = solved.cert;
+                        }
+                        // The matching at hand keeps a pair now banned.
+                        _ => *clean = false,
+                    }
                 }
                 done.insert(p);
                 floaters.push(p);
