@@ -159,6 +159,129 @@ pub fn max_weight_matching_with_duals(
     (m.mates(), Some(duals))
 }
 
+/// Looks for an augmenting path from the unmatched vertex `root` in the graph `adj`
+/// (adjacency lists; `mate` a matching of it) and applies it: `true` when `mate` has
+/// grown by one pair. Edmonds' search with blossom shrinking, so the answer is exact:
+/// `false` means no augmenting path starts at `root` (Berge 1957).
+pub fn augment_from(adj: &[Vec<usize>], mate: &mut [Option<usize>], root: usize) -> bool {
+    let n = adj.len();
+    if root >= n || mate.len() != n || mate[root].is_some() {
+        return false;
+    }
+    let mut parent: Vec<Option<usize>> = vec![None; n];
+    let mut base: Vec<usize> = (0..n).collect();
+    let mut used = vec![false; n];
+    let mut queue = std::collections::VecDeque::from([root]);
+    used[root] = true;
+    while let Some(v) = queue.pop_front() {
+        for &to in &adj[v] {
+            if to >= n || base[v] == base[to] || mate[v] == Some(to) {
+                continue;
+            }
+            let even = to == root || mate[to].is_some_and(|m| parent[m].is_some());
+            if even {
+                // An odd cycle: shrink it into its base.
+                let Some(top) = common_base(&base, mate, &parent, v, to) else {
+                    return false;
+                };
+                let mut blossom = vec![false; n];
+                if !mark_path(&base, mate, &mut parent, &mut blossom, v, top, to)
+                    || !mark_path(&base, mate, &mut parent, &mut blossom, to, top, v)
+                {
+                    return false;
+                }
+                for i in 0..n {
+                    if blossom[base[i]] {
+                        base[i] = top;
+                        if !used[i] {
+                            used[i] = true;
+                            queue.push_back(i);
+                        }
+                    }
+                }
+            } else if parent[to].is_none() {
+                parent[to] = Some(v);
+                match mate[to] {
+                    None => {
+                        // Flip the path back to the root.
+                        let mut x = Some(to);
+                        while let Some(u) = x {
+                            let Some(pu) = parent[u] else {
+                                return false;
+                            };
+                            let next = mate[pu];
+                            mate[u] = Some(pu);
+                            mate[pu] = Some(u);
+                            x = next;
+                        }
+                        return true;
+                    }
+                    Some(m) => {
+                        used[m] = true;
+                        queue.push_back(m);
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The base where the tree paths from `a` and `b` to the root meet.
+fn common_base(
+    base: &[usize],
+    mate: &[Option<usize>],
+    parent: &[Option<usize>],
+    a: usize,
+    b: usize,
+) -> Option<usize> {
+    let mut seen = vec![false; base.len()];
+    let mut a = a;
+    loop {
+        a = base[a];
+        seen[a] = true;
+        match mate[a] {
+            None => break,
+            Some(m) => a = parent[m]?,
+        }
+    }
+    let mut b = b;
+    loop {
+        b = base[b];
+        if seen[b] {
+            return Some(b);
+        }
+        b = parent[mate[b]?]?;
+    }
+}
+
+/// Marks the blossom from `v` down to the base `top`, pointing odd vertices the other way
+/// round the cycle.
+fn mark_path(
+    base: &[usize],
+    mate: &[Option<usize>],
+    parent: &mut [Option<usize>],
+    blossom: &mut [bool],
+    mut v: usize,
+    top: usize,
+    mut child: usize,
+) -> bool {
+    while base[v] != top {
+        let Some(m) = mate[v] else {
+            return false;
+        };
+        blossom[base[v]] = true;
+        blossom[base[m]] = true;
+        parent[v] = Some(child);
+        child = m;
+        let Some(next) = parent[m] else {
+            return false;
+        };
+        v = next;
+    }
+    true
+}
+
 struct Matcher {
     n: usize,
     edges: Vec<Edge>,
@@ -801,6 +924,90 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Random graphs of 2–10 vertices, each pair an edge with probability 0.55.
+    fn random_graphs(seed: u64, count: usize) -> Vec<(usize, Vec<Edge>)> {
+        let mut lot = Lot::new(seed, 0, "matching test");
+        (0..count)
+            .map(|_| {
+                let n = 2 + lot.below(9);
+                let mut edges = Vec::new();
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if lot.below(100) < 55 {
+                            edges.push((a, b, lot.below(20) as i128));
+                        }
+                    }
+                }
+                (n, edges)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn augmenting_paths_reach_the_largest_matching() {
+        for (case, (n, edges)) in random_graphs(7, 2000).into_iter().enumerate() {
+            let mut adj = vec![Vec::new(); n];
+            for &(a, b, _) in &edges {
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+            let mut mate = vec![None; n];
+            // Berge: a matching is largest when no free vertex starts an augmenting path.
+            while (0..n).any(|v| mate[v].is_none() && augment_from(&adj, &mut mate, v)) {}
+            let size = mate.iter().flatten().count() / 2;
+            for (v, m) in mate.iter().enumerate() {
+                if let Some(u) = *m {
+                    assert_eq!(mate[u], Some(v), "case {case}");
+                    assert!(adj[v].contains(&u), "case {case}: not an edge");
+                }
+            }
+            let unit: Vec<Edge> = edges.iter().map(|&(a, b, _)| (a, b, 1)).collect();
+            assert_eq!(
+                size,
+                brute(n, &unit, true).0,
+                "case {case}, edges={edges:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn positive_slack_pairs_miss_the_best_perfect_matching() {
+        let mut checked = 0;
+        for (case, (n, edges)) in random_graphs(11, 3000).into_iter().enumerate() {
+            let (mate, duals) = max_weight_matching_with_duals(n, &edges, true);
+            let Some(duals) = duals else { continue };
+            if n % 2 == 1 || mate.iter().any(Option::is_none) {
+                continue;
+            }
+            assert!(
+                duals.certify(&edges, &mate),
+                "case {case}: duals not optimal"
+            );
+            let best = measure(n, &edges, &mate).1;
+            for &(a, b, w) in &edges {
+                let slack = duals.slack(a, b, w).unwrap_or(-1);
+                assert!(slack >= 0, "case {case}: negative slack");
+                // The best perfect matching through a–b, by exhaustive search.
+                let rest: Vec<Edge> = edges
+                    .iter()
+                    .copied()
+                    .filter(|&(x, y, _)| ![a, b].contains(&x) && ![a, b].contains(&y))
+                    .collect();
+                let (card, wr) = brute(n, &rest, true);
+                if card + 1 != n / 2 {
+                    continue;
+                }
+                assert!(
+                    4 * (wr + w) <= 4 * best - slack,
+                    "case {case}: {a}-{b} slack {slack}, through it {} vs best {best}",
+                    wr + w
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "too few pairs checked: {checked}");
     }
 
     #[test]

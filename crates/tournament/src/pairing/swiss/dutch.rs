@@ -41,7 +41,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
-use crate::matching::{Duals, Edge, max_weight_matching_with_duals};
+use crate::matching::{self, Duals, Edge, max_weight_matching_with_duals};
 use crate::result::Color;
 use crate::scoring::{EncounterKind, Format, tallies};
 
@@ -112,6 +112,19 @@ struct Cert {
     weight: i128,
     /// Raise of the bye's dual that covers the bye pairs the solve's graph left out.
     delta: i128,
+    /// The compatible pairs with slack 0 (the bye's raise not counted), by player index:
+    /// the only pairs a matching as heavy as the solve's can use.
+    tight: std::cell::OnceCell<Vec<Vec<usize>>>,
+}
+
+/// What the duals and the matching at hand say about a trial pair.
+enum Verdict {
+    /// A matching as good as the optimum holds the pair.
+    Optimal(BTreeMap<u32, u32>),
+    /// No matching holding the pair reaches the optimum.
+    Short,
+    /// Only a solve can tell.
+    Unknown,
 }
 
 /// The games of a round (White, Black) and the bye.
@@ -763,6 +776,7 @@ impl Dutch {
                     duals,
                     weight: total,
                     delta,
+                    tight: std::cell::OnceCell::new(),
                 })
             });
         Some(Solved {
@@ -773,21 +787,39 @@ impl Dutch {
         })
     }
 
-    /// A matching as good as `ctx.best` that holds the pair `p`–`q`, the forced pairs and
-    /// no banned pair, built from `current` (such a matching, without `p`–`q`): `p` and
-    /// `q` leave their partners `p'` and `q'`, which are joined by an alternating path of
-    /// pairs the duals of `cert` make tight (only those can lie in an optimal matching).
-    /// The search is a plain breadth-first search (no blossoms), so it may miss a path;
-    /// what it finds is checked in full — perfect, allowed pairs only, weight `ctx.best`
-    /// — and is then an optimal matching of the trial, as a solve would have found.
-    fn witness(
+    /// Decides the trial pair `p`–`q` without a solve where the duals of `cert` (an
+    /// optimum of the constraints so far, as heavy as `ctx.best`) and `current` (a
+    /// matching as heavy as `ctx.best` of those constraints) suffice.
+    ///
+    /// A matching of the trial as heavy as the optimum uses only pairs of slack 0 (the
+    /// bound in [`Duals`]). `p` and `q` leave their partners `p'` and `q'`; every other
+    /// pair of `current` is tight, so such a matching exists only if the tight pairs the
+    /// trial allows hold an augmenting path from `p'` to `q'` (Berge). Edmonds' search
+    /// finds one or proves there is none: none → [`Verdict::Short`]; one → the new matching
+    /// is checked in full (perfect, allowed pairs only, weight `ctx.best`: the blossom
+    /// duals may still make it lighter) → [`Verdict::Optimal`], else a solve decides.
+    /// While the optimum keeps the bye in the lowest bracket, a trial that cannot keep it
+    /// there is solved again in the wider graph ([`Dutch::matching`]): the verdict
+    /// `Short` then needs the tight pairs of that graph too.
+    fn decide(
         ctx: &Fix<'_>,
         cert: &Cert,
         current: &BTreeMap<u32, u32>,
         forced: &[(u32, u32)],
         banned: &BTreeSet<(u32, u32)>,
         (p, q): (u32, u32),
-    ) -> Option<BTreeMap<u32, u32>> {
+    ) -> Verdict {
+        Self::try_decide(ctx, cert, current, forced, banned, (p, q)).unwrap_or(Verdict::Unknown)
+    }
+
+    fn try_decide(
+        ctx: &Fix<'_>,
+        cert: &Cert,
+        current: &BTreeMap<u32, u32>,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+        (p, q): (u32, u32),
+    ) -> Option<Verdict> {
         let problem = ctx.problem;
         let n = problem.players.len();
         if cert.weight != ctx.best {
@@ -804,88 +836,105 @@ impl Dutch {
             fixed[x] = Some(y);
             fixed[y] = Some(x);
         }
-        let keep_bye_below = ctx.lowest && problem.players_below;
-        // A pair the trial allows: compatible, not banned, the forced pairs only for fixed
-        // players, the bye below the bracket while the optimum keeps it there.
-        let allowed = |a: usize, b: usize| -> Option<i128> {
-            if a == b {
-                return None;
-            }
-            if fixed[a].is_some_and(|x| x != b) || fixed[b].is_some_and(|x| x != a) {
-                return None;
-            }
-            if keep_bye_below && problem.bye_bracket(a, b) {
-                return None;
-            }
-            let w = problem.weights[problem.pair(a, b)]?;
-            let (x, y) = (problem.players[a], problem.players[b]);
-            (!banned.contains(&(x.min(y), x.max(y)))).then_some(w)
-        };
-        let tight = |a: usize, b: usize| -> bool {
-            allowed(a, b).is_some_and(|w| cert.duals.slack(a, b, w) == Some(0))
-        };
         let (root, target) = (mate[ip], mate[iq]);
-        if root == iq || target == ip || root == target {
+        if ip == iq || root == iq || fixed[root].is_some() || fixed[target].is_some() {
             return None;
         }
-        // Breadth-first from p' over tight pairs, through the partners of `current`.
-        let mut even = vec![false; n];
-        let mut odd_parent: Vec<Option<usize>> = vec![None; n];
-        even[root] = true;
-        let mut queue = std::collections::VecDeque::from([root]);
-        let mut end = None;
-        'search: while let Some(v) = queue.pop_front() {
-            for u in 0..n {
-                if u == ip || u == iq || even[u] || odd_parent[u].is_some() || !tight(v, u) {
-                    continue;
+        let keep_bye_below = ctx.lowest && problem.players_below;
+        let tight = cert.tight.get_or_init(|| {
+            let mut adj = vec![Vec::new(); n];
+            for i in 0..n {
+                for j in i + 1..n {
+                    if let Some(w) = problem.weights[problem.pair(i, j)]
+                        && cert.duals.slack(i, j, w) == Some(0)
+                    {
+                        adj[i].push(j);
+                        adj[j].push(i);
+                    }
                 }
-                if u == target {
-                    end = Some(v);
-                    break 'search;
-                }
-                let w = mate[u];
-                if w == ip || w == iq || even[w] || !tight(u, w) {
-                    continue;
-                }
-                odd_parent[u] = Some(v);
-                even[w] = true;
-                queue.push_back(w);
             }
-        }
-        let mut next = mate.clone();
-        next[ip] = iq;
-        next[iq] = ip;
-        let (mut a, mut b) = (target, end?);
-        loop {
-            next[a] = b;
-            next[b] = a;
-            if b == root {
-                break;
-            }
-            let u = mate[b];
-            let c = odd_parent[u]?;
-            a = u;
-            b = c;
-        }
-        // The full check: a perfect matching of allowed pairs, as heavy as the optimum.
-        let mut total = 0i128;
-        for (i, &j) in next.iter().enumerate() {
-            if next[j] != i {
+            adj
+        });
+        let not_banned = |a: usize, b: usize| {
+            let (x, y) = (problem.players[a], problem.players[b]);
+            !banned.contains(&(x.min(y), x.max(y)))
+        };
+        // The tight pairs among the players the trial leaves free; `wide` also the bye
+        // with bracket players.
+        let graph = |wide: bool| -> Vec<Vec<usize>> {
+            (0..n)
+                .map(|i| {
+                    if fixed[i].is_some() {
+                        return Vec::new();
+                    }
+                    tight[i]
+                        .iter()
+                        .copied()
+                        .filter(|&j| {
+                            fixed[j].is_none()
+                                && (wide || !keep_bye_below || !problem.bye_bracket(i, j))
+                                && not_banned(i, j)
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let narrow = graph(false);
+        // `current` minus the pairs of p and q: every other free player's pair must be a
+        // tight allowed pair for the search to be exact.
+        let mut start: Vec<Option<usize>> = mate.iter().map(|&m| Some(m)).collect();
+        start[root] = None;
+        start[target] = None;
+        for i in (0..n).filter(|&i| fixed[i].is_none() && i != root && i != target) {
+            if !narrow[i].contains(&mate[i]) {
                 return None;
             }
-            if i < j {
-                total = total.checked_add(allowed(i, j)?)?;
-            }
         }
-        if total != ctx.best {
+        let mut next = start.clone();
+        if matching::augment_from(&narrow, &mut next, root) {
+            next[ip] = Some(iq);
+            next[iq] = Some(ip);
+            // The full check: a perfect matching of allowed pairs, as heavy as the optimum.
+            let mut total = 0i128;
+            for (i, m) in next.iter().enumerate() {
+                let j = (*m)?;
+                if next.get(j).copied().flatten() != Some(i) {
+                    return None;
+                }
+                if fixed[i].is_some_and(|x| x != j)
+                    || (keep_bye_below && problem.bye_bracket(i, j))
+                    || !not_banned(i, j)
+                {
+                    return None;
+                }
+                if i < j {
+                    total = total.checked_add(problem.weights[problem.pair(i, j)]?)?;
+                }
+            }
+            if total != ctx.best {
+                return Some(Verdict::Unknown);
+            }
+            return Some(Verdict::Optimal(
+                next.iter()
+                    .enumerate()
+                    .filter_map(|(i, m)| m.map(|j| (problem.players[i], problem.players[j])))
+                    .collect(),
+            ));
+        }
+        // No optimum in the narrow graph. Short only if the bound covers every graph the
+        // trial may be solved in: no raise of the bye's dual, and the wide graph (when it
+        // differs) has no augmenting path either.
+        if cert.delta != 0 {
             return None;
         }
-        Some(
-            next.iter()
-                .enumerate()
-                .map(|(i, &j)| (problem.players[i], problem.players[j]))
-                .collect(),
-        )
+        if keep_bye_below {
+            let wide = graph(true);
+            let mut again = start;
+            if matching::augment_from(&wide, &mut again, root) {
+                return None;
+            }
+        }
+        Some(Verdict::Short)
     }
 
     /// Whether the pair `p`–`q` added to `forced` provably misses the optimum `best`,
@@ -1262,16 +1311,21 @@ impl Dutch {
             {
                 continue;
             }
-            // A pair shown optimal by a matching at hand needs no solve either (see
-            // `witness`).
+            // Decided by the duals and the matching at hand, without a solve (see
+            // `decide`), once S1 and S2 are read and while the matching is clean.
             if ctx.shortcuts
                 && *clean
                 && let Some(c) = cert.as_ref()
-                && let Some(m) = Self::witness(ctx, c, current, forced, banned, (p, q))
             {
-                *current = m;
-                chosen = Some(q);
-                break;
+                match Self::decide(ctx, c, current, forced, banned, (p, q)) {
+                    Verdict::Optimal(m) => {
+                        *current = m;
+                        chosen = Some(q);
+                        break;
+                    }
+                    Verdict::Short => continue,
+                    Verdict::Unknown => {}
+                }
             }
             let mut trial = forced.clone();
             trial.push((p, q));
