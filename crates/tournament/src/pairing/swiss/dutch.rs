@@ -389,7 +389,7 @@ const MAX_WEIGHT_BITS: u32 = 118;
 
 /// The largest field paired: the matching is cubic and repeated for each fixed pair, so
 /// larger fields take too long to pair.
-const MAX_FIELD: usize = 400;
+const MAX_FIELD: usize = 2000;
 
 impl Digits {
     /// Widths for `n` players to match, `b` of them in a bracket whose scores run from
@@ -787,29 +787,30 @@ impl Dutch {
         })
     }
 
-    /// Decides the trial pair `p`–`q` without a solve where the duals of `cert` (an
-    /// optimum of the constraints so far, as heavy as `ctx.best`) and `current` (a
-    /// matching as heavy as `ctx.best` of those constraints) suffice.
+    /// Decides a trial — the pairs `forced` fixed, the pairs `banned` refused — without a
+    /// solve where the duals of `cert` (an optimum of earlier constraints that the trial
+    /// only adds to, as heavy as `ctx.best`) and `current` (a matching as heavy as
+    /// `ctx.best` of the constraints before the trial) suffice.
     ///
     /// A matching of the trial as heavy as the optimum uses only pairs of slack 0 (the
-    /// bound in [`Duals`]). `p` and `q` leave their partners `p'` and `q'`; every other
-    /// pair of `current` is tight, so such a matching exists only if the tight pairs the
-    /// trial allows hold an augmenting path from `p'` to `q'` (Berge). Edmonds' search
-    /// finds one or proves there is none: none → [`Verdict::Short`]; one → the new matching
-    /// is checked in full (perfect, allowed pairs only, weight `ctx.best`: the blossom
-    /// duals may still make it lighter) → [`Verdict::Optimal`], else a solve decides.
-    /// While the optimum keeps the bye in the lowest bracket, a trial that cannot keep it
-    /// there is solved again in the wider graph ([`Dutch::matching`]): the verdict
-    /// `Short` then needs the tight pairs of that graph too.
+    /// bound in [`Duals`]). Start from the pairs of `current` the trial still allows among
+    /// tight pairs and grow the matching by Edmonds' augmenting-path search from each
+    /// unpaired player: what is left unpaired cannot be paired by tight pairs at all
+    /// (Berge; a player without an augmenting path never gains one later). Unpaired
+    /// players → [`Verdict::Short`]. Everyone paired → the matching is checked in full
+    /// (perfect, allowed pairs only, weight `ctx.best`: the blossom duals may still make it
+    /// lighter) → [`Verdict::Optimal`], else a solve decides. While the optimum keeps the
+    /// bye in the lowest bracket, a trial that cannot keep it there is solved again in
+    /// the wider graph ([`Dutch::matching`]): the verdict `Short` then needs the tight
+    /// pairs of that graph too, and no raise of the bye's dual.
     fn decide(
         ctx: &Fix<'_>,
         cert: &Cert,
         current: &BTreeMap<u32, u32>,
         forced: &[(u32, u32)],
         banned: &BTreeSet<(u32, u32)>,
-        (p, q): (u32, u32),
     ) -> Verdict {
-        Self::try_decide(ctx, cert, current, forced, banned, (p, q)).unwrap_or(Verdict::Unknown)
+        Self::try_decide(ctx, cert, current, forced, banned).unwrap_or(Verdict::Unknown)
     }
 
     fn try_decide(
@@ -818,7 +819,6 @@ impl Dutch {
         current: &BTreeMap<u32, u32>,
         forced: &[(u32, u32)],
         banned: &BTreeSet<(u32, u32)>,
-        (p, q): (u32, u32),
     ) -> Option<Verdict> {
         let problem = ctx.problem;
         let n = problem.players.len();
@@ -829,16 +829,14 @@ impl Dutch {
         for &x in problem.players {
             mate.push(problem.index(*current.get(&x)?)?);
         }
-        let (ip, iq) = (problem.index(p)?, problem.index(q)?);
         let mut fixed: Vec<Option<usize>> = vec![None; n];
-        for &(a, b) in forced.iter().chain([(p, q)].iter()) {
+        for &(a, b) in forced {
             let (x, y) = (problem.index(a)?, problem.index(b)?);
+            if x == y || fixed[x].is_some() || fixed[y].is_some() {
+                return None;
+            }
             fixed[x] = Some(y);
             fixed[y] = Some(x);
-        }
-        let (root, target) = (mate[ip], mate[iq]);
-        if ip == iq || root == iq || fixed[root].is_some() || fixed[target].is_some() {
-            return None;
         }
         let keep_bye_below = ctx.lowest && problem.players_below;
         let tight = cert.tight.get_or_init(|| {
@@ -880,20 +878,19 @@ impl Dutch {
                 .collect()
         };
         let narrow = graph(false);
-        // `current` minus the pairs of p and q: every other free player's pair must be a
-        // tight allowed pair for the search to be exact.
-        let mut start: Vec<Option<usize>> = mate.iter().map(|&m| Some(m)).collect();
-        start[root] = None;
-        start[target] = None;
-        for i in (0..n).filter(|&i| fixed[i].is_none() && i != root && i != target) {
-            if !narrow[i].contains(&mate[i]) {
-                return None;
+        // The pairs of `current` the narrow graph still holds, then augment.
+        let mut next: Vec<Option<usize>> = (0..n)
+            .map(|i| fixed[i].or_else(|| narrow[i].contains(&mate[i]).then_some(mate[i])))
+            .collect();
+        let grow = |adj: &[Vec<usize>], m: &mut Vec<Option<usize>>| {
+            for v in 0..n {
+                if m[v].is_none() {
+                    matching::augment_from(adj, m, v);
+                }
             }
-        }
-        let mut next = start.clone();
-        if matching::augment_from(&narrow, &mut next, root) {
-            next[ip] = Some(iq);
-            next[iq] = Some(ip);
+            m.iter().all(Option::is_some)
+        };
+        if grow(&narrow, &mut next) {
             // The full check: a perfect matching of allowed pairs, as heavy as the optimum.
             let mut total = 0i128;
             for (i, m) in next.iter().enumerate() {
@@ -912,7 +909,7 @@ impl Dutch {
                 }
             }
             if total != ctx.best {
-                return Some(Verdict::Unknown);
+                return None;
             }
             return Some(Verdict::Optimal(
                 next.iter()
@@ -923,16 +920,12 @@ impl Dutch {
         }
         // No optimum in the narrow graph. Short only if the bound covers every graph the
         // trial may be solved in: no raise of the bye's dual, and the wide graph (when it
-        // differs) has no augmenting path either.
+        // differs) has no perfect matching of tight pairs either.
         if cert.delta != 0 {
             return None;
         }
-        if keep_bye_below {
-            let wide = graph(true);
-            let mut again = start;
-            if matching::augment_from(&wide, &mut again, root) {
-                return None;
-            }
+        if keep_bye_below && grow(&graph(true), &mut next) {
+            return None;
         }
         Some(Verdict::Short)
     }
@@ -1169,6 +1162,26 @@ impl Dutch {
                         shape.insert((a.min(b), a.max(b)));
                     }
                 }
+                // Decided by the duals and the matching at hand where they suffice (see
+                // `decide`).
+                if clean && let Some(c) = cert.as_ref() {
+                    let ctx = Fix {
+                        problem: &problem,
+                        best,
+                        lowest,
+                        shortcuts: true,
+                    };
+                    match Self::decide(&ctx, c, &current, &forced, &shape) {
+                        Verdict::Optimal(m) => {
+                            banned = shape;
+                            current = m;
+                            adopted = Some(k);
+                            break;
+                        }
+                        Verdict::Short => continue,
+                        Verdict::Unknown => {}
+                    }
+                }
                 if let Some(solved) = self.matching(&problem, &forced, &shape)
                     && solved.weight == best
                 {
@@ -1317,7 +1330,9 @@ impl Dutch {
                 && *clean
                 && let Some(c) = cert.as_ref()
             {
-                match Self::decide(ctx, c, current, forced, banned, (p, q)) {
+                let mut trial = forced.clone();
+                trial.push((p, q));
+                match Self::decide(ctx, c, current, &trial, banned) {
                     Verdict::Optimal(m) => {
                         *current = m;
                         chosen = Some(q);
