@@ -6,6 +6,13 @@
 //! for finding maximum matching in graphs", 1986) as popularised by J. van Rantwijk's
 //! `mwmatching`; weights are integers, doubled internally so that every dual stays
 //! integral.
+//!
+//! [`max_weight_matching_with_duals`] also hands back the optimal duals ([`Duals`]): their
+//! slacks bound every perfect matching of a subgraph (LP duality), which lets a caller
+//! refuse a constrained variant of the problem without solving it again.
+//! [`augment_from`] is Edmonds' cardinality search for one augmenting path, exact in
+//! general graphs; over the tight pairs of an optimum it tells whether a constrained
+//! variant still reaches the optimum.
 
 /// A weighted edge between vertices `a` and `b`.
 pub type Edge = (usize, usize, i128);
@@ -47,7 +54,8 @@ fn run(n: usize, edges: &[Edge], max_cardinality: bool) -> Option<Matcher> {
 /// negative for an edge of the graph. Take any perfect matching `M` of a subgraph (any
 /// edges dropped, any vertex forced to one partner), and the matching `M*` the solve
 /// returned: when every edge of `M*` has slack 0 and every blossom with `z[B] > 0` holds
-/// `(|B| − 1) / 2` edges of `M*` (what [`Duals::certify`] checks), then
+/// `(|B| − 1) / 2` edges of `M*` (what [`Duals::certify`] checks), and both `M` and `M*`
+/// are perfect, then
 /// `4 w(M) ≤ 4 w(M*) − Σ_{e ∈ M} slack(e)` (LP duality for the perfect-matching polytope,
 /// Edmonds 1965). So a pair with positive slack lies in no matching as heavy as `M*`.
 #[derive(Debug, Clone)]

@@ -35,8 +35,42 @@
 //! so the widths follow the bracket rather than the field.
 //!
 //! Not covered: C.16–C.19 (score differences of repeated floats) and Baku acceleration.
+//!
+//! # Speed, with the same pairings
+//!
+//! Emulating the Dutch order asks, pair after pair, "does some best matching still hold
+//! this pair?" — each a fresh cubic solve when asked naively. The answers come cheaper,
+//! and are the same:
+//!
+//! - Each bracket's weights and compatibilities are computed once (`Problem`); every
+//!   solve builds the same edge list in the same order, so the matcher returns the same
+//!   matching as before.
+//! - Every solve keeps its optimal duals when they check out (`Duals::certify`: all
+//!   slacks ≥ 0, matched pairs tight, blossoms with a positive dual full). By LP duality
+//!   over the perfect-matching polytope, a perfect matching `M` of any graph the later
+//!   constraints leave (pairs fixed or banned only add to those of the solve) weighs
+//!   `4 w(M) ≤ 4 w* + δ − Σ_{e ∈ M} slack(e)`, `δ` the raise of the bye's dual that
+//!   covers the bye pairs the solve left out. A trial whose pair and fixed pairs carry more
+//!   slack than that margin cannot reach the optimum: refused without a solve
+//!   (`rejects`).
+//! - Once S1 and S2 are read, the matching at hand is an optimum of the constraints so
+//!   far ("clean") and only its being an optimum matters, not which one: the next
+//!   decisions are "is there an optimum with this pair / this shape", and a clean
+//!   matching holding the pair answers yes. A trial is then decided on the tight pairs
+//!   (`decide`): a matching as heavy as the optimum uses tight pairs only, so Edmonds'
+//!   augmenting-path search from the pairs of the matching at hand either finds none
+//!   (no optimum: refused) or finds a perfect matching, accepted when its weight, summed
+//!   again, is the optimum (and kept as the new clean matching). Anything else — a
+//!   matching not clean, a bye raise, a lighter result — falls back to the solve, as
+//!   before. The optimum with the bye kept in the lowest bracket differs from the one
+//!   without (`matching` tries both): a trial that is only optimal in the second graph
+//!   makes the bracket fall back to solves from then on, with the very matching the solve
+//!   returns, so the old order of events resumes exactly.
+//!
+//! The moved-down players and the reading of S1 (`MaxPairs` from the matching) still use
+//! solves: there the matching's identity could matter.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
@@ -62,7 +96,7 @@ struct Fix<'a> {
 struct Problem<'a> {
     players: &'a [u32],
     /// Index in `players` by player id.
-    index: BTreeMap<u32, usize>,
+    index: HashMap<u32, usize>,
     in_bracket: Vec<bool>,
     /// The pairs `i < j`, row by row: the weight, `None` for an incompatible pair.
     weights: Vec<Option<i128>>,
@@ -157,6 +191,8 @@ struct Player {
     floats: Vec<Float>,
     opponents: BTreeSet<u32>,
     bye_eligible: bool,
+    /// [`Player::read_preference`], once the colours are in.
+    preference: (Option<Color>, Strength),
 }
 
 impl Player {
@@ -167,8 +203,13 @@ impl Player {
             .sum()
     }
 
-    /// Colour preference (C.04.3 A.6).
+    /// Colour preference (C.04.3 A.6), as computed when the colours were read.
     fn preference(&self) -> (Option<Color>, Strength) {
+        self.preference
+    }
+
+    /// Colour preference (C.04.3 A.6) from the colours played.
+    fn read_preference(&self) -> (Option<Color>, Strength) {
         let d = self.difference();
         let last = self.colors.last().copied();
         let repeated =
@@ -205,7 +246,8 @@ impl Player {
 }
 
 struct Dutch {
-    players: BTreeMap<u32, Player>,
+    /// By pairing number; looked up for every pair of every bracket, so hashed.
+    players: HashMap<u32, Player>,
     /// Ranking: score, then pairing number.
     rank: BTreeMap<u32, usize>,
     last_round: bool,
@@ -231,7 +273,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
                 .sum::<i64>();
         }
     }
-    let mut players = BTreeMap::new();
+    let mut players = HashMap::new();
     for id in event.entrant_numbers() {
         if !event.is_active_in(id, round) {
             continue;
@@ -243,6 +285,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
             floats: Vec::new(),
             opponents: BTreeSet::new(),
             bye_eligible: true,
+            preference: (None, Strength::None),
         };
         for r in 1..round {
             let enc = tally.encounters.iter().find(|e| e.round == r);
@@ -281,6 +324,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
             };
             p.floats.push(f);
         }
+        p.preference = p.read_preference();
         players.insert(id, p);
     }
     if players.len() > MAX_FIELD {
@@ -387,9 +431,9 @@ struct Digits {
 /// The widest weight the matcher handles without overflow.
 const MAX_WEIGHT_BITS: u32 = 118;
 
-/// The largest field paired: the matching is cubic and repeated for each fixed pair, so
-/// larger fields take too long to pair.
-const MAX_FIELD: usize = 2000;
+/// The largest field paired: each bracket still needs at least one cubic solve over itself
+/// and every lower player, so larger fields take too long to pair.
+const MAX_FIELD: usize = 1000;
 
 impl Digits {
     /// Widths for `n` players to match, `b` of them in a bracket whose scores run from
