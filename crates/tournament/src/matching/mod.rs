@@ -172,7 +172,22 @@ pub fn max_weight_matching_with_duals(
 /// grown by one pair. Edmonds' search with blossom shrinking, so the answer is exact:
 /// `false` means no augmenting path starts at `root` (Berge 1957).
 pub fn augment_from(adj: &[Vec<usize>], mate: &mut [Option<usize>], root: usize) -> bool {
-    let n = adj.len();
+    augment_from_with(
+        adj.len(),
+        |v| adj.get(v).cloned().unwrap_or_default(),
+        mate,
+        root,
+    )
+}
+
+/// [`augment_from`] on a graph of `n` vertices given by `neighbors`, asked at most once
+/// per vertex and search, so a large graph need only be read where the search goes.
+pub fn augment_from_with(
+    n: usize,
+    mut neighbors: impl FnMut(usize) -> Vec<usize>,
+    mate: &mut [Option<usize>],
+    root: usize,
+) -> bool {
     if root >= n || mate.len() != n || mate[root].is_some() {
         return false;
     }
@@ -182,7 +197,7 @@ pub fn augment_from(adj: &[Vec<usize>], mate: &mut [Option<usize>], root: usize)
     let mut queue = std::collections::VecDeque::from([root]);
     used[root] = true;
     while let Some(v) = queue.pop_front() {
-        for &to in &adj[v] {
+        for to in neighbors(v) {
             if to >= n || base[v] == base[to] || mate[v] == Some(to) {
                 continue;
             }
@@ -296,6 +311,9 @@ struct Matcher {
     max_cardinality: bool,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
+    /// `neighbend` with the far vertex and the (doubled) weight beside each endpoint, so
+    /// the scan reads one list instead of three arrays.
+    neighbours: Vec<Vec<(usize, usize, i128)>>,
     mate: Vec<isize>,
     label: Vec<u8>,
     labelend: Vec<isize>,
@@ -324,11 +342,14 @@ impl Matcher {
         let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
+        let mut neighbours = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
             neighbend[i].push(2 * k + 1);
             neighbend[j].push(2 * k);
+            neighbours[i].push((2 * k + 1, j, edges[k].2));
+            neighbours[j].push((2 * k, i, edges[k].2));
         }
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(0, n));
@@ -339,6 +360,7 @@ impl Matcher {
             max_cardinality,
             endpoint,
             neighbend,
+            neighbours,
             mate: vec![-1; n],
             label: vec![0; 2 * n],
             labelend: vec![-1; 2 * n],
@@ -688,16 +710,16 @@ impl Matcher {
             loop {
                 while let Some(v) = if augmented { None } else { self.queue.pop() } {
                     // By index: the scan changes labels and duals, never the adjacency.
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                    for idx in 0..self.neighbours[v].len() {
+                        let (p, w, wt) = self.neighbours[v][idx];
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = 0;
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            // `slack(k)`, from the list at hand.
+                            kslack = self.dualvar[v] + self.dualvar[w] - 2 * wt;
                             if kslack <= 0 {
                                 self.allowedge[k] = true;
                             }

@@ -902,39 +902,45 @@ impl Dutch {
             !banned.contains(&(x.min(y), x.max(y)))
         };
         // The tight pairs among the players the trial leaves free; `wide` also the bye
-        // with bracket players.
-        let graph = |wide: bool| -> Vec<Vec<usize>> {
-            (0..n)
-                .map(|i| {
-                    if fixed[i].is_some() {
-                        return Vec::new();
-                    }
-                    tight[i]
-                        .iter()
-                        .copied()
-                        .filter(|&j| {
-                            fixed[j].is_none()
-                                && (wide || !keep_bye_below || !problem.bye_bracket(i, j))
-                                && not_banned(i, j)
-                        })
-                        .collect()
-                })
-                .collect()
+        // with bracket players. Read lazily: a search often ends after a few players.
+        let allowed = |i: usize, j: usize, wide: bool| {
+            fixed[i].is_none()
+                && fixed[j].is_none()
+                && (wide || !keep_bye_below || !problem.bye_bracket(i, j))
+                && not_banned(i, j)
         };
-        let narrow = graph(false);
+        let mut memo: [Vec<Option<Vec<usize>>>; 2] = [vec![None; n], vec![None; n]];
+        let mut neighbors = |v: usize, wide: bool| -> Vec<usize> {
+            let slot = &mut memo[usize::from(wide)][v];
+            slot.get_or_insert_with(|| {
+                tight[v]
+                    .iter()
+                    .copied()
+                    .filter(|&j| allowed(v, j, wide))
+                    .collect()
+            })
+            .clone()
+        };
         // The pairs of `current` the narrow graph still holds, then augment.
         let mut next: Vec<Option<usize>> = (0..n)
-            .map(|i| fixed[i].or_else(|| narrow[i].contains(&mate[i]).then_some(mate[i])))
+            .map(|i| {
+                let j = mate[i];
+                fixed[i].or_else(|| {
+                    let tight_pair = problem.weights[problem.pair(i, j)]
+                        .is_some_and(|w| cert.duals.slack(i, j, w) == Some(0));
+                    (i != j && tight_pair && allowed(i, j, false)).then_some(j)
+                })
+            })
             .collect();
-        let grow = |adj: &[Vec<usize>], m: &mut Vec<Option<usize>>| {
+        let mut grow = |wide: bool, m: &mut Vec<Option<usize>>| {
             for v in 0..n {
                 if m[v].is_none() {
-                    matching::augment_from(adj, m, v);
+                    matching::augment_from_with(n, |x| neighbors(x, wide), m, v);
                 }
             }
             m.iter().all(Option::is_some)
         };
-        if grow(&narrow, &mut next) {
+        if grow(false, &mut next) {
             // The full check: a perfect matching of allowed pairs, as heavy as the optimum.
             let mut total = 0i128;
             for (i, m) in next.iter().enumerate() {
@@ -968,7 +974,7 @@ impl Dutch {
         if cert.delta != 0 {
             return None;
         }
-        if keep_bye_below && grow(&graph(true), &mut next) {
+        if keep_bye_below && grow(true, &mut next) {
             return None;
         }
         Some(Verdict::Short)
