@@ -151,11 +151,12 @@ struct Cert {
     tight: std::cell::OnceCell<Vec<Vec<usize>>>,
 }
 
-/// What the duals and the matching at hand say about a trial pair.
+/// What the duals and the matching at hand say about a trial (a pair to fix, or the
+/// shape of a transposition or exchange).
 enum Verdict {
-    /// A matching as good as the optimum holds the pair.
+    /// This matching of the trial is as good as the optimum.
     Optimal(BTreeMap<u32, u32>),
-    /// No matching holding the pair reaches the optimum.
+    /// No matching of the trial reaches the optimum.
     Short,
     /// Only a solve can tell.
     Unknown,
