@@ -144,9 +144,10 @@ proptest! {
 /// Beyond the matcher's weight range the system says so instead of overflowing.
 #[test]
 fn very_large_fields_are_refused_by_name() {
-    let err = simulate(&Simulation::new(System::Dutch, 600, 1)).unwrap_err();
+    let err = simulate(&Simulation::new(System::Dutch, 1001, 1)).unwrap_err();
     assert!(
-        err.to_string().contains("handles fields up to 400 players"),
+        err.to_string()
+            .contains("handles fields up to 1000 players"),
         "{err}"
     );
 }

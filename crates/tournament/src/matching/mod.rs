@@ -6,6 +6,13 @@
 //! for finding maximum matching in graphs", 1986) as popularised by J. van Rantwijk's
 //! `mwmatching`; weights are integers, doubled internally so that every dual stays
 //! integral.
+//!
+//! [`max_weight_matching_with_duals`] also hands back the optimal duals ([`Duals`]): their
+//! slacks bound every perfect matching of a subgraph (LP duality), which lets a caller
+//! refuse a constrained variant of the problem without solving it again.
+//! [`augment_from`] is Edmonds' cardinality search for one augmenting path, exact in
+//! general graphs; over the tight pairs of an optimum it tells whether a constrained
+//! variant still reaches the optimum.
 
 /// A weighted edge between vertices `a` and `b`.
 pub type Edge = (usize, usize, i128);
@@ -18,6 +25,14 @@ pub type Edge = (usize, usize, i128);
 /// `max_cardinality`) are ignored.
 #[must_use]
 pub fn max_weight_matching(n: usize, edges: &[Edge], max_cardinality: bool) -> Vec<Option<usize>> {
+    match run(n, edges, max_cardinality) {
+        Some(m) => m.mates(),
+        None => vec![None; n],
+    }
+}
+
+/// Solves, or `None` when there is nothing to match.
+fn run(n: usize, edges: &[Edge], max_cardinality: bool) -> Option<Matcher> {
     let edges: Vec<Edge> = edges
         .iter()
         .copied()
@@ -25,14 +40,269 @@ pub fn max_weight_matching(n: usize, edges: &[Edge], max_cardinality: bool) -> V
         .map(|(a, b, w)| (a, b, w * 2))
         .collect();
     if edges.is_empty() || n == 0 {
-        return vec![None; n];
+        return None;
     }
     let mut m = Matcher::new(n, edges, max_cardinality);
     m.solve();
-    m.mate
-        .iter()
-        .map(|&p| (p >= 0).then(|| m.endpoint[p as usize]))
-        .collect()
+    Some(m)
+}
+
+/// The optimal dual solution the matcher ends with, for edge slacks after the solve.
+///
+/// In the doubled units of the matcher, an edge `a`–`b` of weight `w` has the slack
+/// `y[a] + y[b] + 2 Σ z[B] − 4w` (the sum over the blossoms `B` holding both ends), never
+/// negative for an edge of the graph. Take any perfect matching `M` of a subgraph (any
+/// edges dropped, any vertex forced to one partner), and the matching `M*` the solve
+/// returned: when every edge of `M*` has slack 0 and every blossom with `z[B] > 0` holds
+/// `(|B| − 1) / 2` edges of `M*` (what [`Duals::certify`] checks), and both `M` and `M*`
+/// are perfect, then
+/// `4 w(M) ≤ 4 w(M*) − Σ_{e ∈ M} slack(e)` (LP duality for the perfect-matching polytope,
+/// Edmonds 1965). So a pair with positive slack lies in no matching as heavy as `M*`.
+#[derive(Debug, Clone)]
+pub struct Duals {
+    /// Vertex duals `y`.
+    vertex: Vec<i128>,
+    /// The blossoms around each vertex, outermost first.
+    around: Vec<Vec<usize>>,
+    /// Blossom duals `z`, indexed like the blossom ids in `around`.
+    blossom: Vec<i128>,
+}
+
+impl Duals {
+    /// The slack of the pair `a`–`b` with weight `w` (the caller's units), or `None` when
+    /// a vertex is out of range or the arithmetic would overflow.
+    #[must_use]
+    pub fn slack(&self, a: usize, b: usize, w: i128) -> Option<i128> {
+        let (ra, rb) = (self.around.get(a)?, self.around.get(b)?);
+        let mut s = self.vertex.get(a)?.checked_add(*self.vertex.get(b)?)?;
+        for (x, y) in ra.iter().zip(rb) {
+            if x != y {
+                break;
+            }
+            s = s.checked_add(self.blossom.get(*x)?.checked_mul(2)?)?;
+        }
+        s.checked_sub(w.checked_mul(4)?)
+    }
+
+    /// Whether these duals prove `mate` optimal over `edges`: every edge has slack ≥ 0,
+    /// every matched edge slack 0, every blossom dual is ≥ 0 and a blossom with a positive
+    /// dual is full. Only then does the bound of [`Duals`] hold.
+    #[must_use]
+    pub fn certify(&self, edges: &[Edge], mate: &[Option<usize>]) -> bool {
+        let n = self.vertex.len();
+        let mut tight_mate = vec![false; n];
+        for &(a, b, w) in edges {
+            if a >= n || b >= n || a == b {
+                continue;
+            }
+            match self.slack(a, b, w) {
+                Some(0) => {
+                    if mate.get(a).copied().flatten() == Some(b) {
+                        tight_mate[a] = true;
+                        tight_mate[b] = true;
+                    }
+                }
+                Some(s) if s > 0 => {}
+                _ => return false,
+            }
+        }
+        // Every matched vertex is matched along a tight edge.
+        if mate
+            .iter()
+            .zip(&tight_mate)
+            .any(|(m, tight)| m.is_some() && !tight)
+        {
+            return false;
+        }
+        // Blossoms: z ≥ 0, and z > 0 only when the blossom is full.
+        let mut size = vec![0usize; self.blossom.len()];
+        let mut inner = vec![0usize; self.blossom.len()];
+        for (v, around) in self.around.iter().enumerate() {
+            let partner = mate.get(v).copied().flatten();
+            for &b in around {
+                let (Some(s), Some(i)) = (size.get_mut(b), inner.get_mut(b)) else {
+                    return false;
+                };
+                *s += 1;
+                if partner.is_some_and(|u| self.around.get(u).is_some_and(|r| r.contains(&b))) {
+                    *i += 1;
+                }
+            }
+        }
+        size.iter()
+            .zip(&inner)
+            .zip(&self.blossom)
+            .all(|((&s, &i), &z)| s == 0 || (z >= 0 && (z == 0 || i + 1 == s)))
+    }
+}
+
+/// [`max_weight_matching`], with the optimal duals it ends with (`None` when there is
+/// nothing to match).
+#[must_use]
+pub fn max_weight_matching_with_duals(
+    n: usize,
+    edges: &[Edge],
+    max_cardinality: bool,
+) -> (Vec<Option<usize>>, Option<Duals>) {
+    let Some(m) = run(n, edges, max_cardinality) else {
+        return (vec![None; n], None);
+    };
+    let around = (0..n)
+        .map(|v| {
+            let mut chain = Vec::new();
+            let mut b = m.blossomparent[v];
+            while b >= 0 {
+                chain.push(b as usize);
+                b = m.blossomparent[b as usize];
+            }
+            chain.reverse();
+            chain
+        })
+        .collect();
+    let duals = Duals {
+        vertex: m.dualvar[..n].to_vec(),
+        around,
+        blossom: m.dualvar.clone(),
+    };
+    (m.mates(), Some(duals))
+}
+
+/// Looks for an augmenting path from the unmatched vertex `root` in the graph `adj`
+/// (adjacency lists; `mate` a matching of it) and applies it: `true` when `mate` has
+/// grown by one pair. Edmonds' search with blossom shrinking, so the answer is exact:
+/// `false` means no augmenting path starts at `root` (Berge 1957).
+pub fn augment_from(adj: &[Vec<usize>], mate: &mut [Option<usize>], root: usize) -> bool {
+    augment_from_with(
+        adj.len(),
+        |v| adj.get(v).cloned().unwrap_or_default(),
+        mate,
+        root,
+    )
+}
+
+/// [`augment_from`] on a graph of `n` vertices given by `neighbors`, asked at most once
+/// per vertex and search, so a large graph need only be read where the search goes.
+pub fn augment_from_with(
+    n: usize,
+    mut neighbors: impl FnMut(usize) -> Vec<usize>,
+    mate: &mut [Option<usize>],
+    root: usize,
+) -> bool {
+    if root >= n || mate.len() != n || mate[root].is_some() {
+        return false;
+    }
+    let mut parent: Vec<Option<usize>> = vec![None; n];
+    let mut base: Vec<usize> = (0..n).collect();
+    let mut used = vec![false; n];
+    let mut queue = std::collections::VecDeque::from([root]);
+    used[root] = true;
+    while let Some(v) = queue.pop_front() {
+        for to in neighbors(v) {
+            if to >= n || base[v] == base[to] || mate[v] == Some(to) {
+                continue;
+            }
+            let even = to == root || mate[to].is_some_and(|m| parent[m].is_some());
+            if even {
+                // An odd cycle: shrink it into its base.
+                let Some(top) = common_base(&base, mate, &parent, v, to) else {
+                    return false;
+                };
+                let mut blossom = vec![false; n];
+                if !mark_path(&base, mate, &mut parent, &mut blossom, v, top, to)
+                    || !mark_path(&base, mate, &mut parent, &mut blossom, to, top, v)
+                {
+                    return false;
+                }
+                for i in 0..n {
+                    if blossom[base[i]] {
+                        base[i] = top;
+                        if !used[i] {
+                            used[i] = true;
+                            queue.push_back(i);
+                        }
+                    }
+                }
+            } else if parent[to].is_none() {
+                parent[to] = Some(v);
+                match mate[to] {
+                    None => {
+                        // Flip the path back to the root.
+                        let mut x = Some(to);
+                        while let Some(u) = x {
+                            let Some(pu) = parent[u] else {
+                                return false;
+                            };
+                            let next = mate[pu];
+                            mate[u] = Some(pu);
+                            mate[pu] = Some(u);
+                            x = next;
+                        }
+                        return true;
+                    }
+                    Some(m) => {
+                        used[m] = true;
+                        queue.push_back(m);
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The base where the tree paths from `a` and `b` to the root meet.
+fn common_base(
+    base: &[usize],
+    mate: &[Option<usize>],
+    parent: &[Option<usize>],
+    a: usize,
+    b: usize,
+) -> Option<usize> {
+    let mut seen = vec![false; base.len()];
+    let mut a = a;
+    loop {
+        a = base[a];
+        seen[a] = true;
+        match mate[a] {
+            None => break,
+            Some(m) => a = parent[m]?,
+        }
+    }
+    let mut b = b;
+    loop {
+        b = base[b];
+        if seen[b] {
+            return Some(b);
+        }
+        b = parent[mate[b]?]?;
+    }
+}
+
+/// Marks the blossom from `v` down to the base `top`, pointing odd vertices the other way
+/// round the cycle.
+fn mark_path(
+    base: &[usize],
+    mate: &[Option<usize>],
+    parent: &mut [Option<usize>],
+    blossom: &mut [bool],
+    mut v: usize,
+    top: usize,
+    mut child: usize,
+) -> bool {
+    while base[v] != top {
+        let Some(m) = mate[v] else {
+            return false;
+        };
+        blossom[base[v]] = true;
+        blossom[base[m]] = true;
+        parent[v] = Some(child);
+        child = m;
+        let Some(next) = parent[m] else {
+            return false;
+        };
+        v = next;
+    }
+    true
 }
 
 struct Matcher {
@@ -41,6 +311,9 @@ struct Matcher {
     max_cardinality: bool,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
+    /// `neighbend` with the far vertex and the (doubled) weight beside each endpoint, so
+    /// the scan reads one list instead of three arrays.
+    neighbours: Vec<Vec<(usize, usize, i128)>>,
     mate: Vec<isize>,
     label: Vec<u8>,
     labelend: Vec<isize>,
@@ -58,15 +331,25 @@ struct Matcher {
 }
 
 impl Matcher {
+    fn mates(&self) -> Vec<Option<usize>> {
+        self.mate
+            .iter()
+            .map(|&p| (p >= 0).then(|| self.endpoint[p as usize]))
+            .collect()
+    }
+
     fn new(n: usize, edges: Vec<Edge>, max_cardinality: bool) -> Matcher {
         let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
+        let mut neighbours = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
             neighbend[i].push(2 * k + 1);
             neighbend[j].push(2 * k);
+            neighbours[i].push((2 * k + 1, j, edges[k].2));
+            neighbours[j].push((2 * k, i, edges[k].2));
         }
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(0, n));
@@ -77,6 +360,7 @@ impl Matcher {
             max_cardinality,
             endpoint,
             neighbend,
+            neighbours,
             mate: vec![-1; n],
             label: vec![0; 2 * n],
             labelend: vec![-1; 2 * n],
@@ -425,16 +709,17 @@ impl Matcher {
             let mut augmented = false;
             loop {
                 while let Some(v) = if augmented { None } else { self.queue.pop() } {
-                    let neigh = self.neighbend[v].clone();
-                    for p in neigh {
+                    // By index: the scan changes labels and duals, never the adjacency.
+                    for idx in 0..self.neighbours[v].len() {
+                        let (p, w, wt) = self.neighbours[v][idx];
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = 0;
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            // `slack(k)`, from the list at hand.
+                            kslack = self.dualvar[v] + self.dualvar[w] - 2 * wt;
                             if kslack <= 0 {
                                 self.allowedge[k] = true;
                             }
@@ -669,6 +954,90 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Random graphs of 2–10 vertices, each pair an edge with probability 0.55.
+    fn random_graphs(seed: u64, count: usize) -> Vec<(usize, Vec<Edge>)> {
+        let mut lot = Lot::new(seed, 0, "matching test");
+        (0..count)
+            .map(|_| {
+                let n = 2 + lot.below(9);
+                let mut edges = Vec::new();
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if lot.below(100) < 55 {
+                            edges.push((a, b, lot.below(20) as i128));
+                        }
+                    }
+                }
+                (n, edges)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn augmenting_paths_reach_the_largest_matching() {
+        for (case, (n, edges)) in random_graphs(7, 2000).into_iter().enumerate() {
+            let mut adj = vec![Vec::new(); n];
+            for &(a, b, _) in &edges {
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+            let mut mate = vec![None; n];
+            // Berge: a matching is largest when no free vertex starts an augmenting path.
+            while (0..n).any(|v| mate[v].is_none() && augment_from(&adj, &mut mate, v)) {}
+            let size = mate.iter().flatten().count() / 2;
+            for (v, m) in mate.iter().enumerate() {
+                if let Some(u) = *m {
+                    assert_eq!(mate[u], Some(v), "case {case}");
+                    assert!(adj[v].contains(&u), "case {case}: not an edge");
+                }
+            }
+            let unit: Vec<Edge> = edges.iter().map(|&(a, b, _)| (a, b, 1)).collect();
+            assert_eq!(
+                size,
+                brute(n, &unit, true).0,
+                "case {case}, edges={edges:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn positive_slack_pairs_miss_the_best_perfect_matching() {
+        let mut checked = 0;
+        for (case, (n, edges)) in random_graphs(11, 3000).into_iter().enumerate() {
+            let (mate, duals) = max_weight_matching_with_duals(n, &edges, true);
+            let Some(duals) = duals else { continue };
+            if n % 2 == 1 || mate.iter().any(Option::is_none) {
+                continue;
+            }
+            assert!(
+                duals.certify(&edges, &mate),
+                "case {case}: duals not optimal"
+            );
+            let best = measure(n, &edges, &mate).1;
+            for &(a, b, w) in &edges {
+                let slack = duals.slack(a, b, w).unwrap_or(-1);
+                assert!(slack >= 0, "case {case}: negative slack");
+                // The best perfect matching through a–b, by exhaustive search.
+                let rest: Vec<Edge> = edges
+                    .iter()
+                    .copied()
+                    .filter(|&(x, y, _)| ![a, b].contains(&x) && ![a, b].contains(&y))
+                    .collect();
+                let (card, wr) = brute(n, &rest, true);
+                if card + 1 != n / 2 {
+                    continue;
+                }
+                assert!(
+                    4 * (wr + w) <= 4 * best - slack,
+                    "case {case}: {a}-{b} slack {slack}, through it {} vs best {best}",
+                    wr + w
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "too few pairs checked: {checked}");
     }
 
     #[test]

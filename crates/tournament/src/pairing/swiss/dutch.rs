@@ -35,22 +35,131 @@
 //! so the widths follow the bracket rather than the field.
 //!
 //! Not covered: C.16–C.19 (score differences of repeated floats) and Baku acceleration.
+//!
+//! # Speed, with the same pairings
+//!
+//! Emulating the Dutch order asks, pair after pair, "does some best matching still hold
+//! this pair?" — each a fresh cubic solve when asked naively. The answers come cheaper,
+//! and are the same:
+//!
+//! - Each bracket's weights and compatibilities are computed once (`Problem`); every
+//!   solve builds the same edge list in the same order, so the matcher returns the same
+//!   matching as before.
+//! - Every solve keeps its optimal duals when they check out (`Duals::certify`: all
+//!   slacks ≥ 0, matched pairs tight, blossoms with a positive dual full). By LP duality
+//!   over the perfect-matching polytope, a perfect matching `M` of any graph the later
+//!   constraints leave (pairs fixed or banned only add to those of the solve) weighs
+//!   `4 w(M) ≤ 4 w* + δ − Σ_{e ∈ M} slack(e)`, `δ` the raise of the bye's dual that
+//!   covers the bye pairs the solve left out. A trial whose pair and fixed pairs carry more
+//!   slack than that margin cannot reach the optimum: refused without a solve
+//!   (`rejects`).
+//! - Once S1 and S2 are read, the matching at hand is an optimum of the constraints so
+//!   far ("clean") and only its being an optimum matters, not which one: the next
+//!   decisions are "is there an optimum with this pair / this shape", and a clean
+//!   matching holding the pair answers yes. A trial is then decided on the tight pairs
+//!   (`decide`): a matching as heavy as the optimum uses tight pairs only, so Edmonds'
+//!   augmenting-path search from the pairs of the matching at hand either finds none
+//!   (no optimum: refused) or finds a perfect matching, accepted when its weight, summed
+//!   again, is the optimum (and kept as the new clean matching). Anything else — a
+//!   matching not clean, a bye raise, a lighter result — falls back to the solve, as
+//!   before. The optimum with the bye kept in the lowest bracket differs from the one
+//!   without (`matching` tries both): a trial that is only optimal in the second graph
+//!   makes the bracket fall back to solves from then on, with the very matching the solve
+//!   returns, so the old order of events resumes exactly.
+//!
+//! The moved-down players and the reading of S1 (`MaxPairs` from the matching) still use
+//! solves: there the matching's identity could matter.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
-use crate::matching::{Edge, max_weight_matching};
+use crate::matching::{self, Duals, Edge, max_weight_matching_with_duals};
 use crate::result::Color;
 use crate::scoring::{EncounterKind, Format, tallies};
 
 /// What fixing one player needs to know about the bracket.
 struct Fix<'a> {
-    rest: &'a [u32],
-    bracket: &'a BTreeSet<u32>,
-    digits: Digits,
+    problem: &'a Problem<'a>,
     best: i128,
+    /// The optimum was found with the bye kept in the lowest bracket.
+    lowest: bool,
+    /// Decide pairs from the duals and the matching at hand where they suffice (only once
+    /// S1 and S2 are read, see `pair`).
+    shortcuts: bool,
+}
+
+/// One bracket's matching problem: the players still to pair, with every pair's
+/// compatibility and weight computed once (neither changes while the bracket's pairs are
+/// fixed).
+struct Problem<'a> {
+    players: &'a [u32],
+    /// Index in `players` by player id.
+    index: HashMap<u32, usize>,
+    in_bracket: Vec<bool>,
+    /// The pairs `i < j`, row by row: the weight, `None` for an incompatible pair.
+    weights: Vec<Option<i128>>,
+    /// Some player below the bracket may take the bye.
+    players_below: bool,
+    /// Index of the bye pseudo-player.
+    bye: Option<usize>,
+}
+
+impl Problem<'_> {
+    fn index(&self, id: u32) -> Option<usize> {
+        self.index.get(&id).copied()
+    }
+
+    fn pairs(&self) -> usize {
+        let n = self.players.len();
+        n * n.saturating_sub(1) / 2
+    }
+
+    /// Position of the pair `i`–`j` in `weights`.
+    fn pair(&self, i: usize, j: usize) -> usize {
+        let (i, j) = (i.min(j), i.max(j));
+        let n = self.players.len();
+        i * (2 * n - i - 1) / 2 + (j - i - 1)
+    }
+
+    /// The bye with a bracket player.
+    fn bye_bracket(&self, i: usize, j: usize) -> bool {
+        (self.bye == Some(i) && self.in_bracket[j]) || (self.bye == Some(j) && self.in_bracket[i])
+    }
+}
+
+/// A solved matching: its weight, the pairs (both ways) and, when they check out, the
+/// duals that bound every more constrained matching.
+struct Solved {
+    /// Solved with the bye kept in the lowest bracket (the first graph tried).
+    lowest: bool,
+    weight: i128,
+    mate: BTreeMap<u32, u32>,
+    cert: Option<Cert>,
+}
+
+/// Optimal duals of a solve, for [`Dutch::rejects`].
+struct Cert {
+    duals: Duals,
+    /// Weight of the solve's matching.
+    weight: i128,
+    /// Raise of the bye's dual that covers the bye pairs the solve's graph left out.
+    delta: i128,
+    /// The compatible pairs with slack 0 (the bye's raise not counted), by player index:
+    /// the only pairs a matching as heavy as the solve's can use.
+    tight: std::cell::OnceCell<Vec<Vec<usize>>>,
+}
+
+/// What the duals and the matching at hand say about a trial (a pair to fix, or the
+/// shape of a transposition or exchange).
+enum Verdict {
+    /// This matching of the trial is as good as the optimum.
+    Optimal(BTreeMap<u32, u32>),
+    /// No matching of the trial reaches the optimum.
+    Short,
+    /// Only a solve can tell.
+    Unknown,
 }
 
 /// The games of a round (White, Black) and the bye.
@@ -83,6 +192,8 @@ struct Player {
     floats: Vec<Float>,
     opponents: BTreeSet<u32>,
     bye_eligible: bool,
+    /// [`Player::read_preference`], once the colours are in.
+    preference: (Option<Color>, Strength),
 }
 
 impl Player {
@@ -93,8 +204,13 @@ impl Player {
             .sum()
     }
 
-    /// Colour preference (C.04.3 A.6).
+    /// Colour preference (C.04.3 A.6), as computed when the colours were read.
     fn preference(&self) -> (Option<Color>, Strength) {
+        self.preference
+    }
+
+    /// Colour preference (C.04.3 A.6) from the colours played.
+    fn read_preference(&self) -> (Option<Color>, Strength) {
         let d = self.difference();
         let last = self.colors.last().copied();
         let repeated =
@@ -131,7 +247,8 @@ impl Player {
 }
 
 struct Dutch {
-    players: BTreeMap<u32, Player>,
+    /// By pairing number; looked up for every pair of every bracket, so hashed.
+    players: HashMap<u32, Player>,
     /// Ranking: score, then pairing number.
     rank: BTreeMap<u32, usize>,
     last_round: bool,
@@ -157,7 +274,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
                 .sum::<i64>();
         }
     }
-    let mut players = BTreeMap::new();
+    let mut players = HashMap::new();
     for id in event.entrant_numbers() {
         if !event.is_active_in(id, round) {
             continue;
@@ -169,6 +286,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
             floats: Vec::new(),
             opponents: BTreeSet::new(),
             bye_eligible: true,
+            preference: (None, Strength::None),
         };
         for r in 1..round {
             let enc = tally.encounters.iter().find(|e| e.round == r);
@@ -207,6 +325,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
             };
             p.floats.push(f);
         }
+        p.preference = p.read_preference();
         players.insert(id, p);
     }
     if players.len() > MAX_FIELD {
@@ -313,9 +432,9 @@ struct Digits {
 /// The widest weight the matcher handles without overflow.
 const MAX_WEIGHT_BITS: u32 = 118;
 
-/// The largest field paired: the matching is cubic and repeated for each fixed pair, so
-/// larger fields take too long to pair.
-const MAX_FIELD: usize = 400;
+/// The largest field paired: each bracket still needs at least one cubic solve over itself
+/// and every lower player, so larger fields take too long to pair.
+const MAX_FIELD: usize = 1000;
 
 impl Digits {
     /// Widths for `n` players to match, `b` of them in a bracket whose scores run from
@@ -562,57 +681,116 @@ impl Dutch {
         Ok(digits)
     }
 
-    fn matching(
+    /// The matching problem of `bracket` over `players` (the bracket and everyone below).
+    fn problem<'a>(
         &self,
-        players: &[u32],
+        players: &'a [u32],
         bracket: &BTreeSet<u32>,
         digits: &Digits,
-        forced: &[(u32, u32)],
-        banned: &BTreeSet<(u32, u32)>,
-    ) -> Option<(i128, BTreeMap<u32, u32>)> {
-        self.matching_with(players, bracket, digits, forced, banned, true)
-            .or_else(|| self.matching_with(players, bracket, digits, forced, banned, false))
-    }
-
-    fn matching_with(
-        &self,
-        players: &[u32],
-        bracket: &BTreeSet<u32>,
-        digits: &Digits,
-        forced: &[(u32, u32)],
-        banned: &BTreeSet<(u32, u32)>,
-        bye_to_lowest: bool,
-    ) -> Option<(i128, BTreeMap<u32, u32>)> {
-        let fixed: BTreeSet<u32> = forced.iter().flat_map(|&(a, b)| [a, b]).collect();
-        // The bye belongs to the lowest bracket: a player of this bracket may take it only
-        // when nobody eligible for it is left below (C.04.3 A.2: the PAB is a downfloat of
-        // the last bracket; C.2: only eligible players).
-        let players_below = bye_to_lowest
+    ) -> Problem<'a> {
+        let n = players.len();
+        let index = players.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        let in_bracket: Vec<bool> = players.iter().map(|x| bracket.contains(x)).collect();
+        let bye = players.iter().position(|x| *x == BYE);
+        let players_below = bye.is_some()
             && players.iter().any(|x| {
                 *x != BYE
                     && !bracket.contains(x)
                     && self.players.get(x).is_some_and(|p| p.bye_eligible)
             });
-        let mut edges: Vec<Edge> = Vec::new();
+        let mut weights = Vec::with_capacity(n * n.saturating_sub(1) / 2);
         for (i, &a) in players.iter().enumerate() {
-            for (j, &b) in players.iter().enumerate().skip(i + 1) {
-                let key = (a.min(b), a.max(b));
-                if players_below
-                    && ((a == BYE && bracket.contains(&b)) || (b == BYE && bracket.contains(&a)))
-                {
-                    continue;
-                }
-                let is_forced = forced.iter().any(|&(x, y)| (x.min(y), x.max(y)) == key);
-                if (fixed.contains(&a) || fixed.contains(&b)) && !is_forced {
-                    continue;
-                }
-                if banned.contains(&key) || !self.compatible(a, b) {
-                    continue;
-                }
-                edges.push((i, j, self.weight(a, b, bracket, digits)));
+            for &b in players.iter().skip(i + 1) {
+                weights.push(
+                    self.compatible(a, b)
+                        .then(|| self.weight(a, b, bracket, digits)),
+                );
             }
         }
-        let mate = max_weight_matching(players.len(), &edges, true);
+        Problem {
+            players,
+            index,
+            in_bracket,
+            weights,
+            players_below,
+            bye,
+        }
+    }
+
+    /// The best pairing of `problem` with the pairs `forced` and without the pairs
+    /// `banned`: the bye kept in the lowest bracket if possible, else anywhere.
+    fn matching(
+        &self,
+        problem: &Problem<'_>,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+    ) -> Option<Solved> {
+        match self.matching_with(problem, forced, banned, true) {
+            Some(s) => Some(s),
+            // Without eligible players below, both graphs are the same: no second solve.
+            None if problem.players_below => self.matching_with(problem, forced, banned, false),
+            None => None,
+        }
+    }
+
+    fn matching_with(
+        &self,
+        problem: &Problem<'_>,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+        bye_to_lowest: bool,
+    ) -> Option<Solved> {
+        let n = problem.players.len();
+        // Forced partners and fixed players by index; a fixed player keeps only its forced
+        // edge.
+        let mut fixed = vec![false; n];
+        let mut partner: Vec<Option<usize>> = vec![None; n];
+        for &(a, b) in forced {
+            let (ia, ib) = (problem.index(a), problem.index(b));
+            if let Some(i) = ia {
+                fixed[i] = true;
+                if ib.is_some() {
+                    partner[i] = ib;
+                }
+            }
+            if let Some(j) = ib {
+                fixed[j] = true;
+                if ia.is_some() {
+                    partner[j] = ia;
+                }
+            }
+        }
+        let mut is_banned = vec![false; problem.pairs()];
+        for &(a, b) in banned {
+            if let (Some(i), Some(j)) = (problem.index(a), problem.index(b))
+                && i != j
+            {
+                is_banned[problem.pair(i, j)] = true;
+            }
+        }
+        // The bye belongs to the lowest bracket: a player of this bracket may take it only
+        // when nobody eligible for it is left below (C.04.3 A.2: the PAB is a downfloat of
+        // the last bracket; C.2: only eligible players).
+        let keep_bye_below = bye_to_lowest && problem.players_below;
+        let mut edges: Vec<Edge> = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if keep_bye_below && problem.bye_bracket(i, j) {
+                    continue;
+                }
+                if (fixed[i] || fixed[j]) && partner[i] != Some(j) {
+                    continue;
+                }
+                let k = problem.pair(i, j);
+                if is_banned[k] {
+                    continue;
+                }
+                if let Some(w) = problem.weights[k] {
+                    edges.push((i, j, w));
+                }
+            }
+        }
+        let (mate, duals) = max_weight_matching_with_duals(n, &edges, true);
         if mate.iter().any(Option::is_none) {
             return None;
         }
@@ -620,13 +798,235 @@ impl Dutch {
         let mut out = BTreeMap::new();
         for (i, m) in mate.iter().enumerate() {
             let Some(j) = *m else { continue };
-            let (a, b) = (players[i], players[j]);
-            out.insert(a, b);
+            out.insert(problem.players[i], problem.players[j]);
             if i < j {
-                total += self.weight(a, b, bracket, digits);
+                total += problem.weights[problem.pair(i, j)].unwrap_or(0);
             }
         }
-        Some((total, out))
+        let cert = duals
+            .filter(|d| d.certify(&edges, &mate))
+            .and_then(|duals| {
+                // Pairs this graph left out but a later trial may use (the bye with a
+                // bracket player, once no one below can take it): raise the bye's dual
+                // until they too have slack ≥ 0.
+                let mut delta = 0i128;
+                if keep_bye_below && let Some(b) = problem.bye {
+                    for i in (0..n).filter(|&i| i != b && problem.in_bracket[i]) {
+                        if let Some(w) = problem.weights[problem.pair(i, b)] {
+                            delta = delta.max(duals.slack(i, b, w)?.checked_neg()?);
+                        }
+                    }
+                }
+                Some(Cert {
+                    duals,
+                    weight: total,
+                    delta,
+                    tight: std::cell::OnceCell::new(),
+                })
+            });
+        Some(Solved {
+            lowest: bye_to_lowest,
+            weight: total,
+            mate: out,
+            cert,
+        })
+    }
+
+    /// Decides a trial — the pairs `forced` fixed, the pairs `banned` refused — without a
+    /// solve where the duals of `cert` (an optimum of earlier constraints that the trial
+    /// only adds to, as heavy as `ctx.best`) and `current` (a matching as heavy as
+    /// `ctx.best` of the constraints before the trial) suffice.
+    ///
+    /// A matching of the trial as heavy as the optimum uses only pairs of slack 0 (the
+    /// bound in [`Duals`]). Start from the pairs of `current` the trial still allows among
+    /// tight pairs and grow the matching by Edmonds' augmenting-path search from each
+    /// unpaired player: what is left unpaired cannot be paired by tight pairs at all
+    /// (Berge; a player without an augmenting path never gains one later). Unpaired
+    /// players → [`Verdict::Short`]. Everyone paired → the matching is checked in full
+    /// (perfect, allowed pairs only, weight `ctx.best`: the blossom duals may still make it
+    /// lighter) → [`Verdict::Optimal`], else a solve decides. While the optimum keeps the
+    /// bye in the lowest bracket, a trial that cannot keep it there is solved again in
+    /// the wider graph ([`Dutch::matching`]): the verdict `Short` then needs the tight
+    /// pairs of that graph too, and no raise of the bye's dual.
+    fn decide(
+        ctx: &Fix<'_>,
+        cert: &Cert,
+        current: &BTreeMap<u32, u32>,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+    ) -> Verdict {
+        Self::try_decide(ctx, cert, current, forced, banned).unwrap_or(Verdict::Unknown)
+    }
+
+    fn try_decide(
+        ctx: &Fix<'_>,
+        cert: &Cert,
+        current: &BTreeMap<u32, u32>,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+    ) -> Option<Verdict> {
+        let problem = ctx.problem;
+        let n = problem.players.len();
+        if cert.weight != ctx.best {
+            return None;
+        }
+        let mut mate = Vec::with_capacity(n);
+        for &x in problem.players {
+            mate.push(problem.index(*current.get(&x)?)?);
+        }
+        let mut fixed: Vec<Option<usize>> = vec![None; n];
+        for &(a, b) in forced {
+            let (x, y) = (problem.index(a)?, problem.index(b)?);
+            if x == y || fixed[x].is_some() || fixed[y].is_some() {
+                return None;
+            }
+            fixed[x] = Some(y);
+            fixed[y] = Some(x);
+        }
+        let keep_bye_below = ctx.lowest && problem.players_below;
+        let tight = cert.tight.get_or_init(|| {
+            let mut adj = vec![Vec::new(); n];
+            for i in 0..n {
+                for j in i + 1..n {
+                    if let Some(w) = problem.weights[problem.pair(i, j)]
+                        && cert.duals.slack(i, j, w) == Some(0)
+                    {
+                        adj[i].push(j);
+                        adj[j].push(i);
+                    }
+                }
+            }
+            adj
+        });
+        let not_banned = |a: usize, b: usize| {
+            let (x, y) = (problem.players[a], problem.players[b]);
+            !banned.contains(&(x.min(y), x.max(y)))
+        };
+        // The tight pairs among the players the trial leaves free; `wide` also the bye
+        // with bracket players. Read lazily: a search often ends after a few players.
+        let allowed = |i: usize, j: usize, wide: bool| {
+            fixed[i].is_none()
+                && fixed[j].is_none()
+                && (wide || !keep_bye_below || !problem.bye_bracket(i, j))
+                && not_banned(i, j)
+        };
+        let mut memo: [Vec<Option<Vec<usize>>>; 2] = [vec![None; n], vec![None; n]];
+        let mut neighbors = |v: usize, wide: bool| -> Vec<usize> {
+            let slot = &mut memo[usize::from(wide)][v];
+            slot.get_or_insert_with(|| {
+                tight[v]
+                    .iter()
+                    .copied()
+                    .filter(|&j| allowed(v, j, wide))
+                    .collect()
+            })
+            .clone()
+        };
+        // The pairs of `current` the narrow graph still holds, then augment.
+        let mut next: Vec<Option<usize>> = (0..n)
+            .map(|i| {
+                let j = mate[i];
+                fixed[i].or_else(|| {
+                    let tight_pair = problem.weights[problem.pair(i, j)]
+                        .is_some_and(|w| cert.duals.slack(i, j, w) == Some(0));
+                    (i != j && tight_pair && allowed(i, j, false)).then_some(j)
+                })
+            })
+            .collect();
+        let mut grow = |wide: bool, m: &mut Vec<Option<usize>>| {
+            for v in 0..n {
+                if m[v].is_none() {
+                    matching::augment_from_with(n, |x| neighbors(x, wide), m, v);
+                }
+            }
+            m.iter().all(Option::is_some)
+        };
+        if grow(false, &mut next) {
+            // The full check: a perfect matching of allowed pairs, as heavy as the optimum.
+            let mut total = 0i128;
+            for (i, m) in next.iter().enumerate() {
+                let j = (*m)?;
+                if next.get(j).copied().flatten() != Some(i) {
+                    return None;
+                }
+                if fixed[i].is_some_and(|x| x != j)
+                    || (keep_bye_below && problem.bye_bracket(i, j))
+                    || !not_banned(i, j)
+                {
+                    return None;
+                }
+                if i < j {
+                    total = total.checked_add(problem.weights[problem.pair(i, j)]?)?;
+                }
+            }
+            if total != ctx.best {
+                return None;
+            }
+            return Some(Verdict::Optimal(
+                next.iter()
+                    .enumerate()
+                    .filter_map(|(i, m)| m.map(|j| (problem.players[i], problem.players[j])))
+                    .collect(),
+            ));
+        }
+        // No optimum in the narrow graph. Short only if the bound covers every graph the
+        // trial may be solved in: no raise of the bye's dual, and the wide graph (when it
+        // differs) has no perfect matching of tight pairs either.
+        if cert.delta != 0 {
+            return None;
+        }
+        if keep_bye_below && grow(true, &mut next) {
+            return None;
+        }
+        Some(Verdict::Short)
+    }
+
+    /// Whether the pair `p`–`q` added to `forced` provably misses the optimum `best`,
+    /// read from the duals of an earlier solve whose constraints `forced` and `banned`
+    /// include (see [`Duals`]): every perfect matching `M` of the trial is a perfect
+    /// matching of that solve's graph (plus the bye pairs `delta` covers), so
+    /// `4 w(M) ≤ 4 w* + delta − Σ_{e ∈ M} slack(e)`, and `M` holds `p`–`q` and every
+    /// forced pair. A pair outside the graph (incompatible or banned) leaves `p` alone:
+    /// no perfect matching at all.
+    fn rejects(
+        problem: &Problem<'_>,
+        cert: &Cert,
+        forced: &[(u32, u32)],
+        banned: &BTreeSet<(u32, u32)>,
+        (p, q): (u32, u32),
+        best: i128,
+    ) -> bool {
+        let (Some(i), Some(j)) = (problem.index(p), problem.index(q)) else {
+            return false;
+        };
+        if i == j {
+            return false;
+        }
+        let Some(w) = problem.weights[problem.pair(i, j)] else {
+            return true;
+        };
+        if banned.contains(&(p.min(q), p.max(q))) {
+            return true;
+        }
+        let slack = |a: usize, b: usize, w: i128| -> Option<i128> {
+            let s = cert.duals.slack(a, b, w)?;
+            if problem.bye == Some(a) || problem.bye == Some(b) {
+                s.checked_add(cert.delta)
+            } else {
+                Some(s)
+            }
+        };
+        let bound = || -> Option<bool> {
+            let mut sum = slack(i, j, w)?;
+            for &(a, b) in forced {
+                let (x, y) = (problem.index(a)?, problem.index(b)?);
+                let wf = problem.weights[problem.pair(x, y)]?;
+                sum = sum.checked_add(slack(x, y, wf)?)?;
+            }
+            let top = cert.weight.checked_mul(4)?.checked_add(cert.delta)?;
+            Some(top.checked_sub(sum)? < best.checked_mul(4)?)
+        };
+        bound().unwrap_or(false)
     }
 
     fn pair(
@@ -668,7 +1068,13 @@ impl Dutch {
                 .max()
                 .unwrap_or(-1);
             let digits = self.digits(rest.len(), &bracket, next)?;
-            let Some((best, mut current)) = self.matching(&rest, &bracket, &digits, &[], &no_ban)
+            let problem = self.problem(&rest, &bracket, &digits);
+            let Some(Solved {
+                lowest,
+                weight: best,
+                mate: mut current,
+                cert: first_cert,
+            }) = self.matching(&problem, &[], &no_ban)
             else {
                 return Err(PairingError::NoValidPairing {
                     round,
@@ -678,6 +1084,10 @@ impl Dutch {
             };
             // Fix the bracket's pairs in the Dutch order.
             let mut forced: Vec<(u32, u32)> = Vec::new();
+            let mut cert = first_cert;
+            // The matching at hand is an optimum of the constraints so far, in the graph
+            // of the optimum (see `fix`).
+            let mut clean = true;
             let mut banned: BTreeSet<(u32, u32)> = BTreeSet::new();
             let mut new_floaters = Vec::new();
             let mut done: BTreeSet<u32> = BTreeSet::new();
@@ -698,16 +1108,18 @@ impl Dutch {
                 }
                 let candidates = self.candidates(p, &bracket_list, &mdps, &done);
                 let ctx = Fix {
-                    rest: &rest,
-                    bracket: &bracket,
-                    digits,
+                    problem: &problem,
                     best,
+                    lowest,
+                    shortcuts: false,
                 };
                 self.fix(
                     p,
                     &candidates,
                     &ctx,
                     &mut current,
+                    &mut cert,
+                    &mut clean,
                     &mut forced,
                     &mut banned,
                     &mut done,
@@ -801,11 +1213,33 @@ impl Dutch {
                         shape.insert((a.min(b), a.max(b)));
                     }
                 }
-                if let Some((w, m)) = self.matching(&rest, &bracket, &digits, &forced, &shape)
-                    && w == best
+                // Decided by the duals and the matching at hand where they suffice (see
+                // `decide`).
+                if clean && let Some(c) = cert.as_ref() {
+                    let ctx = Fix {
+                        problem: &problem,
+                        best,
+                        lowest,
+                        shortcuts: true,
+                    };
+                    match Self::decide(&ctx, c, &current, &forced, &shape) {
+                        Verdict::Optimal(m) => {
+                            banned = shape;
+                            current = m;
+                            adopted = Some(k);
+                            break;
+                        }
+                        Verdict::Short => continue,
+                        Verdict::Unknown => {}
+                    }
+                }
+                if let Some(solved) = self.matching(&problem, &forced, &shape)
+                    && solved.weight == best
                 {
+                    clean &= solved.lowest == lowest;
                     banned = shape;
-                    current = m;
+                    current = solved.mate;
+                    cert = solved.cert;
                     adopted = Some(k);
                     break;
                 }
@@ -844,16 +1278,18 @@ impl Dutch {
                     None => self.candidates(p, &bracket_list, &mdps, &done),
                 };
                 let ctx = Fix {
-                    rest: &rest,
-                    bracket: &bracket,
-                    digits,
+                    problem: &problem,
                     best,
+                    lowest,
+                    shortcuts: true,
                 };
                 self.fix(
                     p,
                     &candidates,
                     &ctx,
                     &mut current,
+                    &mut cert,
+                    &mut clean,
                     &mut forced,
                     &mut banned,
                     &mut done,
@@ -878,7 +1314,8 @@ impl Dutch {
                 // Only moved-down players are left: they form the last bracket themselves.
                 let last: BTreeSet<u32> = rest.iter().copied().collect();
                 let digits = self.digits(rest.len(), &last, -1)?;
-                let Some((_, m)) = self.matching(&rest, &last, &digits, &[], &no_ban) else {
+                let problem = self.problem(&rest, &last, &digits);
+                let Some(Solved { mate: m, .. }) = self.matching(&problem, &[], &no_ban) else {
                     return Err(PairingError::NoValidPairing {
                         round,
                         players: rest.len(),
@@ -915,6 +1352,8 @@ impl Dutch {
         candidates: &[u32],
         ctx: &Fix<'_>,
         current: &mut BTreeMap<u32, u32>,
+        cert: &mut Option<Cert>,
+        clean: &mut bool,
         forced: &mut Vec<(u32, u32)>,
         banned: &mut BTreeSet<(u32, u32)>,
         done: &mut BTreeSet<u32>,
@@ -929,12 +1368,44 @@ impl Dutch {
                 chosen = Some(q);
                 break;
             }
+            // A pair the duals of the last solve already exclude from the optimum needs
+            // no solve of its own (see `rejects`).
+            if let Some(c) = cert.as_ref()
+                && Self::rejects(ctx.problem, c, forced, banned, (p, q), ctx.best)
+            {
+                continue;
+            }
+            // Decided by the duals and the matching at hand, without a solve (see
+            // `decide`), once S1 and S2 are read and while the matching is clean.
+            if ctx.shortcuts
+                && *clean
+                && let Some(c) = cert.as_ref()
+            {
+                let mut trial = forced.clone();
+                trial.push((p, q));
+                match Self::decide(ctx, c, current, &trial, banned) {
+                    Verdict::Optimal(m) => {
+                        *current = m;
+                        chosen = Some(q);
+                        break;
+                    }
+                    Verdict::Short => continue,
+                    Verdict::Unknown => {}
+                }
+            }
             let mut trial = forced.clone();
             trial.push((p, q));
-            if let Some((w, m)) = self.matching(ctx.rest, ctx.bracket, &ctx.digits, &trial, banned)
-                && w == ctx.best
+            if let Some(solved) = self.matching(ctx.problem, &trial, banned)
+                && solved.weight == ctx.best
             {
-                *current = m;
+                // Found only once the bye may leave the lowest bracket: the optimum of
+                // another graph, which the shortcuts do not cover; solve every step of
+                // this bracket from here on.
+                if solved.lowest != ctx.lowest {
+                    *clean = false;
+                }
+                *current = solved.mate;
+                *cert = solved.cert;
                 chosen = Some(q);
                 break;
             }
@@ -965,11 +1436,23 @@ impl Dutch {
                         banned.insert((p.min(q), p.max(q)));
                     }
                 }
-                if let Some((w, m)) =
-                    self.matching(ctx.rest, ctx.bracket, &ctx.digits, forced, banned)
-                    && w == ctx.best
-                {
-                    *current = m;
+                // With shortcuts, the clean matching at hand already pairs p below the bracket
+                // (its partner would have been a candidate otherwise): still optimal.
+                let kept = ctx.shortcuts
+                    && *clean
+                    && current
+                        .get(&p)
+                        .is_some_and(|m| !banned.contains(&(p.min(*m), p.max(*m))));
+                if !kept {
+                    match self.matching(ctx.problem, forced, banned) {
+                        Some(solved) if solved.weight == ctx.best => {
+                            *clean &= solved.lowest == ctx.lowest;
+                            *current = solved.mate;
+                            *cert = solved.cert;
+                        }
+                        // The matching at hand keeps a pair now banned.
+                        _ => *clean = false,
+                    }
                 }
                 done.insert(p);
                 floaters.push(p);
