@@ -8,7 +8,8 @@
 use std::collections::BTreeSet;
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use shatar_tournament::simulate::{Simulation, simulate};
 use shatar_tournament::{Event, System};
 
@@ -16,6 +17,13 @@ fn event(players: u32, rounds: u32) -> Event {
     let mut sim = Simulation::new(System::Swiss, players, 2026);
     sim.rounds = rounds;
     let e = simulate(&sim).expect("simulated event");
+    check(&e, players, rounds);
+    e
+}
+
+/// The event has all its rounds, everyone of the (even) field paired each round, and no
+/// rematch.
+fn check(e: &Event, players: u32, rounds: u32) {
     assert_eq!(e.rounds.len() as u32, rounds);
     let mut met = BTreeSet::new();
     for r in &e.rounds {
@@ -25,7 +33,21 @@ fn event(players: u32, rounds: u32) -> Event {
             assert!(met.insert((p.white.min(b), p.white.max(b))), "rematch");
         }
     }
-    e
+}
+
+/// Times pairing round 11 from the state after round 10 of `full`.
+fn bench_round_11(g: &mut BenchmarkGroup<'_, WallTime>, full: &Event) {
+    let players = full.players.len();
+    let mut before = full.clone();
+    before.rounds.truncate(10);
+    g.bench_function("round 11", |b| {
+        b.iter(|| {
+            let mut e = before.clone();
+            let r = e.pair_next_round().expect("round 11").pairings.len();
+            assert_eq!(r, players / 2);
+            black_box(r)
+        })
+    });
 }
 
 fn bench(c: &mut Criterion) {
@@ -34,18 +56,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("whole event, 11 rounds", |b| {
         b.iter(|| black_box(event(1000, 11)))
     });
-    // One round: pair round 11 from the state after round 10.
-    let full = event(1000, 11);
-    let mut before = full.clone();
-    before.rounds.truncate(10);
-    g.bench_function("round 11", |b| {
-        b.iter(|| {
-            let mut e = before.clone();
-            let r = e.pair_next_round().expect("round 11").pairings.len();
-            assert_eq!(r, 500);
-            black_box(r)
-        })
-    });
+    bench_round_11(&mut g, &event(1000, 11));
     g.finish();
     let mut g = c.benchmark_group("dutch-100");
     g.sample_size(10);
@@ -54,15 +65,7 @@ fn bench(c: &mut Criterion) {
             let mut sim = Simulation::new(System::Dutch, 100, 2026);
             sim.rounds = 9;
             let e = simulate(&sim).expect("simulated event");
-            assert_eq!(e.rounds.len(), 9);
-            let mut met = BTreeSet::new();
-            for r in &e.rounds {
-                assert_eq!(r.pairings.len(), 50);
-                for p in &r.pairings {
-                    let bl = p.black.expect("even field");
-                    assert!(met.insert((p.white.min(bl), p.white.max(bl))), "rematch");
-                }
-            }
+            check(&e, 100, 9);
             black_box(e)
         })
     });
@@ -72,25 +75,8 @@ fn bench(c: &mut Criterion) {
     let mut sim = Simulation::new(System::Dutch, 1000, 2026);
     sim.rounds = 11;
     let full = simulate(&sim).expect("simulated Dutch event");
-    assert_eq!(full.rounds.len(), 11);
-    let mut met = BTreeSet::new();
-    for r in &full.rounds {
-        assert_eq!(r.pairings.len(), 500);
-        for p in &r.pairings {
-            let bl = p.black.expect("even field");
-            assert!(met.insert((p.white.min(bl), p.white.max(bl))), "rematch");
-        }
-    }
-    let mut before = full.clone();
-    before.rounds.truncate(10);
-    g.bench_function("round 11", |b| {
-        b.iter(|| {
-            let mut e = before.clone();
-            let r = e.pair_next_round().expect("round 11").pairings.len();
-            assert_eq!(r, 500);
-            black_box(r)
-        })
-    });
+    check(&full, 1000, 11);
+    bench_round_11(&mut g, &full);
     g.finish();
 }
 

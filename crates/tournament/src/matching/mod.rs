@@ -932,17 +932,7 @@ mod tests {
 
     #[test]
     fn agrees_with_exhaustive_search_on_random_graphs() {
-        let mut lot = Lot::new(42, 0, "matching test");
-        for case in 0..3000 {
-            let n = 2 + lot.below(9);
-            let mut edges = Vec::new();
-            for a in 0..n {
-                for b in a + 1..n {
-                    if lot.below(100) < 55 {
-                        edges.push((a, b, lot.below(20) as i128));
-                    }
-                }
-            }
+        for (case, (n, edges)) in random_graphs(42, 3000).into_iter().enumerate() {
             for max_card in [false, true] {
                 let mate = max_weight_matching(n, &edges, max_card);
                 let got = measure(n, &edges, &mate);
