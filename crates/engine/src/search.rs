@@ -13,7 +13,7 @@ use crate::history::{Histories, Killers, piece_to, stat_bonus};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, see};
 use crate::timeman::TimeManager;
-use crate::tt::{Bound, Tt, TtEntry, pack_move};
+use crate::tt::{self, Bound, Tt, TtEntry, pack_move};
 use shatar_rules::outcome::{self, Outcome};
 use shatar_rules::ruleset::BareKing;
 use shatar_rules::{Color, Move, Position, Role};
@@ -303,6 +303,8 @@ struct Frame {
     moved: Option<usize>,
     /// How many moves this node has tried so far.
     move_count: usize,
+    /// The move left out of this node's search (the singular-extension test).
+    excluded: Option<Move>,
 }
 
 /// Late-move reduction table in 1024ths of a ply: `24.8 ln d · 24.8 ln m`, that is
@@ -639,9 +641,15 @@ impl<'a> Worker<'a> {
         if let Some(f) = self.frames.get_mut(ply + 2) {
             f.killers = Killers::default();
         }
-        // Step 4. Transposition table.
+        // Step 4. Transposition table. A search without the hash move (the singular test)
+        // neither reads nor writes it: its result is not the position's.
+        let excluded = self.frames.get(ply).and_then(|f| f.excluded);
         let key = pos.zobrist();
-        let tte = self.shared.tt.probe(key);
+        let tte = if excluded.is_some() {
+            None
+        } else {
+            self.shared.tt.probe(key)
+        };
         let tt_move = tte.map_or(0, |e| e.mv);
         let tt_value = tte.map(|e| score_from_tt(e.score, ply));
         if let (Some(e), Some(score)) = (tte, tt_value) {
@@ -695,11 +703,23 @@ impl<'a> Worker<'a> {
             .any();
         // Razoring (Stockfish 11): at the last ply, an evaluation far below alpha is
         // trusted to what quiescence says.
-        if self.heur.rfp && !pv_node && !in_check && depth < 2 && eval <= alpha - RAZOR_MARGIN {
+        if self.heur.rfp
+            && !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth < 2
+            && eval <= alpha - RAZOR_MARGIN
+        {
             return self.qsearch(pos, alpha, beta, ply);
         }
         // Step 6. Reverse futility pruning (static null move).
-        if self.heur.rfp && !pv_node && !in_check && depth <= 7 && eval.abs() < MATE_BOUND {
+        if self.heur.rfp
+            && !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth <= 7
+            && eval.abs() < MATE_BOUND
+        {
             let margin = 80 * depth - if improving { 40 } else { 0 };
             if eval - margin >= beta {
                 return eval;
@@ -718,6 +738,7 @@ impl<'a> Worker<'a> {
             && eval >= beta
             && static_eval >= beta - 20 * depth + 190
             && !after_null
+            && excluded.is_none()
             && has_pieces
             && beta.abs() < MATE_BOUND
         {
@@ -753,7 +774,7 @@ impl<'a> Worker<'a> {
         // Internal iterative reduction: a node with no hash move in a PV or cut node is
         // likely ordered badly; search it one ply shallower (the cheap modern form of
         // internal iterative deepening).
-        if tt_move == 0 && depth >= 4 && (pv_node || cut_node) {
+        if tt_move == 0 && excluded.is_none() && depth >= 4 && (pv_node || cut_node) {
             depth -= 1;
         }
         // Step 8. The moves.
@@ -787,6 +808,9 @@ impl<'a> Worker<'a> {
         let mut quiets: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
         while let Some((m, _)) = picker.next_move() {
+            if excluded == Some(m) {
+                continue;
+            }
             let quiet = !m.is_capture() && !m.is_promotion();
             let child = pos.after(m);
             let entry = PathEntry::of(&child);
@@ -802,8 +826,49 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
+            // Step 10. Extensions. Singular extension (Stockfish): the hash move, known to
+            // fail high, is searched one ply deeper when every other move fails clearly
+            // below its score at half depth; when even without it the node reaches beta
+            // (multi-cut), several moves refute and the node is cut at once.
+            let mut singular = false;
+            if depth >= 6
+                && excluded.is_none()
+                && tt::same_move(&m, tt_move)
+                && (ply as i32) < 2 * self.root_depth
+            {
+                if let (Some(e), Some(v)) = (tte, tt_value) {
+                    if v.abs() < MATE_BOUND && e.bound != Bound::Upper && e.depth >= depth - 3 {
+                        let singular_beta = v - 2 * depth;
+                        if let Some(f) = self.frames.get_mut(ply) {
+                            f.excluded = Some(m);
+                        }
+                        let score = self.search(
+                            pos,
+                            singular_beta - 1,
+                            singular_beta,
+                            depth / 2,
+                            ply,
+                            cut_node,
+                        );
+                        if let Some(f) = self.frames.get_mut(ply) {
+                            f.excluded = None;
+                        }
+                        if self.stopped {
+                            return 0;
+                        }
+                        if score < singular_beta {
+                            singular = true;
+                        } else if singular_beta >= beta {
+                            return singular_beta;
+                        }
+                    }
+                }
+            }
             let extension = i32::from(
-                self.heur.check_extension && gives_check && (ply as i32) < 2 * self.root_depth,
+                singular
+                    || (self.heur.check_extension
+                        && gives_check
+                        && (ply as i32) < 2 * self.root_depth),
             );
             let new_depth = depth - 1 + extension;
             let base_r = self.reduction(improving, depth, move_count);
@@ -923,10 +988,18 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // Every move but the excluded one was pruned or there was no other: the singular
+        // test fails low.
+        if move_count == 0 && excluded.is_some() {
+            return alpha;
+        }
         // Stockfish's `update_all_stats`: the best move gets a bonus in its tables, the
         // moves tried before it a malus.
         if let Some(m) = best_move {
             self.update_stats(us, &m, depth, ply, prev, &quiets, &captures);
+        }
+        if excluded.is_some() {
+            return best;
         }
         // Step 14. Store.
         let bound = if best >= beta {
