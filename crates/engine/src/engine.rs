@@ -1,12 +1,13 @@
 //! The engine as an API (Stockfish `engine.h`): options, the shared transposition table,
 //! and `search`, which reports through callbacks. The UCI layer is a shell around it.
 
+use crate::history::Histories;
 use crate::limits::Limits;
 use crate::search::{self, Info, SearchConfig, SearchResult, SearchRoot, Shared};
 use crate::tt::Tt;
 use shatar_rules::Position;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 /// The default transposition table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -24,6 +25,8 @@ pub const DEFAULT_HASH_MB: usize = 16;
 #[derive(Debug, Clone)]
 pub struct Engine {
     tt: Arc<Tt>,
+    /// The move-ordering histories, kept from one search to the next until a new game.
+    histories: Arc<Mutex<Box<Histories>>>,
     hash_mb: usize,
     /// Threads, lines, strength and move overhead.
     pub config: SearchConfig,
@@ -40,6 +43,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             tt: Arc::new(Tt::new(DEFAULT_HASH_MB)),
+            histories: Arc::default(),
             hash_mb: DEFAULT_HASH_MB,
             config: SearchConfig::default(),
         }
@@ -61,6 +65,9 @@ impl Engine {
     /// Forgets what earlier searches learnt (`ucinewgame`).
     pub fn new_game(&self) {
         self.tt.clear();
+        if let Ok(mut h) = self.histories.lock() {
+            **h = Histories::default();
+        }
     }
 
     /// Searches `root`, reporting progress through `on_info`, until a limit or `stop`.
@@ -72,7 +79,8 @@ impl Engine {
         pondering: Arc<AtomicBool>,
         on_info: &(dyn Fn(&Info) + Sync),
     ) -> SearchResult {
-        let shared = Shared::new(self.tt.clone(), stop, pondering);
+        let shared =
+            Shared::new(self.tt.clone(), stop, pondering).with_histories(self.histories.clone());
         search::search(root, limits, &self.config, &shared, on_info)
     }
 

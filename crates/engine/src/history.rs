@@ -1,11 +1,29 @@
-//! Move-ordering memories: killer moves per ply and the butterfly history (from-square,
-//! to-square) per colour, updated with the "history gravity" formula so values stay in
-//! `±HISTORY_MAX` (chessprogramming.org, *History Heuristic*; Stockfish `history.h`).
+//! Move-ordering memories (Stockfish `history.h`, `movepick.h`): killer moves per ply, the
+//! butterfly history (from-square, to-square) per colour, the continuation histories
+//! (indexed by the move one and two plies back, so a quiet move is judged by what it
+//! answers), the counter move (the quiet move that last refuted a given move) and the
+//! capture history (moved piece, destination, captured role). Every table is updated with
+//! the "history gravity" formula so values stay in `±HISTORY_MAX` (chessprogramming.org,
+//! *History Heuristic*).
 
 use shatar_rules::{Color, Move};
 
 /// The bound of a history value.
 pub const HISTORY_MAX: i32 = 16384;
+
+/// The number of (piece, destination) pairs: 2 colours × 6 roles × 64 squares.
+pub const PIECE_TO: usize = 2 * 6 * 64;
+
+/// The (piece, destination) index of `m` played by `color`.
+pub fn piece_to(color: Color, m: &Move) -> usize {
+    (color.index() * 6 + m.role.index()) * 64 + m.to.index()
+}
+
+/// Adds `bonus` to `v` with gravity towards zero.
+fn gravity(v: &mut i32, bonus: i32) {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *v += b - *v * b.abs() / HISTORY_MAX;
+}
 
 /// The butterfly history of quiet moves.
 #[derive(Debug, Clone)]
@@ -34,22 +52,123 @@ impl ButterflyHistory {
     /// Adds `bonus` (negative for a malus) with gravity towards zero.
     pub fn update(&mut self, color: Color, m: &Move, bonus: i32) {
         if let Some(v) = self.table.get_mut(Self::slot(color, m)) {
-            let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-            *v += b - *v * b.abs() / HISTORY_MAX;
-        }
-    }
-
-    /// Halves every value (between searches, so old games fade).
-    pub fn age(&mut self) {
-        for v in &mut self.table {
-            *v /= 2;
+            gravity(v, bonus);
         }
     }
 }
 
-/// The bonus for a quiet move that caused a cut-off at `depth`.
+/// The continuation history: for the (piece, destination) of an earlier move, the value of
+/// each (piece, destination) of a later quiet move.
+#[derive(Debug, Clone)]
+pub struct ContinuationHistory {
+    table: Vec<i32>,
+}
+
+impl Default for ContinuationHistory {
+    fn default() -> Self {
+        ContinuationHistory {
+            table: vec![0; PIECE_TO * PIECE_TO],
+        }
+    }
+}
+
+impl ContinuationHistory {
+    /// The value of the move `now` (a piece-to index) after the move `before`.
+    pub fn get(&self, before: usize, now: usize) -> i32 {
+        self.table
+            .get(before * PIECE_TO + now)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Adds `bonus` to the value of `now` after `before`.
+    pub fn update(&mut self, before: usize, now: usize, bonus: i32) {
+        if let Some(v) = self.table.get_mut(before * PIECE_TO + now) {
+            gravity(v, bonus);
+        }
+    }
+}
+
+/// The capture history: (moved piece, destination, captured role).
+#[derive(Debug, Clone)]
+pub struct CaptureHistory {
+    table: Vec<i32>,
+}
+
+impl Default for CaptureHistory {
+    fn default() -> Self {
+        CaptureHistory {
+            table: vec![0; PIECE_TO * 6],
+        }
+    }
+}
+
+impl CaptureHistory {
+    fn slot(color: Color, m: &Move) -> usize {
+        // A promotion without capture counts as capturing a pawn's worth of nothing.
+        piece_to(color, m) * 6 + m.capture.map_or(0, |r| r.index())
+    }
+
+    /// The value of a capture or promotion.
+    pub fn get(&self, color: Color, m: &Move) -> i32 {
+        self.table.get(Self::slot(color, m)).copied().unwrap_or(0)
+    }
+
+    /// Adds `bonus` (negative for a malus).
+    pub fn update(&mut self, color: Color, m: &Move, bonus: i32) {
+        if let Some(v) = self.table.get_mut(Self::slot(color, m)) {
+            gravity(v, bonus);
+        }
+    }
+}
+
+/// Everything the ordering learns, kept from one search to the next within a game (as
+/// Stockfish keeps its histories until `ucinewgame`).
+#[derive(Debug, Clone)]
+pub struct Histories {
+    /// From-to history of quiet moves.
+    pub butterfly: ButterflyHistory,
+    /// Quiet moves after the move one or two plies back.
+    pub continuation: ContinuationHistory,
+    /// Captures and promotions.
+    pub capture: CaptureHistory,
+    /// The quiet move that last refuted each (piece, destination).
+    pub counter: Vec<Option<Move>>,
+}
+
+impl Default for Histories {
+    fn default() -> Self {
+        Histories {
+            butterfly: ButterflyHistory::default(),
+            continuation: ContinuationHistory::default(),
+            capture: CaptureHistory::default(),
+            counter: vec![None; PIECE_TO],
+        }
+    }
+}
+
+impl Histories {
+    /// The ordering value of a quiet move by `color` whose (piece, destination) is `pt`,
+    /// after the earlier moves `prev` (one and two plies back, when there were such moves).
+    pub fn quiet_score(&self, color: Color, m: &Move, pt: usize, prev: [Option<usize>; 2]) -> i32 {
+        let mut v = self.butterfly.get(color, m);
+        for p in prev.into_iter().flatten() {
+            v += self.continuation.get(p, pt);
+        }
+        v
+    }
+
+    /// The counter move of the move `prev`, if any.
+    pub fn counter_of(&self, prev: Option<usize>) -> Option<Move> {
+        prev.and_then(|p| self.counter.get(p).copied().flatten())
+    }
+}
+
+/// The bonus for a move that caused a cut-off at `depth` (the quadratic of Stockfish 11's
+/// `stat_bonus`, capped at depth 14 so deep cut-offs do not saturate the tables).
 pub fn stat_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + 32 * depth).min(1600)
+    let d = depth.clamp(1, 14);
+    19 * d * d + 155 * d - 132
 }
 
 /// Two killer moves per ply: quiet moves that refuted a sibling.

@@ -1,9 +1,10 @@
-//! Move ordering: the hash move first, then captures and promotions ordered by MVV-LVA
-//! with losing captures (static exchange evaluation below zero) after the quiet moves,
-//! then killers, then quiet moves by history.
+//! Move ordering (Stockfish's `MovePicker` stages): the hash move first, then captures and
+//! promotions by the victim's value plus the capture history, with losing captures (static
+//! exchange evaluation below zero) after the quiet moves; then the two killers, the counter
+//! move, and the quiet moves by butterfly plus continuation history.
 
 use crate::eval::piece_value;
-use crate::history::{ButterflyHistory, Killers};
+use crate::history::{Histories, Killers, piece_to};
 use crate::tt;
 use shatar_rules::ruleset::BersMove;
 use shatar_rules::{Bitboard, Move, MoveList, Position, Role};
@@ -12,6 +13,7 @@ use shatar_rules::{Bitboard, Move, MoveList, Position, Role};
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+const COUNTER: i32 = KILLER - 1;
 const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// The legal moves of a node with their ordering scores, handed out best first.
@@ -28,15 +30,20 @@ impl MovePicker {
         moves: MoveList,
         tt_move: u16,
         killers: &Killers,
-        history: &ButterflyHistory,
+        hist: &Histories,
+        prev: [Option<usize>; 2],
     ) -> MovePicker {
         let mut scores = [0; 512];
         let bers = pos.ruleset().bers;
+        let us = pos.turn();
+        let counter = hist.counter_of(prev[0]);
         for (slot, m) in scores.iter_mut().zip(moves.iter()) {
             *slot = if tt::same_move(m, tt_move) {
                 HASH_MOVE
             } else if m.is_capture() || m.is_promotion() {
-                let mvv = mvv_lva(m, bers);
+                // Stockfish: the victim's value dominates, the capture history breaks ties
+                // between captures of like victims.
+                let mvv = capture_value(m, bers) * 16 + hist.capture.get(us, m) / 2;
                 if see(pos, m) >= 0 {
                     GOOD_CAPTURE + mvv
                 } else {
@@ -49,8 +56,10 @@ impl MovePicker {
                     } else {
                         0
                     }
+            } else if counter == Some(*m) {
+                COUNTER
             } else {
-                history.get(pos.turn(), m)
+                hist.quiet_score(us, m, piece_to(us, m), prev)
             };
         }
         MovePicker {
@@ -110,6 +119,11 @@ impl MovePicker {
         self.next += 1;
         out
     }
+}
+
+/// The material a capture or promotion wins at once.
+fn capture_value(m: &Move, bers: BersMove) -> i32 {
+    m.capture.map_or(0, |r| piece_value(r, bers)) + m.promotion.map_or(0, |r| piece_value(r, bers))
 }
 
 /// Most valuable victim, least valuable attacker.

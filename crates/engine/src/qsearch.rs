@@ -5,7 +5,7 @@
 
 use crate::eval::{self, piece_value};
 use crate::movepick::{MovePicker, see};
-use crate::search::{INFINITE, MAX_PLY, PathEntry, Worker, score_from_tt, score_to_tt};
+use crate::search::{INFINITE, MATE_BOUND, MAX_PLY, PathEntry, Worker, score_from_tt, score_to_tt};
 use crate::tt::{Bound, TtEntry, pack_move};
 use shatar_rules::{Move, Position};
 
@@ -41,19 +41,32 @@ impl Worker<'_> {
         }
         let original_alpha = alpha;
         let mut best_move: Option<Move> = None;
-        let (moves, mut best, stand_pat) = if in_check {
+        let (moves, mut best, stand_pat, static_eval) = if in_check {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 return self.mate_score(pos, ply);
             }
-            (moves, -INFINITE, -INFINITE)
+            (moves, -INFINITE, -INFINITE, 0)
         } else {
-            let stand_pat = eval::evaluate(pos);
+            // The stored evaluation saves computing it again, and a stored score whose
+            // bound lies beyond it is a better stand-pat value (Stockfish's qsearch).
+            let static_eval = tte.map_or_else(|| eval::evaluate(pos), |e| e.eval);
+            let stand_pat = match tte.map(|e| (e.bound, score_from_tt(e.score, ply))) {
+                Some((Bound::Lower, v)) if v > static_eval && v.abs() < MATE_BOUND => v,
+                Some((Bound::Upper, v)) if v < static_eval && v.abs() < MATE_BOUND => v,
+                Some((Bound::Exact, v)) if v.abs() < MATE_BOUND => v,
+                _ => static_eval,
+            };
             if stand_pat >= beta {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            (pos.legal_captures_and_promotions(), stand_pat, stand_pat)
+            (
+                pos.legal_captures_and_promotions(),
+                stand_pat,
+                stand_pat,
+                static_eval,
+            )
         };
         let bers = pos.ruleset().bers;
         let mut picker = MovePicker::captures(pos, moves, tte.map_or(0, |e| e.mv));
@@ -97,7 +110,7 @@ impl Worker<'_> {
             TtEntry {
                 mv: best_move.map_or(0, |m| pack_move(&m)),
                 score: score_to_tt(best, ply),
-                eval: if in_check { 0 } else { stand_pat },
+                eval: static_eval,
                 depth: 0,
                 bound,
             },

@@ -9,16 +9,16 @@
 //! and repetitions and the move rule score as draws.
 
 use crate::eval;
-use crate::history::{ButterflyHistory, Killers, stat_bonus};
+use crate::history::{Histories, Killers, piece_to, stat_bonus};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, see};
 use crate::timeman::TimeManager;
-use crate::tt::{Bound, Tt, TtEntry, pack_move};
+use crate::tt::{self, Bound, Tt, TtEntry, pack_move};
 use shatar_rules::outcome::{self, Outcome};
 use shatar_rules::ruleset::BareKing;
 use shatar_rules::{Color, Move, Position, Role};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The score of a mate at the root; a mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32000;
@@ -28,6 +28,9 @@ pub const MATE_BOUND: i32 = MATE - 256;
 pub const INFINITE: i32 = MATE + 1;
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
+/// Razoring: how far below alpha the evaluation must be at depth 1 (Stockfish 11's 531 in
+/// its units, where a pawn is 128, scaled to ours).
+const RAZOR_MARGIN: i32 = 350;
 
 /// A position the search passed through: what repetition and the shak rule need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,6 +256,8 @@ pub struct Shared {
     nodes: AtomicU64,
     /// Set by the main thread when it is done, to stop the helpers.
     done: AtomicBool,
+    /// The ordering memories kept between the searches of one game (main thread only).
+    histories: Option<Arc<Mutex<Box<Histories>>>>,
 }
 
 impl Shared {
@@ -264,7 +269,14 @@ impl Shared {
             pondering,
             nodes: AtomicU64::new(0),
             done: AtomicBool::new(false),
+            histories: None,
         }
+    }
+
+    /// The same, with the histories the main thread starts from and leaves its own in.
+    pub fn with_histories(mut self, histories: Arc<Mutex<Box<Histories>>>) -> Shared {
+        self.histories = Some(histories);
+        self
     }
 
     /// Nodes counted so far by all threads.
@@ -286,17 +298,24 @@ struct Frame {
     static_eval: i32,
     killers: Killers,
     null_move: bool,
+    /// The (piece, destination) of the move made at this ply (`None` for a null move): the
+    /// key of the continuation histories and the counter move one and two plies deeper.
+    moved: Option<usize>,
+    /// How many moves this node has tried so far.
+    move_count: usize,
+    /// The move left out of this node's search (the singular-extension test).
+    excluded: Option<Move>,
 }
 
-/// Late-move reduction table, `ln(depth) * ln(move number)` (chessprogramming.org, *Late
-/// Move Reductions*).
+/// Late-move reduction table in 1024ths of a ply: `24.8 ln d · 24.8 ln m`, that is
+/// about `0.6 ln(depth) ln(move number)` plies (Stockfish 11's `Reductions`).
 fn lmr_table() -> Vec<[i32; 64]> {
     (0..64)
         .map(|d| {
             let mut row = [0; 64];
             for (m, slot) in row.iter_mut().enumerate() {
                 if d > 0 && m > 0 {
-                    *slot = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+                    *slot = (24.8 * (d as f64).ln() * 24.8 * (m as f64).ln()) as i32;
                 }
             }
             row
@@ -315,7 +334,7 @@ pub(crate) struct Worker<'a> {
     pub(crate) path: Vec<PathEntry>,
     frames: Vec<Frame>,
     pv: Vec<Vec<Move>>,
-    history: ButterflyHistory,
+    hist: Box<Histories>,
     lmr: Vec<[i32; 64]>,
     seldepth: usize,
     root_depth: i32,
@@ -353,7 +372,7 @@ impl<'a> Worker<'a> {
             pv: (0..MAX_PLY + 4)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
-            history: ButterflyHistory::default(),
+            hist: Box::default(),
             lmr: lmr_table(),
             seldepth: 0,
             root_depth: 0,
@@ -518,13 +537,78 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
     }
 
+    /// The late-move reduction in plies of the `move_count`-th move at `depth`: rounded,
+    /// plus one when the position is not improving and the reduction is already large.
+    fn reduction(&self, improving: bool, depth: i32, move_count: usize) -> i32 {
+        let r = self
+            .lmr
+            .get(depth.clamp(0, 63) as usize)
+            .and_then(|row| row.get(move_count.min(63)))
+            .copied()
+            .unwrap_or(0);
+        (r + 511) / 1024 + i32::from(!improving && r > 1007)
+    }
+
+    /// Rewards the move `m` that was best at a node of `depth` and punishes the moves
+    /// tried before it: history, continuation histories, counter move and killers for a
+    /// quiet best move, capture history for captures (Stockfish's `update_all_stats`).
+    #[allow(clippy::too_many_arguments)]
+    fn update_stats(
+        &mut self,
+        us: Color,
+        m: &Move,
+        depth: i32,
+        ply: usize,
+        prev: [Option<usize>; 2],
+        quiets: &[Move],
+        captures: &[Move],
+    ) {
+        if !self.heur.history && !self.heur.killers {
+            return;
+        }
+        let bonus = stat_bonus(depth + 1);
+        let quiet = !m.is_capture() && !m.is_promotion();
+        if quiet {
+            if self.heur.history {
+                let h = &mut self.hist;
+                h.butterfly.update(us, m, bonus);
+                let pt = piece_to(us, m);
+                for p in prev.into_iter().flatten() {
+                    h.continuation.update(p, pt, bonus);
+                }
+                if let Some(slot) = prev[0].and_then(|p| h.counter.get_mut(p)) {
+                    *slot = Some(*m);
+                }
+                for q in quiets {
+                    h.butterfly.update(us, q, -bonus);
+                    let qt = piece_to(us, q);
+                    for p in prev.into_iter().flatten() {
+                        h.continuation.update(p, qt, -bonus);
+                    }
+                }
+            }
+            if self.heur.killers {
+                if let Some(f) = self.frames.get_mut(ply) {
+                    f.killers.push(*m);
+                }
+            }
+        } else if self.heur.history {
+            self.hist.capture.update(us, m, bonus);
+        }
+        if self.heur.history {
+            for c in captures {
+                self.hist.capture.update(us, c, -bonus);
+            }
+        }
+    }
+
     /// Step 0 to 20 of a node of the main search.
     fn search(
         &mut self,
         pos: &Position,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         cut_node: bool,
     ) -> i32 {
@@ -553,12 +637,22 @@ impl<'a> Worker<'a> {
         if alpha >= beta {
             return alpha;
         }
-        // Step 4. Transposition table.
+        // Stockfish: the killers of the grandchildren are those of this node's subtree only.
+        if let Some(f) = self.frames.get_mut(ply + 2) {
+            f.killers = Killers::default();
+        }
+        // Step 4. Transposition table. A search without the hash move (the singular test)
+        // neither reads nor writes it: its result is not the position's.
+        let excluded = self.frames.get(ply).and_then(|f| f.excluded);
         let key = pos.zobrist();
-        let tte = self.shared.tt.probe(key);
+        let tte = if excluded.is_some() {
+            None
+        } else {
+            self.shared.tt.probe(key)
+        };
         let tt_move = tte.map_or(0, |e| e.mv);
-        if let Some(e) = tte {
-            let score = score_from_tt(e.score, ply);
+        let tt_value = tte.map(|e| score_from_tt(e.score, ply));
+        if let (Some(e), Some(score)) = (tte, tt_value) {
             let usable = match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => score >= beta,
@@ -568,14 +662,33 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
-        // Step 5. Static evaluation.
-        let static_eval = if in_check {
-            -INFINITE
+        let us = pos.turn();
+        // Whether the hash move is a capture: its replies are then more forcing, so quiet
+        // moves are reduced more (Stockfish's `ttCapture`).
+        let tt_capture = crate::tt::unpack_move(tt_move)
+            .is_some_and(|(_, to, _)| pos.board().by_color(!us).contains(to));
+        // Step 5. Static evaluation. `eval` is refined by the table's score when its bound
+        // says the true score lies beyond the static one (Stockfish): the pruning below
+        // then works from the better estimate, while `static_eval` (kept per ply for
+        // `improving`) stays the evaluation itself.
+        let (static_eval, eval) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            tte.map_or_else(|| eval::evaluate(pos), |e| e.eval)
+            let se = tte.map_or_else(|| eval::evaluate(pos), |e| e.eval);
+            let refined = match (tte, tt_value) {
+                (Some(e), Some(v)) if v.abs() < MATE_BOUND => match e.bound {
+                    Bound::Exact => v,
+                    Bound::Lower if v > se => v,
+                    Bound::Upper if v < se => v,
+                    _ => se,
+                },
+                _ => se,
+            };
+            (se, refined)
         };
         if let Some(f) = self.frames.get_mut(ply) {
             f.static_eval = static_eval;
+            f.move_count = 0;
         }
         let improving = !in_check
             && ply >= 2
@@ -583,17 +696,33 @@ impl<'a> Worker<'a> {
                 .frames
                 .get(ply - 2)
                 .is_some_and(|f| static_eval > f.static_eval);
-        let us = pos.turn();
         let has_pieces = pos
             .board()
             .non_king(us)
             .without(pos.board().by_role(Role::Pawn))
             .any();
+        // Razoring (Stockfish 11): at the last ply, an evaluation far below alpha is
+        // trusted to what quiescence says.
+        if self.heur.rfp
+            && !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth < 2
+            && eval <= alpha - RAZOR_MARGIN
+        {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
         // Step 6. Reverse futility pruning (static null move).
-        if self.heur.rfp && !pv_node && !in_check && depth <= 7 && static_eval.abs() < MATE_BOUND {
+        if self.heur.rfp
+            && !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth <= 7
+            && eval.abs() < MATE_BOUND
+        {
             let margin = 80 * depth - if improving { 40 } else { 0 };
-            if static_eval - margin >= beta {
-                return static_eval;
+            if eval - margin >= beta {
+                return eval;
             }
         }
         // Step 7. Null move pruning.
@@ -606,8 +735,10 @@ impl<'a> Worker<'a> {
             && !pv_node
             && !in_check
             && depth >= 3
-            && static_eval >= beta
+            && eval >= beta
+            && static_eval >= beta - 20 * depth + 190
             && !after_null
+            && excluded.is_none()
             && has_pieces
             && beta.abs() < MATE_BOUND
         {
@@ -617,9 +748,10 @@ impl<'a> Worker<'a> {
             None
         };
         if let Some(null) = null {
-            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+            let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
             if let Some(f) = self.frames.get_mut(ply) {
                 f.null_move = true;
+                f.moved = None;
             }
             self.push(PathEntry {
                 key: null.zobrist(),
@@ -639,6 +771,12 @@ impl<'a> Worker<'a> {
                 return if score >= MATE_BOUND { beta } else { score };
             }
         }
+        // Internal iterative reduction: a node with no hash move in a PV or cut node is
+        // likely ordered badly; search it one ply shallower (the cheap modern form of
+        // internal iterative deepening).
+        if tt_move == 0 && excluded.is_none() && depth >= 4 && (pv_node || cut_node) {
+            depth -= 1;
+        }
         // Step 8. The moves.
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -649,44 +787,137 @@ impl<'a> Worker<'a> {
             };
         }
         let killers = self.frames.get(ply).map(|f| f.killers).unwrap_or_default();
-        let mut picker = MovePicker::new(pos, moves, tt_move, &killers, &self.history);
+        // The moves one and two plies back: keys of the continuation histories.
+        let prev = [
+            ply.checked_sub(1)
+                .and_then(|p| self.frames.get(p))
+                .and_then(|f| f.moved),
+            ply.checked_sub(2)
+                .and_then(|p| self.frames.get(p))
+                .and_then(|f| f.moved),
+        ];
+        let opponent_move_count = ply
+            .checked_sub(1)
+            .and_then(|p| self.frames.get(p))
+            .map_or(0, |f| f.move_count);
+        let mut picker = MovePicker::new(pos, moves, tt_move, &killers, &self.hist, prev);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
-        let mut searched = 0usize;
+        let mut move_count = 0usize;
         let mut quiets: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        let mut captures: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
         while let Some((m, _)) = picker.next_move() {
+            if excluded == Some(m) {
+                continue;
+            }
             let quiet = !m.is_capture() && !m.is_promotion();
             let child = pos.after(m);
             let entry = PathEntry::of(&child);
             let gives_check = entry.check;
-            // Step 9. Pruning at shallow depth.
-            if !pv_node && !in_check && searched > 0 && best > -MATE_BOUND && !gives_check {
+            move_count += 1;
+            let pt = piece_to(us, &m);
+            let cont = [
+                prev[0].map_or(0, |p| self.hist.continuation.get(p, pt)),
+                prev[1].map_or(0, |p| self.hist.continuation.get(p, pt)),
+            ];
+            let hist_score = if quiet {
+                self.hist.butterfly.get(us, &m) + cont[0] + cont[1]
+            } else {
+                0
+            };
+            // Step 10. Extensions. Singular extension (Stockfish): the hash move, known to
+            // fail high, is searched one ply deeper when every other move fails clearly
+            // below its score at half depth; when even without it the node reaches beta
+            // (multi-cut), several moves refute and the node is cut at once.
+            let mut singular = false;
+            if depth >= 6
+                && excluded.is_none()
+                && tt::same_move(&m, tt_move)
+                && (ply as i32) < 2 * self.root_depth
+            {
+                if let (Some(e), Some(v)) = (tte, tt_value) {
+                    if v.abs() < MATE_BOUND && e.bound != Bound::Upper && e.depth >= depth - 3 {
+                        let singular_beta = v - 2 * depth;
+                        if let Some(f) = self.frames.get_mut(ply) {
+                            f.excluded = Some(m);
+                        }
+                        let score = self.search(
+                            pos,
+                            singular_beta - 1,
+                            singular_beta,
+                            depth / 2,
+                            ply,
+                            cut_node,
+                        );
+                        if let Some(f) = self.frames.get_mut(ply) {
+                            f.excluded = None;
+                        }
+                        if self.stopped {
+                            return 0;
+                        }
+                        if score < singular_beta {
+                            singular = true;
+                        } else if singular_beta >= beta {
+                            return singular_beta;
+                        }
+                    }
+                }
+            }
+            let extension = i32::from(
+                singular
+                    || (self.heur.check_extension
+                        && gives_check
+                        && (ply as i32) < 2 * self.root_depth),
+            );
+            let new_depth = depth - 1 + extension;
+            let base_r = self.reduction(improving, depth, move_count);
+            // Step 9. Pruning at shallow depth (Stockfish 11's step 13), once a move has
+            // been found that is not a loss and the side has pieces (not a pawn ending,
+            // where zugzwang and races make static guesses unsafe).
+            if !in_check && move_count > 1 && has_pieces && best > -MATE_BOUND && !gives_check {
                 if quiet && self.heur.futility {
-                    let lmp = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
-                    if depth <= 4 && searched >= lmp {
+                    // Late-move (move-count) pruning: the later quiet moves of a shallow
+                    // node are rarely better, and fewer are tried when not improving.
+                    let lmp = (5 + depth * depth) * (1 + i32::from(improving)) / 2;
+                    if move_count as i32 >= lmp {
                         continue;
                     }
-                    if depth <= 4 && static_eval + 100 + 120 * depth <= alpha {
+                    let lmr_depth = (new_depth - base_r).max(0);
+                    // Continuation-history pruning: a quiet move that did badly after both
+                    // of the previous moves.
+                    if self.heur.history && lmr_depth < 3 && cont[0] < 0 && cont[1] < 0 {
+                        continue;
+                    }
+                    // Futility pruning of the parent: even a good quiet move cannot lift
+                    // the evaluation to alpha.
+                    if lmr_depth < 6 && static_eval + 170 + 140 * lmr_depth <= alpha {
+                        continue;
+                    }
+                    // SEE pruning of quiet moves that put a man where it is lost.
+                    if self.heur.see_pruning
+                        && lmr_depth < 8
+                        && see(pos, &m) < -20 * lmr_depth * lmr_depth
+                    {
                         continue;
                     }
                 } else if !quiet
                     && self.heur.see_pruning
-                    && depth <= 5
-                    && see(pos, &m) < -90 * depth
+                    && depth <= 8
+                    && see(pos, &m) < -130 * depth
                 {
+                    // SEE pruning of captures that lose too much for this depth.
                     continue;
                 }
             }
-            // Step 10. Check extension.
-            let extension = i32::from(
-                self.heur.check_extension && gives_check && (ply as i32) < 2 * self.root_depth,
-            );
-            let new_depth = depth - 1 + extension;
+            // Step 10. Check extension (above).
             self.push(entry);
-            searched += 1;
+            if let Some(f) = self.frames.get_mut(ply) {
+                f.moved = Some(pt);
+                f.move_count = move_count;
+            }
             let mut score;
-            if searched == 1 {
+            if move_count == 1 {
                 score = -self.search(
                     &child,
                     -beta,
@@ -696,34 +927,29 @@ impl<'a> Worker<'a> {
                     !pv_node && !cut_node,
                 );
             } else {
-                // Step 11. Late move reductions.
+                // Step 11. Late move reductions, adjusted as Stockfish 11 does.
                 let mut r = 0;
-                if self.heur.lmr
-                    && depth >= 3
-                    && searched > 1 + usize::from(pv_node)
-                    && quiet
-                    && !in_check
-                {
-                    r = self
-                        .lmr
-                        .get(depth.min(63) as usize)
-                        .and_then(|row| row.get(searched.min(63)))
-                        .copied()
-                        .unwrap_or(0);
+                if self.heur.lmr && depth >= 3 && quiet {
+                    r = base_r;
                     if pv_node {
+                        r -= 2;
+                    }
+                    // The opponent had to try many moves: this node is probably not bad.
+                    if opponent_move_count > 14 {
                         r -= 1;
                     }
-                    if !improving {
+                    if tt_capture {
                         r += 1;
                     }
                     if cut_node {
-                        r += 1;
+                        r += 2;
                     }
                     if killers.contains(&m) || gives_check {
                         r -= 1;
                     }
+                    // The history of the move: good ones are reduced less, bad ones more.
                     if self.heur.history {
-                        r -= self.history.get(us, &m) / 6000;
+                        r -= (hist_score - 4000) / 16384;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -750,27 +976,30 @@ impl<'a> Worker<'a> {
                         self.update_pv(ply, m);
                     }
                     if alpha >= beta {
-                        if quiet {
-                            if self.heur.history {
-                                let bonus = stat_bonus(depth);
-                                self.history.update(us, &m, bonus);
-                                for q in &quiets {
-                                    self.history.update(us, q, -bonus);
-                                }
-                            }
-                            if self.heur.killers {
-                                if let Some(f) = self.frames.get_mut(ply) {
-                                    f.killers.push(m);
-                                }
-                            }
-                        }
                         break;
                     }
                 }
             }
-            if quiet && best_move != Some(m) {
-                let _ = quiets.try_push(m);
+            if best_move != Some(m) {
+                if quiet {
+                    let _ = quiets.try_push(m);
+                } else {
+                    let _ = captures.try_push(m);
+                }
             }
+        }
+        // Every move but the excluded one was pruned or there was no other: the singular
+        // test fails low.
+        if move_count == 0 && excluded.is_some() {
+            return alpha;
+        }
+        // Stockfish's `update_all_stats`: the best move gets a bonus in its tables, the
+        // moves tried before it a malus.
+        if let Some(m) = best_move {
+            self.update_stats(us, &m, depth, ply, prev, &quiets, &captures);
+        }
+        if excluded.is_some() {
+            return best;
         }
         // Step 14. Store.
         let bound = if best >= beta {
@@ -812,6 +1041,10 @@ impl<'a> Worker<'a> {
             let entry = PathEntry::of(&child);
             let new_depth = depth - 1 + i32::from(entry.check);
             self.push(entry);
+            if let Some(f) = self.frames.get_mut(0) {
+                f.moved = Some(piece_to(pos.turn(), &m));
+                f.move_count = i + 1;
+            }
             self.count_node();
             let mut score;
             if i == pv_index {
@@ -1087,8 +1320,16 @@ pub fn search(
         }
         let mut main = Worker::new(0, shared, tm, &limits, root, cfg.heuristics);
         main.root_moves = root_moves;
+        // The main thread goes on from what the game's earlier searches learnt.
+        let kept = shared.histories.as_ref();
+        if let Some(mut h) = kept.and_then(|h| h.lock().ok()) {
+            std::mem::swap(&mut main.hist, &mut *h);
+        }
         let completed = main.iterate(root, &cfg, on_info);
         shared.done.store(true, Ordering::Relaxed);
+        if let Some(mut h) = kept.and_then(|h| h.lock().ok()) {
+            std::mem::swap(&mut main.hist, &mut *h);
+        }
         (completed, main.root_moves)
     });
     let nodes = shared.nodes();

@@ -57,6 +57,9 @@ pub fn unpack_move(packed: u16) -> Option<(Square, Square, Option<Role>)> {
     Some((from, to, promo))
 }
 
+/// Entries per bucket: a new position goes into the bucket's least valuable slot.
+const BUCKET: usize = 2;
+
 /// The shared table.
 #[derive(Debug)]
 pub struct Tt {
@@ -68,7 +71,7 @@ pub struct Tt {
 impl Tt {
     /// A table of about `mb` megabytes (at least one entry).
     pub fn new(mb: usize) -> Tt {
-        let entries = (mb.max(1) * 1024 * 1024 / 16).max(1);
+        let entries = (mb.max(1) * 1024 * 1024 / 16 / BUCKET).max(1) * BUCKET;
         let mut words = Vec::with_capacity(entries * 2);
         words.resize_with(entries * 2, || AtomicU64::new(0));
         Tt {
@@ -92,18 +95,21 @@ impl Tt {
         self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
 
+    /// The word index of the first entry of `key`'s bucket.
     fn index(&self, key: u64) -> usize {
-        ((u128::from(key) * self.entries as u128) >> 64) as usize * 2
+        let buckets = self.entries / BUCKET;
+        ((u128::from(key) * buckets as u128) >> 64) as usize * BUCKET * 2
     }
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let i = self.index(key);
-        let w0 = self.words.get(i)?.load(Ordering::Relaxed);
-        let data = self.words.get(i + 1)?.load(Ordering::Relaxed);
-        if w0 ^ data != key || data == 0 {
-            return None;
-        }
+        let first = self.index(key);
+        let data = (0..BUCKET).find_map(|k| {
+            let i = first + 2 * k;
+            let w0 = self.words.get(i)?.load(Ordering::Relaxed);
+            let data = self.words.get(i + 1)?.load(Ordering::Relaxed);
+            (w0 ^ data == key && data != 0).then_some(data)
+        })?;
         let bound = match data >> 56 & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
@@ -119,13 +125,41 @@ impl Tt {
         })
     }
 
-    /// Stores an entry, replacing the old one unless that is deeper and from this search.
+    /// The slot (word index) for `key`: its own entry if the bucket has one, else the
+    /// entry worth least, by depth less eight plies per search of age (Stockfish's
+    /// replacement rule, so deep entries of the current search survive shallow ones).
+    fn slot_for(&self, key: u64, gen_now: u64) -> usize {
+        let first = self.index(key);
+        let mut victim = first;
+        let mut worst = i32::MAX;
+        for k in 0..BUCKET {
+            let i = first + 2 * k;
+            let (Some(a), Some(b)) = (self.words.get(i), self.words.get(i + 1)) else {
+                continue;
+            };
+            let data = b.load(Ordering::Relaxed);
+            if data == 0 || a.load(Ordering::Relaxed) ^ data == key {
+                return i;
+            }
+            let depth = i32::from((data >> 48) as u8) - 1;
+            let age = ((gen_now + 64 - (data >> 58)) & 63) as i32;
+            let value = depth - 8 * age;
+            if value < worst {
+                worst = value;
+                victim = i;
+            }
+        }
+        victim
+    }
+
+    /// Stores an entry, replacing the old one of the same position unless that is deeper
+    /// and from this search.
     pub fn store(&self, key: u64, e: TtEntry) {
-        let i = self.index(key);
+        let gen_now = u64::from(self.generation.load(Ordering::Relaxed));
+        let i = self.slot_for(key, gen_now);
         let (Some(a), Some(b)) = (self.words.get(i), self.words.get(i + 1)) else {
             return;
         };
-        let gen_now = u64::from(self.generation.load(Ordering::Relaxed));
         let old = b.load(Ordering::Relaxed);
         let old_key = a.load(Ordering::Relaxed) ^ old;
         let old_depth = i32::from((old >> 48) as u8) - 1;
@@ -191,5 +225,32 @@ mod tests {
         tt.store(0xdead_beef_0000_0001, e);
         assert_eq!(tt.probe(0xdead_beef_0000_0001), Some(e));
         assert_eq!(tt.probe(0xdead_beef_0000_0002), None);
+    }
+
+    #[test]
+    fn a_bucket_keeps_two_positions_and_replaces_the_shallower() {
+        // Keys that differ only in their low bits fall into the same bucket.
+        let tt = Tt::new(1);
+        let entry = |depth| TtEntry {
+            mv: 0,
+            score: 0,
+            eval: 0,
+            depth,
+            bound: Bound::Upper,
+        };
+        let (a, b, c) = (
+            0x4000_0000_0000_0001,
+            0x4000_0000_0000_0002,
+            0x4000_0000_0000_0003,
+        );
+        tt.store(a, entry(9));
+        tt.store(b, entry(3));
+        assert_eq!(tt.probe(a), Some(entry(9)));
+        assert_eq!(tt.probe(b), Some(entry(3)));
+        // A third position replaces the shallower entry, not the deep one.
+        tt.store(c, entry(5));
+        assert_eq!(tt.probe(a), Some(entry(9)));
+        assert_eq!(tt.probe(b), None);
+        assert_eq!(tt.probe(c), Some(entry(5)));
     }
 }

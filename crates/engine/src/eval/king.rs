@@ -1,7 +1,10 @@
 //! King safety without castling: a pawn shield in front of the king and a penalty that
-//! grows with the square of the weight of enemy men attacking the squares around it.
+//! grows with the square of the weight of enemy men attacking the squares around it, to
+//! which safe checks add (Stockfish's `KnightSafeCheck` … `QueenSafeCheck`: a square from
+//! which an enemy man could give check, that it reaches and that we do not defend).
 
 use super::params::{P, Params, get};
+use super::threats::AttackMap;
 use super::{Score, s};
 use shatar_rules::{Color, Piece, Position, Role, attacks};
 
@@ -16,7 +19,7 @@ fn attack_weight(p: &Params, role: Role) -> i32 {
 }
 
 /// The king-safety score of `us` (middlegame only).
-pub fn king_safety(p: &Params, pos: &Position, us: Color) -> Score {
+pub fn king_safety(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
     let b = pos.board();
     let Some(ksq) = b.king_of(us) else {
         return Score::default();
@@ -33,6 +36,20 @@ pub fn king_safety(p: &Params, pos: &Position, us: Color) -> Score {
                 attackers += 1;
                 weight += attack_weight(p, role) * hits;
             }
+        }
+    }
+    // Safe checks: the pieces are symmetric movers, so the squares a man of a role would
+    // check our king from are those it attacks from the king's square.
+    let unsafe_for_them = map.all[us.index()] | b.by_color(!us);
+    for (role, w) in [
+        (Role::Horse, P::SafeCheckHorse),
+        (Role::Camel, P::SafeCheckCamel),
+        (Role::Rook, P::SafeCheckRook),
+        (Role::Bers, P::SafeCheckBers),
+    ] {
+        let from = pos.attacks_from(Piece { color: us, role }, ksq, occupied);
+        if (from & map.of(!us, role)).without(unsafe_for_them).any() {
+            weight += get(p, w);
         }
     }
     let danger = if attackers >= 2 {

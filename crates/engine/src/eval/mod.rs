@@ -1,5 +1,6 @@
 //! Static evaluation: tapered material and piece-square tables, mobility, pawn structure,
-//! passed pawns, king safety, and the draws this game has (a side that cannot give a mate
+//! passed pawns, king safety with safe checks, threats (men attacked by pawns or lesser
+//! pieces, hanging men), rooks on open files, horse outposts, and the draws this game has (a side that cannot give a mate
 //! that counts cannot win).
 //!
 //! Scores are centipawns from the side to move's point of view. Each term is a pair of
@@ -11,6 +12,7 @@ mod material;
 mod mobility;
 pub mod params;
 mod pawns;
+mod threats;
 mod tuned;
 
 pub use material::{PHASE_TOTAL, piece_value};
@@ -91,7 +93,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The evaluation of `pos` with the weights `p` (for tuning).
 pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
-    let white = side(p, pos, Color::White) - side(p, pos, Color::Black);
+    let map = threats::AttackMap::new(pos);
+    let white = side(p, pos, Color::White, &map) - side(p, pos, Color::Black, &map);
     let ph = phase(pos);
     let mut v = (white.mg * ph + white.eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
     v = scale_for_draws(pos, v);
@@ -100,11 +103,12 @@ pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
 }
 
 /// Everything that belongs to one side.
-fn side(p: &Params, pos: &Position, us: Color) -> Score {
+fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap) -> Score {
     material::material_and_psqt(p, pos, us)
         + mobility::mobility(p, pos, us)
         + pawns::pawn_structure(p, pos, us)
-        + king::king_safety(p, pos, us)
+        + king::king_safety(p, pos, us, map)
+        + threats::threats_and_pieces(p, pos, us, map)
 }
 
 /// Endgame knowledge: a side that can give no mate that counts cannot win (rules.md §3–4),

@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 80;
+pub const COUNT: usize = 98;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -54,6 +54,14 @@ define_params! {
     KingShield = 12,
     AttackHorse = 20, AttackCamel = 20, AttackRook = 30, AttackBers = 50,
     Tempo = 15,
+    ThreatByPawnMg = 110, ThreatByPawnEg = 60,
+    ThreatByMinorMg = 40, ThreatByMinorEg = 30,
+    ThreatByRookMg = 40, ThreatByRookEg = 30,
+    HangingMg = 45, HangingEg = 25,
+    RookOpenFileMg = 30, RookOpenFileEg = 15,
+    RookSemiOpenMg = 14, RookSemiOpenEg = 4,
+    OutpostHorseMg = 40, OutpostHorseEg = 25,
+    SafeCheckHorse = 30, SafeCheckCamel = 25, SafeCheckRook = 40, SafeCheckBers = 30,
 }
 
 pub use super::tuned::TUNED;

@@ -4,11 +4,11 @@ use super::params::{P, Params, nth, pair};
 use super::{Score, s};
 use shatar_rules::{Bitboard, Color, File, Position, Role};
 
-fn file_mask(file: u8) -> Bitboard {
+pub(super) fn file_mask(file: u8) -> Bitboard {
     File::new(file).map_or(Bitboard::EMPTY, Bitboard::file)
 }
 
-fn adjacent_files(file: u8) -> Bitboard {
+pub(super) fn adjacent_files(file: u8) -> Bitboard {
     let left = if file > 0 {
         file_mask(file - 1)
     } else {
@@ -18,7 +18,7 @@ fn adjacent_files(file: u8) -> Bitboard {
 }
 
 /// The squares strictly in front of `rank` (from `us`'s side) on any file.
-fn ahead(us: Color, rank: u8) -> Bitboard {
+pub(super) fn ahead(us: Color, rank: u8) -> Bitboard {
     let below_or_on = if rank >= 7 {
         !0u64
     } else {

@@ -86,4 +86,22 @@ pub const TUNED: Params = [
     30, // AttackRook
     50, // AttackBers
     15, // Tempo
+    110, // ThreatByPawnMg
+    60, // ThreatByPawnEg
+    40, // ThreatByMinorMg
+    30, // ThreatByMinorEg
+    40, // ThreatByRookMg
+    30, // ThreatByRookEg
+    45, // HangingMg
+    25, // HangingEg
+    30, // RookOpenFileMg
+    15, // RookOpenFileEg
+    14, // RookSemiOpenMg
+    4, // RookSemiOpenEg
+    40, // OutpostHorseMg
+    25, // OutpostHorseEg
+    30, // SafeCheckHorse
+    25, // SafeCheckCamel
+    40, // SafeCheckRook
+    30, // SafeCheckBers
 ];
