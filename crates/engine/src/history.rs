@@ -19,23 +19,42 @@ pub fn piece_to(color: Color, m: &Move) -> usize {
     (color.index() * 6 + m.role.index()) * 64 + m.to.index()
 }
 
-/// Adds `bonus` to `v` with gravity towards zero.
-fn gravity(v: &mut i32, bonus: i32) {
-    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-    *v += b - *v * b.abs() / HISTORY_MAX;
+/// A table of history values, each updated with gravity towards zero: the storage every
+/// history below shares; each history only says how a move maps to its slot.
+#[derive(Debug, Clone)]
+struct GravityTable {
+    table: Vec<i32>,
+}
+
+impl GravityTable {
+    fn new(len: usize) -> GravityTable {
+        GravityTable {
+            table: vec![0; len],
+        }
+    }
+
+    /// The value at `slot` (0 outside the table).
+    fn get(&self, slot: usize) -> i32 {
+        self.table.get(slot).copied().unwrap_or(0)
+    }
+
+    /// Adds `bonus` (negative for a malus) to the value at `slot`, with gravity: the
+    /// nearer the value is to the bound, the less a bonus moves it.
+    fn update(&mut self, slot: usize, bonus: i32) {
+        if let Some(v) = self.table.get_mut(slot) {
+            let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+            *v += b - *v * b.abs() / HISTORY_MAX;
+        }
+    }
 }
 
 /// The butterfly history of quiet moves.
 #[derive(Debug, Clone)]
-pub struct ButterflyHistory {
-    table: Vec<i32>,
-}
+pub struct ButterflyHistory(GravityTable);
 
 impl Default for ButterflyHistory {
     fn default() -> Self {
-        ButterflyHistory {
-            table: vec![0; 2 * 64 * 64],
-        }
+        ButterflyHistory(GravityTable::new(2 * 64 * 64))
     }
 }
 
@@ -46,60 +65,45 @@ impl ButterflyHistory {
 
     /// The value of a quiet move.
     pub fn get(&self, color: Color, m: &Move) -> i32 {
-        self.table.get(Self::slot(color, m)).copied().unwrap_or(0)
+        self.0.get(Self::slot(color, m))
     }
 
     /// Adds `bonus` (negative for a malus) with gravity towards zero.
     pub fn update(&mut self, color: Color, m: &Move, bonus: i32) {
-        if let Some(v) = self.table.get_mut(Self::slot(color, m)) {
-            gravity(v, bonus);
-        }
+        self.0.update(Self::slot(color, m), bonus);
     }
 }
 
 /// The continuation history: for the (piece, destination) of an earlier move, the value of
 /// each (piece, destination) of a later quiet move.
 #[derive(Debug, Clone)]
-pub struct ContinuationHistory {
-    table: Vec<i32>,
-}
+pub struct ContinuationHistory(GravityTable);
 
 impl Default for ContinuationHistory {
     fn default() -> Self {
-        ContinuationHistory {
-            table: vec![0; PIECE_TO * PIECE_TO],
-        }
+        ContinuationHistory(GravityTable::new(PIECE_TO * PIECE_TO))
     }
 }
 
 impl ContinuationHistory {
     /// The value of the move `now` (a piece-to index) after the move `before`.
     pub fn get(&self, before: usize, now: usize) -> i32 {
-        self.table
-            .get(before * PIECE_TO + now)
-            .copied()
-            .unwrap_or(0)
+        self.0.get(before * PIECE_TO + now)
     }
 
     /// Adds `bonus` to the value of `now` after `before`.
     pub fn update(&mut self, before: usize, now: usize, bonus: i32) {
-        if let Some(v) = self.table.get_mut(before * PIECE_TO + now) {
-            gravity(v, bonus);
-        }
+        self.0.update(before * PIECE_TO + now, bonus);
     }
 }
 
 /// The capture history: (moved piece, destination, captured role).
 #[derive(Debug, Clone)]
-pub struct CaptureHistory {
-    table: Vec<i32>,
-}
+pub struct CaptureHistory(GravityTable);
 
 impl Default for CaptureHistory {
     fn default() -> Self {
-        CaptureHistory {
-            table: vec![0; PIECE_TO * 6],
-        }
+        CaptureHistory(GravityTable::new(PIECE_TO * 6))
     }
 }
 
@@ -111,14 +115,12 @@ impl CaptureHistory {
 
     /// The value of a capture or promotion.
     pub fn get(&self, color: Color, m: &Move) -> i32 {
-        self.table.get(Self::slot(color, m)).copied().unwrap_or(0)
+        self.0.get(Self::slot(color, m))
     }
 
     /// Adds `bonus` (negative for a malus).
     pub fn update(&mut self, color: Color, m: &Move, bonus: i32) {
-        if let Some(v) = self.table.get_mut(Self::slot(color, m)) {
-            gravity(v, bonus);
-        }
+        self.0.update(Self::slot(color, m), bonus);
     }
 }
 
