@@ -5,14 +5,13 @@
 //! (`/api/analysis/import`).
 
 use crate::analysis::{MAX_DEPTH, MAX_MULTIPV};
-use crate::archive::{self, board_json, listed_moves, notation_of, records_lang};
+use crate::archive::{board_json, listed_moves, notation_of, records_lang};
 use crate::auth::Visitor;
-use crate::error::{AnalysisError, AppError, AppResult};
+use crate::error::{AnalysisError, AppResult};
 use crate::html::{esc, json_in_script, page};
 use crate::i18n::Lang;
 use crate::live::game::{role_code, termination_key};
-use crate::routes::lobby::is_id;
-use crate::routes::record::notation_switcher;
+use crate::routes::record::{notation_switcher, stored};
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::HeaderMap;
@@ -439,12 +438,7 @@ async fn analysis_page(
     // From a game at a ply, or from the query's position, else the official start.
     let (ruleset, fen_text, moves, ply) = match q.game.as_deref() {
         Some(id) => {
-            if !is_id(id) {
-                return Err(AppError::NotFound(format!("game {id}")));
-            }
-            let g = archive::load(&state.db, id)
-                .await?
-                .ok_or_else(|| AppError::NotFound(format!("game {id}")))?;
+            let g = stored(&state, id).await?;
             let game = g.game();
             let moves: Vec<String> = game
                 .moves()

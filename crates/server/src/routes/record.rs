@@ -25,7 +25,7 @@ use shatar_records::{Notation, SecondSide, sheet};
 use shatar_rules::Color;
 
 /// The game `id`, or `NotFound`.
-async fn stored(state: &AppState, id: &str) -> AppResult<StoredGame> {
+pub(crate) async fn stored(state: &AppState, id: &str) -> AppResult<StoredGame> {
     if !is_id(id) {
         return Err(AppError::NotFound(format!("game {id}")));
     }
