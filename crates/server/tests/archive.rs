@@ -25,13 +25,9 @@ const SCHOLARS_MATE: [&str; 7] = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"
 async fn pair(server: &TestServer, ruleset: &str) -> (Client, String, Client, String, String) {
     let (wn, bn) = (unique("Ulzii"), unique("Saraa"));
     let mut white = server.client();
-    white.sign_up(&wn, "12345678").await;
     let mut black = server.client();
-    black.sign_up(&bn, "12345678").await;
-    let seek = white
-        .seek(&[("color", "white"), ("ruleset", ruleset), ("minutes", "5")])
-        .await;
-    let game = black.accept(&seek).await;
+    let fields = [("color", "white"), ("ruleset", ruleset), ("minutes", "5")];
+    let game = white.game_against(&wn, &mut black, &bn, &fields).await;
     (white, wn, black, bn, game)
 }
 

@@ -492,17 +492,13 @@ async fn archive_replay_and_analysis_in_three_languages() {
     // A finished game between two accounts: the scholar's mate over the game sockets.
     let (wn, bn) = (common::unique("Ulzii"), common::unique("Saraa"));
     let mut white = server.client();
-    white.sign_up(&wn, "12345678").await;
     let mut black = server.client();
-    black.sign_up(&bn, "12345678").await;
-    let seek = white
-        .seek(&[
-            ("color", "white"),
-            ("ruleset", "official"),
-            ("minutes", "5"),
-        ])
-        .await;
-    let game = black.accept(&seek).await;
+    let fields = [
+        ("color", "white"),
+        ("ruleset", "official"),
+        ("minutes", "5"),
+    ];
+    let game = white.game_against(&wn, &mut black, &bn, &fields).await;
     let mut w = white.socket(&game).await;
     let mut b = black.socket(&game).await;
     w.state().await;

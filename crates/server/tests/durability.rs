@@ -105,18 +105,16 @@ async fn sigkill_mid_game_loses_nothing_acknowledged(b: Backend) {
     };
     let (wname, bname) = (unique("Temuujin"), unique("Borte"));
     let mut white = client(addr);
-    white.sign_up(&wname, "12345678").await;
     let mut black = client(addr);
-    black.sign_up(&bname, "12345678").await;
-    let seek = white
-        .seek(&[
-            ("ruleset", "official"),
-            ("minutes", "60"),
-            ("increment", "5"),
-            ("color", "white"),
-        ])
+    let fields = [
+        ("ruleset", "official"),
+        ("minutes", "60"),
+        ("increment", "5"),
+        ("color", "white"),
+    ];
+    let game = white
+        .game_against(&wname, &mut black, &bname, &fields)
         .await;
-    let game = black.accept(&seek).await;
     let mut w = white.socket(&game).await;
     let mut bs = black.socket(&game).await;
     w.state().await;

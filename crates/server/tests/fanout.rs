@@ -137,17 +137,15 @@ async fn scenario(
         headers: Vec::new(),
     };
     let mut white = fresh(a);
-    white.sign_up(&unique("FanW"), "12345678").await;
     let mut black = fresh(a);
-    black.sign_up(&unique("FanB"), "12345678").await;
-    let seek = white
-        .seek(&[
-            ("color", "white"),
-            ("ruleset", "competition"),
-            ("minutes", "10"),
-        ])
+    let fields = [
+        ("color", "white"),
+        ("ruleset", "competition"),
+        ("minutes", "10"),
+    ];
+    let game = white
+        .game_against(&unique("FanW"), &mut black, &unique("FanB"), &fields)
         .await;
-    let game = black.accept(&seek).await;
 
     // Both players on A (A opens the game first and owns it); a spectator on B.
     let mut w = white.socket(&game).await;

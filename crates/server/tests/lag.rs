@@ -69,19 +69,17 @@ async fn lagging_proxy(server: SocketAddr) -> SocketAddr {
 async fn a_lagging_client_is_credited_within_the_bound(bk: Backend) {
     let server = TestServer::start(bk).await;
     let mut white = server.client();
-    white.sign_up(&unique("LagW"), "12345678").await;
     let mut black = server.client();
-    black.sign_up(&unique("LagB"), "12345678").await;
     // `competition`: repetitions are only claimable, so the horses may shuffle on.
-    let seek = white
-        .seek(&[
-            ("color", "white"),
-            ("ruleset", "competition"),
-            ("minutes", "10"),
-            ("increment", "2"),
-        ])
+    let fields = [
+        ("color", "white"),
+        ("ruleset", "competition"),
+        ("minutes", "10"),
+        ("increment", "2"),
+    ];
+    let game = white
+        .game_against(&unique("LagW"), &mut black, &unique("LagB"), &fields)
         .await;
-    let game = black.accept(&seek).await;
 
     let far = Client {
         addr: lagging_proxy(server.addr).await,

@@ -13,17 +13,15 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 /// A game between two new accounts; returns its id.
 async fn a_game(server: &TestServer) -> String {
     let mut white = server.client();
-    white.sign_up(&unique("LimW"), "12345678").await;
     let mut black = server.client();
-    black.sign_up(&unique("LimB"), "12345678").await;
-    let seek = white
-        .seek(&[
-            ("color", "white"),
-            ("ruleset", "official"),
-            ("minutes", "5"),
-        ])
-        .await;
-    black.accept(&seek).await
+    let fields = [
+        ("color", "white"),
+        ("ruleset", "official"),
+        ("minutes", "5"),
+    ];
+    white
+        .game_against(&unique("LimW"), &mut black, &unique("LimB"), &fields)
+        .await
 }
 
 async fn open(server: &TestServer, game: &str) -> Result<common::Socket, (u16, String)> {

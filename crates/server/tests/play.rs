@@ -20,13 +20,12 @@ on_both_backends!(
 /// Two signed-up players and a game between them (White seeks, Black accepts).
 async fn pair(server: &TestServer, seek: &[(&str, &str)]) -> (Client, Client, String) {
     let mut white = server.client();
-    white.sign_up(&unique("White"), "12345678").await;
     let mut black = server.client();
-    black.sign_up(&unique("Black"), "12345678").await;
     let mut fields = vec![("color", "white")];
     fields.extend_from_slice(seek);
-    let seek = white.seek(&fields).await;
-    let game = black.accept(&seek).await;
+    let game = white
+        .game_against(&unique("White"), &mut black, &unique("Black"), &fields)
+        .await;
     (white, black, game)
 }
 

@@ -314,6 +314,21 @@ impl Client {
             .to_owned()
     }
 
+    /// Signs this client up as `name` and `black` as `black_name` (password `12345678`);
+    /// this client seeks with `fields` and `black` accepts: the new game's id.
+    pub async fn game_against(
+        &mut self,
+        name: &str,
+        black: &mut Client,
+        black_name: &str,
+        fields: &[(&str, &str)],
+    ) -> String {
+        self.sign_up(name, "12345678").await;
+        black.sign_up(black_name, "12345678").await;
+        let seek = self.seek(fields).await;
+        black.accept(&seek).await
+    }
+
     /// Opens the game's socket with this client's cookies.
     pub async fn socket(&self, game: &str) -> Socket {
         let mut req = format!("ws://{}/game/{game}/ws", self.addr)
