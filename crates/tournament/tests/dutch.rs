@@ -243,3 +243,21 @@ fn a_higher_bracket_keeps_its_pairs_over_the_lowest_bye() {
     }
     assert_eq!(bye, vec![84]);
 }
+
+/// C.16 weighs the score difference of a player who floats down again: of two moved-down
+/// players, the one that floated down last round takes the nearer opponent (see
+/// tests/data/dutch_repeat_float_difference.trf.source).
+#[test]
+fn a_repeated_downfloat_takes_the_smaller_score_difference() {
+    let mut e = kept_case("dutch_repeat_float_difference.trf");
+    assert_eq!((e.rounds.len(), e.rounds_planned), (9, 11));
+    for n in [3, 7, 16, 23, 41, 52, 53, 61, 62, 83, 91] {
+        e.withdraw(n, "absent").unwrap();
+    }
+    let (games, bye) = next_round(&mut e);
+    assert_eq!(games.len(), 42);
+    for pair in [(1, 21), (20, 4)] {
+        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
+    }
+    assert_eq!(bye, vec![80]);
+}

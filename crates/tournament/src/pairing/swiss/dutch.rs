@@ -18,6 +18,8 @@
 //! | strong colour preferences met | C.11 |
 //! | no repeated downfloat / upfloat (previous round) | C.12, C.13 |
 //! | no repeated downfloat / upfloat (two rounds before) | C.14, C.15 |
+//! | score differences of repeated downfloats / upfloats (previous round) | C.16, C.17 |
+//! | score differences of repeated downfloats / upfloats (two rounds before) | C.18, C.19 |
 //!
 //! Colour and float digits count only the games inside the bracket, plus the downfloat of
 //! each downfloater; a downfloater's own game is judged in the next bracket.
@@ -34,7 +36,12 @@
 //! Scores in the digits count from the bracket's lowest score (and the next bracket's),
 //! so the widths follow the bracket rather than the field.
 //!
-//! Not covered: C.16–C.19 (score differences of repeated floats) and Baku acceleration.
+//! C.16–C.19 compare the watched players' score differences as the PSD does (largest
+//! first): each has a sub-digit per difference that can occur (`RepeatDigit`). They are
+//! weighed while they fit the matcher's 118 bits, most significant first; in a bracket
+//! too wide for them the last of them are left out.
+//!
+//! Not covered: Baku acceleration.
 //!
 //! # Speed, with the same pairings
 //!
@@ -399,20 +406,94 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
 
 /// Positions of the weight digits, least significant first.
 mod digit {
-    pub const C15: usize = 0;
-    pub const C14: usize = 1;
-    pub const C13: usize = 2;
-    pub const C12: usize = 3;
-    pub const C11: usize = 4;
-    pub const C10: usize = 5;
-    pub const C9: usize = 6;
-    pub const C8: usize = 7;
-    pub const C7_SCORES: usize = 8;
-    pub const C7_PAIRS: usize = 9;
-    pub const PSD_SQUARES: usize = 10;
-    pub const PSD_SCORES: usize = 11;
-    pub const C5: usize = 12;
-    pub const COUNT: usize = 13;
+    pub const C19: usize = 0;
+    pub const C18: usize = 1;
+    pub const C17: usize = 2;
+    pub const C16: usize = 3;
+    pub const C15: usize = 4;
+    pub const C14: usize = 5;
+    pub const C13: usize = 6;
+    pub const C12: usize = 7;
+    pub const C11: usize = 8;
+    pub const C10: usize = 9;
+    pub const C9: usize = 10;
+    pub const C8: usize = 11;
+    pub const C7_SCORES: usize = 12;
+    pub const C7_PAIRS: usize = 13;
+    pub const PSD_SQUARES: usize = 14;
+    pub const PSD_SCORES: usize = 15;
+    pub const C5: usize = 16;
+    pub const COUNT: usize = 17;
+    /// The score-difference criteria of repeated floats, most significant first.
+    pub const REPEATS: [usize; 4] = [C16, C17, C18, C19];
+}
+
+/// The kind of repeated float a score-difference criterion (C.16–C.19) weighs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Repeat {
+    /// C.16 (one round ago), C.18 (two rounds ago).
+    Down(usize),
+    /// C.17 (one round ago), C.19 (two rounds ago).
+    Up(usize),
+}
+
+impl Repeat {
+    /// C.16, C.17, C.18, C.19, in the order of [`digit::REPEATS`].
+    const ALL: [Repeat; 4] = [
+        Repeat::Down(1),
+        Repeat::Up(1),
+        Repeat::Down(2),
+        Repeat::Up(2),
+    ];
+
+    /// Whether `p` floated this way then: a player the criterion watches.
+    fn watches(self, p: &Player) -> bool {
+        match self {
+            Repeat::Down(ago) => p.float_ago(ago) == Float::Down,
+            Repeat::Up(ago) => p.float_ago(ago) == Float::Up,
+        }
+    }
+}
+
+/// One score-difference criterion of repeated floats (C.16–C.19) in a bracket: the
+/// watched players' score differences, compared as C.04.3 compares score differences
+/// (A.8, like the PSD): the largest first, then their numbers. Each difference that can
+/// occur has a sub-digit counting the watched players who get it, the larger differences
+/// the more significant; a watched player adds `top − 2^(unit·rank)` to the weight (just
+/// `top` when it does not float again), so the heaviest matching has the smallest list.
+#[derive(Debug, Clone, Copy, Default)]
+struct RepeatDigit {
+    /// The differences that can occur, in half points (bit `v` for `v` half points).
+    values: u128,
+    /// Bits of one sub-digit: enough to count every watched player.
+    unit: u32,
+}
+
+impl RepeatDigit {
+    /// The weight a watched player adds with `difference` half points (0: no repeat).
+    fn value(&self, difference: i64) -> i128 {
+        if self.unit == 0 {
+            return 0;
+        }
+        let levels = self.values.count_ones();
+        let top = 1i128 << (levels * self.unit);
+        let Ok(v) = u32::try_from(difference) else {
+            return top;
+        };
+        if v == 0 || v >= 128 {
+            return top;
+        }
+        let rank = (self.values & ((1u128 << v) - 1)).count_ones();
+        top - (1i128 << (rank * self.unit))
+    }
+
+    /// Bits of the digit's largest sum, `watched` players at `top` each.
+    fn width(&self, watched: u32) -> u32 {
+        if self.unit == 0 {
+            return 0;
+        }
+        self.values.count_ones() * self.unit + (32 - watched.leading_zeros())
+    }
 }
 
 /// Bit widths of the weight digits of one bracket's matching, least significant first.
@@ -427,6 +508,8 @@ struct Digits {
     span: i64,
     /// The next bracket's score: C.7 score digits count from it.
     next: i64,
+    /// C.16–C.19, in the order of [`digit::REPEATS`]; empty when left out.
+    repeats: [RepeatDigit; 4],
 }
 
 /// The widest weight the matcher handles without overflow.
@@ -443,7 +526,18 @@ impl Digits {
     /// so no digit spills into the one above; scores count from the bracket's lowest (and
     /// the next bracket's) score because the number of pairs above them is already fixed
     /// by a more significant digit.
-    fn new(n: usize, b: usize, base: i64, top: i64, next: i64, last_round: bool) -> Digits {
+    ///
+    /// The score-difference criteria of repeated floats (C.16–C.19, `repeats` with the
+    /// number of players each watches) come last and are weighed while they fit the
+    /// matcher's width: when one does not, it and the ones after it are left out, so
+    /// the criteria weighed are always a prefix of C.04.3's order.
+    fn new(
+        n: usize,
+        b: usize,
+        (base, top, next): (i64, i64, i64),
+        last_round: bool,
+        repeats: [Option<(RepeatDigit, u32)>; 4],
+    ) -> Digits {
         let pairs = n.div_ceil(2).max(1) as u128;
         // Every edge touching the bracket holds at least one of its `b` players, so the
         // bracket's own digits sum over at most `b` edges (`b / 2` pairs inside it).
@@ -468,6 +562,20 @@ impl Digits {
         widths[digit::PSD_SQUARES] = bits(inside * span * span);
         widths[digit::PSD_SCORES] = bits(inside * 2 * span);
         widths[digit::C5] = bits(inside);
+        let mut kept = [RepeatDigit::default(); 4];
+        let mut total: u32 = widths.iter().sum();
+        for ((slot, repeat), position) in kept.iter_mut().zip(repeats).zip(digit::REPEATS) {
+            let Some((repeat, watched)) = repeat else {
+                break;
+            };
+            let width = repeat.width(watched);
+            if total + width > MAX_WEIGHT_BITS {
+                break;
+            }
+            total += width;
+            widths[position] = width;
+            *slot = repeat;
+        }
         let mut shifts = [0u32; digit::COUNT];
         let mut s = 0;
         for (i, w) in widths.iter().enumerate() {
@@ -480,6 +588,7 @@ impl Digits {
             base,
             span: span as i64,
             next,
+            repeats: kept,
         }
     }
 
@@ -551,7 +660,7 @@ impl Dutch {
                 return 0;
             };
             if bracket.contains(&other) {
-                Self::unjudged_floater(&mut d, p);
+                Self::unjudged_floater(&mut d, p, digits);
             }
             return digits.weight(&d);
         }
@@ -579,7 +688,7 @@ impl Dutch {
         if in_a != in_b {
             // A downfloater's game belongs to the next bracket: only its downfloat counts
             // here (C.12, C.14); colours and the partner's upfloat are judged there.
-            Self::unjudged_floater(&mut d, if in_a { pa } else { pb });
+            Self::unjudged_floater(&mut d, if in_a { pa } else { pb }, digits);
         } else if in_a && in_b {
             let (ca, sa) = pa.preference();
             let (cb, sb) = pb.preference();
@@ -613,13 +722,26 @@ impl Dutch {
                 d[C14] = 1;
                 d[C15] = 1;
             }
+            // C.16–C.19: the score difference a watched player floats again by.
+            for ((repeat, position), rd) in Repeat::ALL.iter().zip(REPEATS).zip(digits.repeats) {
+                for (p, q) in [(pa, pb), (pb, pa)] {
+                    if repeat.watches(p) {
+                        let again = match repeat {
+                            Repeat::Down(_) => p.score > q.score,
+                            Repeat::Up(_) => p.score < q.score,
+                        };
+                        d[position] += rd.value(if again { diff } else { 0 });
+                    }
+                }
+            }
         }
         digits.weight(&d)
     }
 
     /// The digits of a bracket player who floats out of it: colours are judged in the
-    /// bracket where it plays, the downfloat here (C.12, C.14).
-    fn unjudged_floater(d: &mut [i128; digit::COUNT], p: &Player) {
+    /// bracket where it plays, the downfloat here (C.12, C.14, and C.16, C.18 with one
+    /// point beyond the bracket's lowest score, A.8).
+    fn unjudged_floater(d: &mut [i128; digit::COUNT], p: &Player, digits: &Digits) {
         use digit::*;
         d[C8] = 2;
         d[C9] = 2;
@@ -629,6 +751,15 @@ impl Dutch {
         d[C13] = 1;
         d[C14] = i128::from(p.float_ago(2) != Float::Down);
         d[C15] = 1;
+        for ((repeat, position), rd) in Repeat::ALL.iter().zip(REPEATS).zip(digits.repeats) {
+            if repeat.watches(p) {
+                let again = match repeat {
+                    Repeat::Down(_) => p.score - digits.base + 2,
+                    Repeat::Up(_) => 0,
+                };
+                d[position] = rd.value(again);
+            }
+        }
     }
 
     /// Players of the pair `a`–`b`, with the colours E.1–E.5 give them, who reach a
@@ -668,7 +799,14 @@ impl Dutch {
         };
         let base = scores().min().unwrap_or(0);
         let top = scores().max().unwrap_or(0);
-        let digits = Digits::new(n, bracket.len(), base, top, next, self.last_round);
+        let repeats = Repeat::ALL.map(|repeat| self.repeat_digit(repeat, bracket, base));
+        let digits = Digits::new(
+            n,
+            bracket.len(),
+            (base, top, next),
+            self.last_round,
+            repeats,
+        );
         if digits.bits > MAX_WEIGHT_BITS {
             return Err(PairingError::Unsupported(format!(
                 "the Dutch pairing in this version handles fields up to {MAX_FIELD} players \
@@ -679,6 +817,42 @@ impl Dutch {
             )));
         }
         Ok(digits)
+    }
+
+    /// The differences `repeat` can meet in `bracket` (lowest score `base`), with the
+    /// number of players it watches; `None` when a difference is too wide to encode.
+    fn repeat_digit(
+        &self,
+        repeat: Repeat,
+        bracket: &BTreeSet<u32>,
+        base: i64,
+    ) -> Option<(RepeatDigit, u32)> {
+        let members = || bracket.iter().filter_map(|id| self.players.get(id));
+        let scores: BTreeSet<i64> = members().map(|p| p.score).collect();
+        let mut values = 0u128;
+        let mut watched = 0u32;
+        for p in members().filter(|p| repeat.watches(p)) {
+            watched += 1;
+            let differences: Vec<i64> = match repeat {
+                // Paired lower in the bracket, or floating out of it: a float out counts
+                // one point beyond the bracket's lowest score (A.8).
+                Repeat::Down(_) => scores
+                    .range(..p.score)
+                    .map(|s| p.score - s)
+                    .chain([p.score - base + 2])
+                    .collect(),
+                Repeat::Up(_) => scores.range(p.score + 1..).map(|s| s - p.score).collect(),
+            };
+            for v in differences {
+                values |= 1u128.checked_shl(u32::try_from(v).ok()?)?;
+            }
+        }
+        let unit = if watched == 0 {
+            0
+        } else {
+            32 - watched.leading_zeros()
+        };
+        Some((RepeatDigit { values, unit }, watched))
     }
 
     /// The matching problem of `bracket` over `players` (the bracket and everyone below).
@@ -1571,4 +1745,30 @@ impl Dutch {
 
 fn half(halves: i64) -> String {
     crate::score::Score::from_halves(halves).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RepeatDigit;
+
+    /// Watched players' differences compare largest first, then by how many have it
+    /// (as the PSD, C.04.3 A.8): the heavier sum is the better list.
+    #[test]
+    fn repeat_digits_compare_the_largest_difference_first() {
+        // Two watched players; differences of 1, 2 and 3 half points can occur.
+        let digit = RepeatDigit {
+            values: 0b1110,
+            unit: 2,
+        };
+        let sum = |ds: &[i64]| ds.iter().map(|d| digit.value(*d)).sum::<i128>();
+        // {1, 1} beats {2, 0}: its largest difference is smaller.
+        assert!(sum(&[1, 1]) > sum(&[2, 0]));
+        // {2, 1} beats {2, 2}, and {3, 0} loses to both.
+        assert!(sum(&[2, 1]) > sum(&[2, 2]));
+        assert!(sum(&[2, 2]) > sum(&[3, 0]));
+        // No repeat at all is best; the width holds the largest sum.
+        assert!(sum(&[0, 0]) > sum(&[1, 0]));
+        assert!(sum(&[0, 0]) < 1 << digit.width(2));
+        assert_eq!(sum(&[0, 0]), 2 * (1 << 6));
+    }
 }
