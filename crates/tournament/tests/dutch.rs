@@ -178,9 +178,9 @@ fn next_round(e: &mut Event) -> (BTreeSet<(u32, u32)>, Vec<u32>) {
     (games, byes)
 }
 
-/// The bye in the lowest bracket (see tests/data/dutch_bye_colour.trf.source): equal on
-/// colours, the bye goes to the player who did not float down last round (C.12, with a
-/// forfeited game a downfloat by A.4.b).
+/// The bye in the lowest bracket (see tests/data/dutch_bye_colour.trf.source): of two
+/// players of the lowest score, the bye goes to the one who played every round (fewest
+/// unplayed games, C.04.3 2025).
 #[test]
 fn bye_and_colours_in_the_lowest_bracket() {
     let mut e = kept_case("dutch_bye_colour.trf");
@@ -192,7 +192,8 @@ fn bye_and_colours_in_the_lowest_bracket() {
 }
 
 /// A last-round case (see tests/data/dutch_topscorer_colour.trf.source): C.9 keeps a
-/// topscorer from a third White in a row; C.10 gives the bye to 84, not 100.
+/// topscorer from a third White in a row; the bye goes to 100, who played every round,
+/// not to 84, who did not play round 9 (fewest unplayed games, before the colours).
 #[test]
 fn topscorer_colours_and_bye_in_the_last_round() {
     let mut e = kept_case("dutch_topscorer_colour.trf");
@@ -203,17 +204,17 @@ fn topscorer_colours_and_bye_in_the_last_round() {
     }
     let (games, bye) = next_round(&mut e);
     assert_eq!(games.len(), 45);
-    for pair in [(14, 5), (9, 18), (99, 100)] {
+    for pair in [(14, 5), (9, 18), (99, 84), (95, 98)] {
         assert!(games.contains(&pair), "{pair:?} missing");
     }
-    assert_eq!(bye, vec![84]);
+    assert_eq!(bye, vec![100]);
 }
 
-/// A forfeited game is a downfloat (C.04.3 A.4.b), so its loser is not floated again in
-/// the next round when another player can be (C.12); see
-/// tests/data/dutch_forfeit_float.trf.source.
+/// A game lost by forfeit is no downfloat (C.04.3 2025, 1.4.3: only a player who scores
+/// more than a loss without playing floats down), so the Dutch order decides between two
+/// players of equal floats; see tests/data/dutch_forfeit_float.trf.source.
 #[test]
-fn a_forfeit_counts_as_a_downfloat() {
+fn a_forfeit_loss_is_not_a_downfloat() {
     let mut e = kept_case("dutch_forfeit_float.trf");
     assert_eq!((e.rounds.len(), e.rounds_planned), (8, 10));
     for n in [21, 42, 45, 49, 61, 62, 66, 97] {
@@ -221,16 +222,16 @@ fn a_forfeit_counts_as_a_downfloat() {
     }
     let (games, _) = next_round(&mut e);
     assert_eq!(games.len(), 46);
-    for pair in [(98, 95), (100, 99)] {
+    for pair in [(98, 99), (100, 95)] {
         assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
     }
 }
 
-/// The bye is the last bracket's downfloater, not a goal of the brackets above: a higher
-/// bracket keeps all its pairs (C.5) even when that leaves the bye to a higher score (see
+/// The bye goes to the lowest score a complete pairing allows, before the brackets'
+/// criteria: a higher bracket gives up a pair for it (C.04.3 2025; see
 /// tests/data/dutch_bye_below.trf.source).
 #[test]
-fn a_higher_bracket_keeps_its_pairs_over_the_lowest_bye() {
+fn the_bye_goes_to_the_lowest_score_first() {
     let mut e = kept_case("dutch_bye_below.trf");
     assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
     for n in [21, 42, 45, 48, 49, 61, 62, 66, 97] {
@@ -238,10 +239,10 @@ fn a_higher_bracket_keeps_its_pairs_over_the_lowest_bye() {
     }
     let (games, bye) = next_round(&mut e);
     assert_eq!(games.len(), 45);
-    for pair in [(83, 89), (92, 88), (95, 100)] {
+    for pair in [(83, 88), (81, 82), (89, 100), (92, 84), (99, 98)] {
         assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
     }
-    assert_eq!(bye, vec![84]);
+    assert_eq!(bye, vec![95]);
 }
 
 /// C.16 weighs the score difference of a player who floats down again: of two moved-down
@@ -260,4 +261,58 @@ fn a_repeated_downfloat_takes_the_smaller_score_difference() {
         assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
     }
     assert_eq!(bye, vec![80]);
+}
+
+/// A small event written out by hand as TRF-16 (one `001` line per player).
+fn small_event(lines: &[(u32, &str, &str)]) -> Event {
+    let mut text = String::from("012 Small Dutch event\nXXR 3\n");
+    for (n, points, games) in lines {
+        // Columns: start number 5-8, name 15-47, rating 49-52, points 81-84, rank
+        // 86-89, then a 10-column block per round from column 90.
+        let name = format!("Player {n}");
+        text.push_str(&format!(
+            "001 {n:>4}      {name:<33} 2000{:28}{points:>4} {n:>4}{games}\n",
+            ""
+        ));
+    }
+    shatar_tournament::trf::read(&text, System::Dutch).unwrap()
+}
+
+/// The bye's receiver is settled before the brackets: the two leaders, who have not
+/// met, give up their game so that the bye goes to the 0-point player rather than to a
+/// 1-point one (C.04.3 2025; bbpPairings' and caissify-pairings' pairing of the same
+/// shape). Round 3, player 4 absent: 1 and 3 (2 points) could meet, leaving 2, 5, 6 to
+/// pair with 2-5 already played, so the bye would go to 5 (1 point); the bye to 6
+/// (0 points) needs 1-5 and 3-2.
+#[test]
+fn leaders_give_up_their_game_for_the_lowest_bye() {
+    let mut e = small_event(&[
+        (1, "2.0", "     4 w 1     2 b 1"),
+        (2, "1.0", "     5 b 1     1 w 0"),
+        (3, "2.0", "     6 w 1     4 b 1"),
+        (4, "0.0", "     1 b 0     3 w 0"),
+        (5, "1.0", "     2 w 0     6 b 1"),
+        (6, "0.0", "     3 b 0     5 w 0"),
+    ]);
+    e.withdraw(4, "absent").unwrap();
+    let (games, bye) = next_round(&mut e);
+    assert_eq!(games, [(1, 5), (3, 2)].into_iter().collect());
+    assert_eq!(bye, vec![6]);
+}
+
+/// Of the 0-point players the bye avoids the one who has not played a game (fewest
+/// unplayed games for the bye's receiver, C.04.3 2025); a zero-point absence is no
+/// downfloat (1.4.3), so only that criterion tells 4 from 5.
+#[test]
+fn the_bye_avoids_a_player_with_an_unplayed_game() {
+    let mut e = small_event(&[
+        (1, "1.0", "     3 w 1"),
+        (2, "1.0", "     4 b 1"),
+        (3, "0.0", "     1 b 0"),
+        (4, "0.0", "     2 w 0"),
+        (5, "0.0", "  0000 - Z"),
+    ]);
+    let (games, bye) = next_round(&mut e);
+    assert_eq!(games, [(2, 1), (3, 5)].into_iter().collect());
+    assert_eq!(bye, vec![4]);
 }

@@ -12,6 +12,7 @@
 //! | scores of the paired bracket players | C.6 (PSD: float the lowest) |
 //! | squared score differences of bracket pairs | C.6 (PSD: smallest differences) |
 //! | pairs of the next bracket (its residents, or them and our downfloaters) | C.7 |
+//! | the bye's receiver: fewest unplayed games | C.04.3 2025 |
 //! | last round: topscorers and their opponents kept within ±2 | C.8 |
 //! | last round: … and without a third colour in a row | C.9 |
 //! | colour preferences met | C.10 |
@@ -30,8 +31,15 @@
 //! in small brackets, two) players in C.04.3 D.2 order that does, else each player the
 //! first opponent keeping the optimum. Colours follow E.1–E.5. The pairing-allocated
 //! bye is a pseudo-player below everyone: whoever floats out of the last bracket meets
-//! it (C.04.3 A.2), so it goes where each bracket's criteria, taken in turn, leave it —
-//! not to the lowest score at any price (a higher bracket keeps its pairs, C.5).
+//! it. Its receiver's score is settled first, as the rules in force since July 2025 and
+//! bbpPairings have it: the lowest score any complete pairing allows (one matching over
+//! the field, `lowest_bye_score`); the bye may then go to nobody above that score, and a
+//! higher bracket gives up a pair when it must.
+//!
+//! Floats follow C.04.3 (2025) 1.4: by the scores before the round, and a downfloat for
+//! whoever scores more than a loss without playing (bye, forfeit win). A forfeit loss
+//! floats by the scores as a played game would (bbpPairings' reading); an absence
+//! without points does not float.
 //!
 //! Scores in the digits count from the bracket's lowest score (and the next bracket's),
 //! so the widths follow the bracket rather than the field.
@@ -198,6 +206,8 @@ struct Player {
     /// Float of each past round, oldest first.
     floats: Vec<Float>,
     opponents: BTreeSet<u32>,
+    /// Games played over the board (not byes, forfeits or absences).
+    played: u32,
     bye_eligible: bool,
     /// [`Player::read_preference`], once the colours are in.
     preference: (Option<Color>, Strength),
@@ -261,6 +271,12 @@ struct Dutch {
     last_round: bool,
     topscore: i64,
     initial: Color,
+    /// Rounds before this one.
+    rounds_played: u32,
+    /// The highest score the pairing-allocated bye may go to: the lowest score any
+    /// complete pairing gives it (C.04.3 2025, as bbpPairings pairs); `None` for an
+    /// even field.
+    bye_ceiling: Option<i64>,
 }
 
 /// Pairs `round` by the Dutch system.
@@ -292,22 +308,39 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
             colors: Vec::new(),
             floats: Vec::new(),
             opponents: BTreeSet::new(),
+            played: 0,
             bye_eligible: true,
             preference: (None, Strength::None),
         };
         for r in 1..round {
             let enc = tally.encounters.iter().find(|e| e.round == r);
             let mine = score_before.get(&(id, r)).copied().unwrap_or(0);
-            // C.04.3 A.4.b: a player who, for whatever reason, does not play in a round
-            // receives a downfloat (absence, bye, forfeit either way).
+            // Floats by the scores before the round (C.04.3 1.4.2), and a downfloat for
+            // whoever scores more than a loss without playing (1.4.3: a bye, a forfeit
+            // win). A forfeit loss floats by the scores as a played game would, as
+            // bbpPairings reads it; an absence without points does not float.
+            let by_scores = |opponent: Option<u32>| {
+                let theirs = opponent
+                    .and_then(|o| score_before.get(&(o, r)).copied())
+                    .unwrap_or(mine);
+                match theirs.cmp(&mine) {
+                    std::cmp::Ordering::Less => Float::Down,
+                    std::cmp::Ordering::Greater => Float::Up,
+                    std::cmp::Ordering::Equal => Float::None,
+                }
+            };
             let f = match enc {
-                None => Float::Down,
+                None => Float::None,
                 Some(e) => match e.kind {
                     EncounterKind::Bye | EncounterKind::ForfeitWin => {
                         if e.kind == EncounterKind::Bye || e.opponent.is_some() {
                             p.bye_eligible = false;
                         }
-                        Float::Down
+                        if e.primary(format).halves() > 0 {
+                            Float::Down
+                        } else {
+                            Float::None
+                        }
                     }
                     EncounterKind::Played => {
                         if let Some(c) = e.color {
@@ -315,19 +348,13 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
                         }
                         if let Some(o) = e.opponent {
                             p.opponents.insert(o);
-                            let theirs = score_before.get(&(o, r)).copied().unwrap_or(0);
-                            if theirs < mine {
-                                Float::Down
-                            } else if theirs > mine {
-                                Float::Up
-                            } else {
-                                Float::None
-                            }
-                        } else {
-                            Float::None
+                            p.played += 1;
                         }
+                        by_scores(e.opponent)
                     }
-                    EncounterKind::ForfeitLoss | EncounterKind::DoubleForfeit => Float::Down,
+                    EncounterKind::ForfeitLoss | EncounterKind::DoubleForfeit => {
+                        by_scores(e.opponent)
+                    }
                 },
             };
             p.floats.push(f);
@@ -357,6 +384,12 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
         // Topscorers: more than half the maximum possible score (C.04.3 A.7).
         topscore: i64::from(round.saturating_sub(1)),
         initial,
+        rounds_played: round.saturating_sub(1),
+        bye_ceiling: None,
+    };
+    let d = Dutch {
+        bye_ceiling: d.lowest_bye_score(&order),
+        ..d
     };
     let mut explanation = Vec::new();
     let (pairs, bye) = d.pair(&order, round, &mut explanation)?;
@@ -418,12 +451,13 @@ mod digit {
     pub const C10: usize = 9;
     pub const C9: usize = 10;
     pub const C8: usize = 11;
-    pub const C7_SCORES: usize = 12;
-    pub const C7_PAIRS: usize = 13;
-    pub const PSD_SQUARES: usize = 14;
-    pub const PSD_SCORES: usize = 15;
-    pub const C5: usize = 16;
-    pub const COUNT: usize = 17;
+    pub const BYE_PLAYED: usize = 12;
+    pub const C7_SCORES: usize = 13;
+    pub const C7_PAIRS: usize = 14;
+    pub const PSD_SQUARES: usize = 15;
+    pub const PSD_SCORES: usize = 16;
+    pub const C5: usize = 17;
+    pub const COUNT: usize = 18;
     /// The score-difference criteria of repeated floats, most significant first.
     pub const REPEATS: [usize; 4] = [C16, C17, C18, C19];
 }
@@ -535,7 +569,7 @@ impl Digits {
         n: usize,
         b: usize,
         (base, top, next): (i64, i64, i64),
-        last_round: bool,
+        (last_round, rounds_played): (bool, u32),
         repeats: [Option<(RepeatDigit, u32)>; 4],
     ) -> Digits {
         let pairs = n.div_ceil(2).max(1) as u128;
@@ -557,6 +591,7 @@ impl Digits {
             widths[digit::C9] = bits(2 * b);
             widths[digit::C8] = bits(2 * b);
         }
+        widths[digit::BYE_PLAYED] = bits(u128::from(rounds_played));
         widths[digit::C7_SCORES] = bits(pairs * 2 * above_next);
         widths[digit::C7_PAIRS] = bits(pairs);
         widths[digit::PSD_SQUARES] = bits(inside * span * span);
@@ -627,7 +662,9 @@ impl Dutch {
     fn compatible(&self, a: u32, b: u32) -> bool {
         if a == BYE || b == BYE {
             let other = if a == BYE { b } else { a };
-            return self.players.get(&other).is_some_and(|p| p.bye_eligible);
+            return self.players.get(&other).is_some_and(|p| {
+                p.bye_eligible && self.bye_ceiling.is_none_or(|ceiling| p.score <= ceiling)
+            });
         }
         let (Some(pa), Some(pb)) = (self.players.get(&a), self.players.get(&b)) else {
             return false;
@@ -647,6 +684,35 @@ impl Dutch {
         true
     }
 
+    /// The lowest score of a player the bye can go to while everyone else is paired
+    /// (C.1–C.4), found by one matching over the whole field: every pair weighs the
+    /// same, and the bye weighs more the lower its receiver's score. `None` for an even
+    /// field or when no complete pairing exists (the brackets then say why).
+    fn lowest_bye_score(&self, order: &[u32]) -> Option<i64> {
+        if order.len().is_multiple_of(2) {
+            return None;
+        }
+        let bye = order.len();
+        let top = order.iter().map(|id| self.score(*id)).max().unwrap_or(0);
+        let mut edges: Vec<Edge> = Vec::new();
+        for (i, &a) in order.iter().enumerate() {
+            for (j, &b) in order.iter().enumerate().skip(i + 1) {
+                if self.compatible(a, b) {
+                    edges.push((i, j, 0));
+                }
+            }
+            if self.compatible(a, BYE) {
+                edges.push((i, bye, i128::from(top - self.score(a) + 1)));
+            }
+        }
+        let mate = matching::max_weight_matching(order.len() + 1, &edges, true);
+        if mate.iter().any(Option::is_none) {
+            return None;
+        }
+        let receiver = mate.get(bye).copied().flatten()?;
+        order.get(receiver).map(|id| self.score(*id))
+    }
+
     /// Edge weight of `a`–`b` when pairing the bracket `bracket` (with the next score
     /// group `digits.next`).
     fn weight(&self, a: u32, b: u32, bracket: &BTreeSet<u32>, digits: &Digits) -> i128 {
@@ -661,6 +727,9 @@ impl Dutch {
             };
             if bracket.contains(&other) {
                 Self::unjudged_floater(&mut d, p, digits);
+                // Fewest unplayed games for the bye's receiver (C.04.3 2025, after the
+                // next bracket's criteria, as bbpPairings weighs it).
+                d[BYE_PLAYED] = i128::from(p.played);
             }
             return digits.weight(&d);
         }
@@ -804,7 +873,7 @@ impl Dutch {
             n,
             bracket.len(),
             (base, top, next),
-            self.last_round,
+            (self.last_round, self.rounds_played),
             repeats,
         );
         if digits.bits > MAX_WEIGHT_BITS {
