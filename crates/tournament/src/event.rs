@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{EventError, PairingError};
 use crate::lot::Lot;
+use crate::pairing::swiss::acceleration::Acceleration;
 use crate::player::{Player, Withdrawal, WithdrawalTreatment};
 use crate::result::{Color, GameResult};
 use crate::score::Score;
@@ -144,6 +145,13 @@ pub struct Settings {
     /// Swiss with elimination: entrants dropped per round (003: 2–4).
     #[serde(default = "two")]
     pub eliminate_per_round: u32,
+    /// FIDE Dutch: accelerated pairings of the first rounds (C.04.5.1), none by default.
+    #[serde(default, skip_serializing_if = "is_not_accelerated")]
+    pub acceleration: Acceleration,
+}
+
+fn is_not_accelerated(a: &Acceleration) -> bool {
+    *a == Acceleration::None
 }
 
 fn yes() -> bool {
@@ -168,6 +176,7 @@ impl Default for Settings {
             advance_per_group: 2,
             elimination_after_round: 5,
             eliminate_per_round: 2,
+            acceleration: Acceleration::None,
         }
     }
 }

@@ -4,6 +4,7 @@
 use crate::error::{EventError, PairingError};
 use crate::event::{Event, System};
 use crate::lot::Lot;
+use crate::pairing::swiss::acceleration::Acceleration;
 use crate::player::Player;
 use crate::result::GameResult;
 
@@ -35,6 +36,8 @@ pub struct Simulation {
     pub withdraw_per_mille: u32,
     /// Swiss with elimination: players dropped per round (003: 2–4).
     pub eliminate_per_round: u32,
+    /// FIDE Dutch: accelerated first rounds.
+    pub acceleration: Acceleration,
 }
 
 impl Simulation {
@@ -50,6 +53,7 @@ impl Simulation {
             forfeit_per_mille: 0,
             withdraw_per_mille: 0,
             eliminate_per_round: 2,
+            acceleration: Acceleration::None,
         }
     }
 }
@@ -61,6 +65,7 @@ pub fn simulate(sim: &Simulation) -> Result<Event, EventError> {
     event.settings.lot_seed = sim.seed;
     event.rounds_planned = sim.rounds;
     event.settings.eliminate_per_round = sim.eliminate_per_round;
+    event.settings.acceleration = sim.acceleration;
     if matches!(
         sim.system,
         System::SingleElimination | System::DoubleElimination

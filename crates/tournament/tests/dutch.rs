@@ -6,9 +6,10 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
+use shatar_tournament::pairing::swiss::acceleration::Acceleration;
 use shatar_tournament::scoring::{EncounterKind, tallies};
 use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
-use shatar_tournament::{Color, Event, Player, System};
+use shatar_tournament::{Color, Event, GameResult, Player, System};
 
 /// C.04.3 round 1: S1 = 1–4 against S2 = 5–8; the initial colour goes to player 1 and
 /// alternates down the boards (E.5): 1–5, 6–2, 3–7, 8–4 (or the mirror image).
@@ -315,4 +316,100 @@ fn the_bye_avoids_a_player_with_an_unplayed_game() {
     let (games, bye) = next_round(&mut e);
     assert_eq!(games, [(2, 1), (3, 5)].into_iter().collect());
     assert_eq!(bye, vec![4]);
+}
+
+/// Pairs of a round as unordered pairs.
+fn pairs_of(r: &shatar_tournament::Round) -> BTreeSet<(u32, u32)> {
+    r.pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white.min(b), p.white.max(b))))
+        .collect()
+}
+
+/// Enters the last round's results: `winner` beat `loser` for each pair of `wins`, the
+/// pairs of `draws` drew.
+fn enter(e: &mut Event, wins: &[(u32, u32)], draws: &[(u32, u32)]) {
+    let round = e.rounds.len() as u32;
+    let white_of = |e: &Event, a: u32, b: u32| {
+        e.rounds.last().and_then(|r| {
+            r.pairings
+                .iter()
+                .find(|p| (p.white, p.black) == (a, Some(b)) || (p.white, p.black) == (b, Some(a)))
+                .map(|p| p.white)
+        })
+    };
+    for &(winner, loser) in wins {
+        let white = white_of(e, winner, loser).unwrap();
+        let black = if white == winner { loser } else { winner };
+        let result = if white == winner {
+            GameResult::WhiteWins
+        } else {
+            GameResult::BlackWins
+        };
+        e.set_result(round, white, black, vec![result]).unwrap();
+    }
+    for &(a, b) in draws {
+        let white = white_of(e, a, b).unwrap();
+        let black = if white == a { b } else { a };
+        e.set_result(round, white, black, vec![GameResult::Draw])
+            .unwrap();
+    }
+}
+
+/// Baku acceleration (C.04.5.1), worked by hand: 8 players and 5 rounds, so group A is
+/// players 1-4 (2 × ⌈8/4⌉), the accelerated rounds are 1-3, with a virtual point in
+/// rounds 1-2 and half a point in round 3.
+///
+/// - Round 1: group A (1 point) and group B (0) are separate brackets: 1-3, 2-4, 5-7, 6-8
+///   instead of 1-5, 2-6, 3-7, 4-8.
+/// - After 1-0 3, 2 = 4, 7-0 5, 8-0 6 the pairing scores are 1: 2, 2 and 4: 1.5, 3, 7
+///   and 8: 1, 5 and 6: 0. 1 floats into the 1.5 bracket and meets 2; 4 floats on and
+///   meets 3 (4-2 was played); 7-8; 5-6.
+/// - After 1 = 2, 3-0 4, 7-0 8, 5 = 6 (half a virtual point now): 1 and 7 have 2, 2 and
+///   3 have 1.5, 4 and 8 have 1, 5 and 6 have 0.5 and have met, so one of them must
+///   play 4 or 8: 1-7, 2-3, and 4-6 with 8-5 (8-6 was played in round 1).
+#[test]
+fn baku_acceleration_worked_by_hand() {
+    let mut e = Event::new("baku", System::Dutch);
+    e.rounds_planned = 5;
+    e.settings.acceleration = Acceleration::Baku;
+    for i in 0..8 {
+        let mut p = Player::named(format!("P{i}"));
+        p.rating = Some(2400 - 50 * i);
+        e.add_player(p).unwrap();
+    }
+    e.start().unwrap();
+    let r1 = e.pair_next_round().unwrap();
+    assert_eq!(
+        pairs_of(r1),
+        [(1, 3), (2, 4), (5, 7), (6, 8)].into_iter().collect()
+    );
+    enter(&mut e, &[(1, 3), (7, 5), (8, 6)], &[(2, 4)]);
+    let r2 = e.pair_next_round().unwrap();
+    assert_eq!(
+        pairs_of(r2),
+        [(1, 2), (3, 4), (7, 8), (5, 6)].into_iter().collect()
+    );
+    enter(&mut e, &[(3, 4), (7, 8)], &[(1, 2), (5, 6)]);
+    let r3 = e.pair_next_round().unwrap();
+    assert_eq!(
+        pairs_of(r3),
+        [(1, 7), (2, 3), (4, 6), (5, 8)].into_iter().collect()
+    );
+    // Virtual points are for the pairing only: the standings count the games.
+    let t = tallies(&e);
+    let points = |n: u32| {
+        t.get(&n)
+            .map(|x| {
+                x.encounters
+                    .iter()
+                    .map(|g| {
+                        g.primary(shatar_tournament::scoring::Format::of(&e))
+                            .halves()
+                    })
+                    .sum::<i64>()
+            })
+            .unwrap_or(-1)
+    };
+    assert_eq!((points(1), points(7), points(4)), (3, 4, 1));
 }

@@ -279,3 +279,26 @@ fn own_opponent_refused_and_blank_entries_are_absences() {
     let back = trf::read(&trf::write(&e).unwrap(), System::Dutch).unwrap();
     assert!(back.rounds[0].pairings.is_empty());
 }
+
+/// A Baku-accelerated Dutch event writes each group-A player's virtual points as TRF(x)
+/// `XXA` lines: 9 players and 9 rounds give group A players 1-6 (2 × ⌈9/4⌉), a point in
+/// rounds 1-3 and half a point in rounds 4-5 (C.04.5.1).
+#[test]
+fn baku_acceleration_writes_xxa_lines() {
+    use shatar_tournament::pairing::swiss::acceleration::Acceleration;
+    use shatar_tournament::simulate::{Simulation, simulate};
+    let mut sim = Simulation::new(System::Dutch, 9, 4);
+    sim.rounds = 9;
+    sim.acceleration = Acceleration::Baku;
+    let e = simulate(&sim).unwrap();
+    let text = trf::write(&e).unwrap();
+    let xxa: Vec<&str> = text.lines().filter(|l| l.starts_with("XXA")).collect();
+    let expected: Vec<String> = (1..=6)
+        .map(|n| format!("XXA {n:>4}  1.0  1.0  1.0  0.5  0.5"))
+        .collect();
+    assert_eq!(xxa, expected);
+    // Without acceleration there are none.
+    sim.acceleration = Acceleration::None;
+    let plain = trf::write(&simulate(&sim).unwrap()).unwrap();
+    assert!(!plain.contains("XXA"));
+}

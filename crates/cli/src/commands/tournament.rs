@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
 use shatar_tournament::members_total::Method;
+use shatar_tournament::pairing::swiss::acceleration::Acceleration;
 use shatar_tournament::report::{self, Format, Kind, Lang};
 use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
 use shatar_tournament::store::{self, UpdateError};
@@ -84,6 +85,9 @@ pub enum TournamentCommand {
         /// Swiss with elimination: players dropped per round after round 5 (2–4).
         #[arg(long, default_value_t = 2)]
         eliminate: u32,
+        /// FIDE Dutch: accelerated first rounds, `none` or `baku` (C.04.5.1).
+        #[arg(long, default_value = "none")]
+        acceleration: String,
         /// Overwrite an existing file.
         #[arg(long)]
         force: bool,
@@ -330,6 +334,9 @@ pub enum TournamentCommand {
         /// Withdrawals per thousand players and rounds.
         #[arg(long, default_value_t = 0)]
         withdrawals: u32,
+        /// FIDE Dutch: accelerated first rounds, `none` or `baku`.
+        #[arg(long, default_value = "none")]
+        acceleration: String,
         /// Event file to write.
         #[arg(long)]
         out: PathBuf,
@@ -360,6 +367,7 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             drawn_match,
             no_bracket_reset,
             eliminate,
+            acceleration,
             force,
         } => {
             if file.exists() && !force {
@@ -409,6 +417,7 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             };
             e.settings.bracket_reset = !no_bracket_reset;
             e.settings.eliminate_per_round = eliminate;
+            e.settings.acceleration = parse_acceleration(&acceleration)?;
             store::save(&e, &file)?;
             println!("created {} ({})", file.display(), system.code());
         }
@@ -633,6 +642,7 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             model,
             forfeits,
             withdrawals,
+            acceleration,
             out,
         } => {
             let mut sim = Simulation::new(parse_system(&system)?, players, seed);
@@ -644,6 +654,7 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             };
             sim.forfeit_per_mille = forfeits;
             sim.withdraw_per_mille = withdrawals;
+            sim.acceleration = parse_acceleration(&acceleration)?;
             let e = simulate(&sim)?;
             store::save(&e, &out)?;
             println!(
@@ -676,6 +687,10 @@ fn parse_system(code: &str) -> Result<System> {
         let names: Vec<&str> = System::ALL.iter().map(|s| s.code()).collect();
         anyhow!("unknown system {code:?}; one of: {}", names.join(", "))
     })
+}
+
+fn parse_acceleration(code: &str) -> Result<Acceleration> {
+    Acceleration::from_code(code).ok_or_else(|| anyhow!("--acceleration {code:?}: none or baku"))
 }
 
 fn parse_lang(code: &str) -> Result<Lang> {

@@ -1,5 +1,6 @@
 //! Writing TRF-16.
 
+use crate::pairing::swiss::acceleration::virtual_points;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -173,6 +174,37 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
         }
         out.push_str(row.trim_end());
         out.push('\n');
+    }
+    // TRF(x) `XXA`: each accelerated player's virtual points, round by round, as
+    // bbpPairings and JaVaFo read them (player in columns 5-8, then a 4-column field
+    // every 5 columns from column 10).
+    if !event.is_team_event() && games == 1 {
+        let accelerated: Vec<Vec<(u32, i64)>> = (1..=event.rounds_planned)
+            .map(|r| virtual_points(event, r))
+            .take_while(|v| !v.is_empty())
+            .collect();
+        for p in &event.players {
+            let fields: Vec<i64> = accelerated
+                .iter()
+                .map(|v| {
+                    v.iter()
+                        .find(|(n, _)| *n == p.number)
+                        .map_or(0, |(_, h)| *h)
+                })
+                .collect();
+            if fields.iter().any(|h| *h > 0) {
+                let mut row = format!("XXA {:>4}", p.number);
+                for h in fields {
+                    let _ = write!(
+                        row,
+                        " {:>4}",
+                        format!("{}.{}", h / 2, if h % 2 == 1 { 5 } else { 0 })
+                    );
+                }
+                out.push_str(&row);
+                out.push('\n');
+            }
+        }
     }
     for t in &event.teams {
         let mut row = format!("013 {:<32.32}", t.name);

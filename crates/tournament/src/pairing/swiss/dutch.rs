@@ -49,7 +49,9 @@
 //! weighed while they fit the matcher's 118 bits, most significant first; in a bracket
 //! too wide for them the last of them are left out.
 //!
-//! Not covered: Baku acceleration.
+//! Baku acceleration (C.04.5.1, an organiser's setting) adds its virtual points to the
+//! pairing scores of the accelerated rounds: brackets, floats and the bye all read them
+//! (`acceleration`).
 //!
 //! # Speed, with the same pairings
 //!
@@ -91,6 +93,7 @@ use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
 use crate::matching::{self, Duals, Edge, max_weight_matching_with_duals};
+use crate::pairing::swiss::acceleration;
 use crate::result::Color;
 use crate::scoring::{EncounterKind, Format, tallies};
 
@@ -283,12 +286,21 @@ struct Dutch {
 pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
     let format = Format::of(event);
     let t = tallies(event);
-    // Scores before each round, for floats.
+    // Pairing scores before each round, for brackets and floats: the points won plus
+    // the virtual points of an accelerated round (C.04.5.1).
+    let virtual_points: BTreeMap<(u32, u32), i64> = (1..=round)
+        .flat_map(|r| {
+            acceleration::virtual_points(event, r)
+                .into_iter()
+                .map(move |(id, halves)| ((id, r), halves))
+        })
+        .collect();
     let mut score_before: BTreeMap<(u32, u32), i64> = BTreeMap::new();
     for (id, tally) in &t {
         let mut s = 0;
         for r in 1..=round {
-            score_before.insert((*id, r), s);
+            let bonus = virtual_points.get(&(*id, r)).copied().unwrap_or(0);
+            score_before.insert((*id, r), s + bonus);
             s += tally
                 .encounters
                 .iter()

@@ -1,4 +1,5 @@
 //! Swiss-type systems.
 
+pub mod acceleration;
 pub mod dutch;
 pub mod score_group;
