@@ -697,32 +697,68 @@ impl Dutch {
     }
 
     /// The lowest score of a player the bye can go to while everyone else is paired
-    /// (C.1–C.4), found by one matching over the whole field: every pair weighs the
-    /// same, and the bye weighs more the lower its receiver's score. `None` for an even
-    /// field or when no complete pairing exists (the brackets then say why).
+    /// (C.1–C.4). One maximum matching of the field leaves one player out; each
+    /// bye-eligible player, lowest score first, is tried by taking them out and looking
+    /// for an augmenting path from their partner (Edmonds' search, exact). `None` for an
+    /// even field or when no complete pairing exists (the brackets then say why).
     fn lowest_bye_score(&self, order: &[u32]) -> Option<i64> {
         if order.len().is_multiple_of(2) {
             return None;
         }
-        let bye = order.len();
-        let top = order.iter().map(|id| self.score(*id)).max().unwrap_or(0);
-        let mut edges: Vec<Edge> = Vec::new();
-        for (i, &a) in order.iter().enumerate() {
-            for (j, &b) in order.iter().enumerate().skip(i + 1) {
-                if self.compatible(a, b) {
-                    edges.push((i, j, 0));
-                }
-            }
-            if self.compatible(a, BYE) {
-                edges.push((i, bye, i128::from(top - self.score(a) + 1)));
+        let n = order.len();
+        let adj: Vec<Vec<usize>> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| {
+                order
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, &b)| j != i && self.compatible(a, b))
+                    .map(|(j, _)| j)
+                    .collect()
+            })
+            .collect();
+        // A maximum matching: greedy, then an augmenting path from each player left
+        // (a player with none never gets one later, so one search each suffices).
+        let mut mate: Vec<Option<usize>> = vec![None; n];
+        for v in 0..n {
+            if mate[v].is_none()
+                && let Some(&w) = adj[v].iter().find(|&&w| mate[w].is_none())
+            {
+                mate[v] = Some(w);
+                mate[w] = Some(v);
             }
         }
-        let mate = matching::max_weight_matching(order.len() + 1, &edges, true);
-        if mate.iter().any(Option::is_none) {
+        for v in 0..n {
+            if mate[v].is_none() {
+                matching::augment_from(&adj, &mut mate, v);
+            }
+        }
+        let exposed: Vec<usize> = (0..n).filter(|v| mate[*v].is_none()).collect();
+        let &[exposed] = exposed.as_slice() else {
             return None;
-        }
-        let receiver = mate.get(bye).copied().flatten()?;
-        order.get(receiver).map(|id| self.score(*id))
+        };
+        let mut candidates: Vec<usize> =
+            (0..n).filter(|&i| self.compatible(order[i], BYE)).collect();
+        candidates.sort_by_key(|&i| self.score(order[i]));
+        candidates.into_iter().find_map(|c| {
+            let score = self.score(order[c]);
+            if c == exposed {
+                return Some(score);
+            }
+            let partner = mate[c]?;
+            let mut without = mate.clone();
+            without[c] = None;
+            without[partner] = None;
+            let neighbours = |v: usize| {
+                if v == c {
+                    Vec::new()
+                } else {
+                    adj[v].iter().copied().filter(|&w| w != c).collect()
+                }
+            };
+            matching::augment_from_with(n, neighbours, &mut without, partner).then_some(score)
+        })
     }
 
     /// Edge weight of `a`–`b` when pairing the bracket `bracket` (with the next score
