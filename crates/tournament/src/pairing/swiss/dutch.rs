@@ -404,6 +404,20 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
         ..d
     };
     let mut explanation = Vec::new();
+    let accelerated = acceleration::virtual_points(event, round);
+    if let Some(&(_, halves)) = accelerated.first() {
+        explanation.push(format!(
+            "Baku acceleration (C.04.5.1): {} virtual point(s) for players 1-{} in this round's pairing scores",
+            half(halves),
+            accelerated.iter().map(|(n, _)| *n).max().unwrap_or(0)
+        ));
+    }
+    if let Some(ceiling) = d.bye_ceiling {
+        explanation.push(format!(
+            "bye: to a player of at most {} points, the lowest score a complete pairing allows (C.04.3, 2025)",
+            half(ceiling)
+        ));
+    }
     let (pairs, bye) = d.pair(&order, round, &mut explanation)?;
     let bye_points = crate::pairing::bye_points(event);
     let mut pairings: Vec<Pairing> = pairs
