@@ -10,6 +10,10 @@ mismatched round. Engines (`--engine`), each installed with pip if not importabl
 - `py4swiss`: `py4swiss`, a Dutch engine built the way bbpPairings (a FIDE-endorsed
   engine) works, reading TRF(x): for round R it gets the file cut after round R-1, the
   points column recomputed, and a zero-point absence for players not paired in round R.
+  py4swiss 0.3.1 reads the 2017 text of C.04.3 where the rules in force since July 2025
+  (and bbpPairings, caissify-pairings and Shatar) differ: it counts a game lost by
+  forfeit as a downfloat and does not settle the bye's score before the brackets, so it
+  disagrees by design in rounds where those matter.
 - `both`: each in turn; an event counts as identical only if both agree.
 
 Usage:
