@@ -413,3 +413,21 @@ fn baku_acceleration_worked_by_hand() {
     };
     assert_eq!((points(1), points(7), points(4)), (3, 4, 1));
 }
+
+/// A forfeit loss against a higher score floats the loser up, as bbpPairings reads the
+/// round (by the scores, played or not), so C.13 keeps it from floating up again; see
+/// tests/data/dutch_forfeit_upfloat.trf.source, an open reading.
+#[test]
+fn a_forfeit_loss_floats_by_the_scores() {
+    let mut e = kept_case("dutch_forfeit_upfloat.trf");
+    assert_eq!((e.rounds.len(), e.rounds_planned), (4, 5));
+    for n in [57, 76, 78, 84] {
+        e.withdraw(n, "absent").unwrap();
+    }
+    let (games, bye) = next_round(&mut e);
+    assert_eq!(games.len(), 44);
+    assert!(bye.is_empty());
+    for pair in [(74, 85), (88, 83)] {
+        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
+    }
+}
