@@ -9,9 +9,12 @@
 # target/texel-fsf/. Measure the new table against the old one with `shatar match` before
 # committing (see crates/engine/README.md).
 #
-# Usage: scripts/engine_texel_fsf.sh [NODE_COUNTS] [SECONDS_PER_GROUP] [L2]
+# Usage: [START=FILE] scripts/engine_texel_fsf.sh [NODE_COUNTS] [SECONDS_PER_GROUP] [L2]
 #   defaults: "2000 2500 3000 3500 4000" (200 games per ruleset and count: 2000
-#   games, about 40 minutes on one core), 900 s per group, L2 0.
+#   games, 1000 distinct since the two colours of an opening give the same game, about
+#   40 minutes on one core), 900 s per group, L2 0, starting from the weights in play
+#   (START=tuned). The table in play was made with these defaults from the table before
+#   it: git show 31b198c:crates/engine/src/eval/tuned.rs > start.rs; START=start.rs …
 set -eu
 cd "$(dirname "$0")/.."
 NODE_COUNTS="${1:-2000 2500 3000 3500 4000}"
@@ -44,7 +47,7 @@ done
 "$BIN/texel_data" --pgn "$D/positions.txt" "$D/valid.txt" $PGNS
 # The groups, in order: material, then the untuned terms.
 # K (the sigmoid's scale) is fitted once, to the weights in play, and kept for every group.
-START=tuned
+START="${START:-tuned}"
 K=""
 for GROUP in MatH,MatC,MatR,MatB \
   PawnRank,PawnCentre,HorseCentre,HorseOffset,Camel,RookSeventh,RookCentre,BersQueen,BersWeak,KingFirst,KingSecond,KingAdvance,KingCentre,KingOffset \
