@@ -1,6 +1,6 @@
 #!/bin/sh
 # Texel tuning of the evaluation, reproducibly: regenerate the self-play positions (kept
-# out of git under target/texel/), then tune the weights in play and rewrite
+# out of git under target/texel/), then tune the weights from the hand-set ones and rewrite
 # crates/engine/src/eval/tuned.rs. Rebuild and measure the tuned engine against the
 # untuned one with `shatar match` before committing (see crates/engine/README.md).
 #
@@ -8,7 +8,8 @@
 #   defaults: 300 games per ruleset (fsf and official) at 2000 nodes a move, seed 1,
 #   600 s of tuning, the material of the men (not the pawn, which stays the unit):
 #   MatH,MatC,MatR,MatB — the weights in play were made with these defaults. PREFIXES
-#   "" tunes all 80 weights (measured worse, see the README).
+#   "" tunes all weights (measured worse, see the README). Tuning on games of
+#   Fairy-Stockfish against itself: scripts/engine_texel_fsf.sh.
 set -eu
 cd "$(dirname "$0")/.."
 GAMES="${1:-300}"
@@ -21,4 +22,5 @@ cargo run --release -p shatar-engine --example texel_data -- \
   target/texel/positions.txt "$GAMES" "$NODES" "$SEED" 2> target/texel/data.log
 tail -1 target/texel/data.log
 cargo run --release -p shatar-engine --example texel_tune -- \
-  target/texel/positions.txt crates/engine/src/eval/tuned.rs "$SECONDS_MAX" "$PREFIXES"
+  --data target/texel/positions.txt --out crates/engine/src/eval/tuned.rs \
+  --seconds "$SECONDS_MAX" --prefixes "$PREFIXES"

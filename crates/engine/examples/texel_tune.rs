@@ -3,19 +3,68 @@
 //! positions made by `examples/texel_data.rs` and `sigmoid(K · eval)`, where `eval` is the
 //! static evaluation from White's side and `K` is first fitted to the starting weights.
 //! The search is a local one (each weight in turn is moved by ± a step while the error
-//! falls; steps 8, 4, 2, 1), which needs no derivative of the evaluation.
+//! falls; steps 8, 4, 2, 1 unless `--steps` says others), which needs no derivative of the
+//! evaluation.
 //!
-//! Usage: `cargo run --release -p shatar-engine --example texel_tune -- DATA OUT
-//! [MAX_SECONDS] [PREFIXES]`; OUT is written as the Rust source of `src/eval/tuned.rs`.
-//! PREFIXES (comma-separated, e.g. `Mat,Tempo`) restricts the tuning to the weights whose
-//! names start with one of them; the others keep their hand-set values. The start is the
-//! hand-set weights (`params::HAND`), so a run on the same data gives the same weights.
+//! Usage: `cargo run --release -p shatar-engine --example texel_tune -- --data DATA --out
+//! OUT [--valid VALID] [--start hand|tuned|FILE] [--prefixes P,Q] [--l2 L] [--seconds S]
+//! [--k K] [--steps 8,4,2,1]`.
+//! OUT is written as the Rust source of `src/eval/tuned.rs`.
+//!
+//! - `--prefixes` (comma-separated, e.g. `Mat,Tempo`) restricts the tuning to the weights
+//!   whose names start with one of them; the others keep their starting values.
+//! - `--start`: the hand-set weights (`params::HAND`, the default), the weights in play
+//!   (`TUNED`), or a file written by an earlier run (to tune in groups, one after another).
+//! - `--l2 L` adds `L · Σ ((w − w₀) / 100)²` over the tuned weights to the error, a pull
+//!   toward the starting values `w₀` against overfitting.
+//! - `--valid`: positions of held-out games. Their error is reported after every pass, and
+//!   the weights written are those of the pass with the lowest validation error (early
+//!   stopping); the tuning stops when it has not fallen for `--patience` passes that
+//!   changed the weights.
+//!
+//! The result is deterministic for given data and arguments (up to the time budget).
 
+use clap::Parser;
 use shatar_engine::eval::evaluate_with;
-use shatar_engine::eval::params::{COUNT, HAND, NAMES, Params};
+use shatar_engine::eval::params::{COUNT, HAND, NAMES, Params, TUNED};
 use shatar_rules::{Color, Position, Ruleset, fen};
 use std::fmt::Write as _;
 use std::time::Instant;
+
+/// Arguments of the tuner.
+#[derive(Parser)]
+struct Args {
+    /// Training positions (`RULESET;FEN;RESULT` lines); repeatable.
+    #[arg(long, required = true)]
+    data: Vec<String>,
+    /// Held-out positions for validation and early stopping.
+    #[arg(long)]
+    valid: Option<String>,
+    /// The Rust source to write (`src/eval/tuned.rs`).
+    #[arg(long)]
+    out: String,
+    /// Starting weights: `hand`, `tuned` or a file written by this tuner.
+    #[arg(long, default_value = "hand")]
+    start: String,
+    /// Comma-separated name prefixes of the weights to tune (empty: all).
+    #[arg(long, default_value = "")]
+    prefixes: String,
+    /// Weight of the pull toward the starting values.
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
+    /// Time budget in seconds.
+    #[arg(long, default_value_t = 600.0)]
+    seconds: f64,
+    /// Passes without a lower validation error before stopping.
+    #[arg(long, default_value_t = 3)]
+    patience: usize,
+    /// The sigmoid's scale `K` (default: fitted to the starting weights).
+    #[arg(long)]
+    k: Option<f64>,
+    /// The step sizes, largest first.
+    #[arg(long, value_delimiter = ',', default_value = "8,4,2,1")]
+    steps: Vec<i32>,
+}
 
 struct Sample {
     pos: Position,
@@ -42,6 +91,31 @@ fn read(path: &str) -> anyhow::Result<Vec<Sample>> {
     Ok(out)
 }
 
+/// Weights from a file written by [`source`]: one `VALUE, // NAME` line per weight.
+fn read_params(path: &str) -> anyhow::Result<Params> {
+    let text = std::fs::read_to_string(path)?;
+    let mut p = HAND;
+    let mut seen = 0;
+    for (i, line) in text.lines().enumerate() {
+        let Some((value, name)) = line.split_once(", // ") else {
+            continue;
+        };
+        let Some(index) = NAMES.iter().position(|n| *n == name.trim()) else {
+            anyhow::bail!("{path}:{}: unknown weight {name}", i + 1);
+        };
+        let v: i32 = value
+            .trim()
+            .parse()
+            .map_err(|e| anyhow::anyhow!("{path}:{}: {e}", i + 1))?;
+        if let Some(slot) = p.get_mut(index) {
+            *slot = v;
+            seen += 1;
+        }
+    }
+    anyhow::ensure!(seen == COUNT, "{path}: {seen} of {COUNT} weights");
+    Ok(p)
+}
+
 fn white_eval(p: &Params, pos: &Position) -> f64 {
     let v = f64::from(evaluate_with(p, pos));
     if pos.turn() == Color::White { v } else { -v }
@@ -57,6 +131,20 @@ fn error(p: &Params, data: &[Sample], k: f64) -> f64 {
         })
         .sum();
     total / data.len().max(1) as f64
+}
+
+fn penalty(p: &Params, start: &Params, tuned: &[usize], l2: f64) -> f64 {
+    if l2 == 0.0 {
+        return 0.0;
+    }
+    let sum: f64 = tuned
+        .iter()
+        .map(|&i| {
+            let d = f64::from(p.get(i).copied().unwrap_or(0) - start.get(i).copied().unwrap_or(0));
+            (d / 100.0).powi(2)
+        })
+        .sum();
+    l2 * sum
 }
 
 fn fit_k(p: &Params, data: &[Sample]) -> f64 {
@@ -89,14 +177,13 @@ fn source(p: &Params) -> String {
 }
 
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(data_path), Some(out_path)) = (args.first(), args.get(1)) else {
-        anyhow::bail!("usage: texel_tune DATA OUT [MAX_SECONDS] [PREFIXES]");
+    let args = Args::parse();
+    let start_params = match args.start.as_str() {
+        "hand" => HAND,
+        "tuned" => TUNED,
+        path => read_params(path)?,
     };
-    let budget: f64 = args.get(2).map_or(Ok(600.0), |a| a.parse())?;
-    let prefixes: Vec<&str> = args
-        .get(3)
-        .map_or_else(Vec::new, |a| a.split(',').collect());
+    let prefixes: Vec<&str> = args.prefixes.split(',').filter(|p| !p.is_empty()).collect();
     let tuned: Vec<usize> = (0..COUNT)
         .filter(|&i| {
             prefixes.is_empty()
@@ -106,18 +193,32 @@ fn main() -> anyhow::Result<()> {
         })
         .collect();
     eprintln!("tuning {} of {COUNT} weights", tuned.len());
-    let data = read(data_path)?;
-    eprintln!("{} positions", data.len());
+    let mut data = Vec::new();
+    for path in &args.data {
+        data.extend(read(path)?);
+    }
+    let valid = match &args.valid {
+        Some(path) => read(path)?,
+        None => Vec::new(),
+    };
+    eprintln!("{} positions, {} held out", data.len(), valid.len());
     let start = Instant::now();
-    let mut p: Params = HAND;
-    let k = fit_k(&p, &data);
-    let mut best = error(&p, &data, k);
-    eprintln!("K = {k:.2}, error {best:.6}");
-    'steps: for step in [8, 4, 2, 1] {
-        for pass in 0..4 {
+    let mut p = start_params;
+    let k = args.k.unwrap_or_else(|| fit_k(&p, &data));
+    let objective = |q: &Params| error(q, &data, k) + penalty(q, &start_params, &tuned, args.l2);
+    let mut best = objective(&p);
+    let mut best_valid = (error(&p, &valid, k), p, 0usize);
+    let mut since_best = 0;
+    eprintln!(
+        "K = {k:.2}, training error {best:.6}, validation error {:.6}",
+        best_valid.0
+    );
+    let mut pass_number = 0;
+    'steps: for &step in &args.steps {
+        for _ in 0..8 {
             let mut improved = false;
             for &i in &tuned {
-                if start.elapsed().as_secs_f64() > budget {
+                if start.elapsed().as_secs_f64() > args.seconds {
                     eprintln!("time budget used up");
                     break 'steps;
                 }
@@ -126,7 +227,7 @@ fn main() -> anyhow::Result<()> {
                     if let Some(v) = q.get_mut(i) {
                         *v += delta;
                     }
-                    let e = error(&q, &data, k);
+                    let e = objective(&q);
                     if e < best {
                         best = e;
                         p = q;
@@ -135,22 +236,43 @@ fn main() -> anyhow::Result<()> {
                     }
                 }
             }
-            eprintln!(
-                "step {step} pass {}: error {best:.6} ({:.0} s)",
-                pass + 1,
-                start.elapsed().as_secs_f64()
-            );
             if !improved {
                 break;
             }
+            pass_number += 1;
+            let v = error(&p, &valid, k);
+            if v < best_valid.0 {
+                best_valid = (v, p, pass_number);
+                since_best = 0;
+            } else {
+                since_best += 1;
+            }
+            eprintln!(
+                "step {step} pass {pass_number}: training error {best:.6}, validation error \
+                 {v:.6} ({:.0} s)",
+                start.elapsed().as_secs_f64()
+            );
+            if !valid.is_empty() && since_best >= args.patience {
+                eprintln!("validation error has not fallen for {since_best} passes");
+                break 'steps;
+            }
         }
     }
-    for ((old, new), name) in HAND.iter().zip(p.iter()).zip(NAMES) {
+    let chosen = if valid.is_empty() { p } else { best_valid.1 };
+    if !valid.is_empty() {
+        eprintln!(
+            "kept the weights of pass {}: validation error {:.6}, training error {:.6}",
+            best_valid.2,
+            best_valid.0,
+            error(&chosen, &data, k)
+        );
+    }
+    for ((old, new), name) in start_params.iter().zip(chosen.iter()).zip(NAMES) {
         if old != new {
             eprintln!("{name}: {old} -> {new}");
         }
     }
-    std::fs::write(out_path, source(&p))?;
-    eprintln!("written {out_path}");
+    std::fs::write(&args.out, source(&chosen))?;
+    eprintln!("written {}", args.out);
     Ok(())
 }

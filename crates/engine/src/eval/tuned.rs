@@ -9,15 +9,15 @@ pub const TUNED: Params = [
     85, // MatPawnMg
     110, // MatPawnEg
     370, // MatHorseMg
-    248, // MatHorseEg
-    380, // MatCamelMg
-    266, // MatCamelEg
-    459, // MatRookMg
-    600, // MatRookEg
-    963, // MatBersQueenMg
-    920, // MatBersQueenEg
-    660, // MatBersWeakMg
-    710, // MatBersWeakEg
+    280, // MatHorseEg
+    412, // MatCamelMg
+    298, // MatCamelEg
+    427, // MatRookMg
+    568, // MatRookEg
+    995, // MatBersQueenMg
+    952, // MatBersQueenEg
+    692, // MatBersWeakMg
+    734, // MatBersWeakEg
     4, // PawnRank3Mg
     10, // PawnRank4Mg
     18, // PawnRank5Mg
@@ -64,42 +64,42 @@ pub const TUNED: Params = [
     2, // MobBersQueenEg
     2, // MobBersWeakMg
     3, // MobBersWeakEg
-    -12, // DoubledMg
-    -20, // DoubledEg
-    -12, // IsolatedMg
-    -16, // IsolatedEg
-    5, // Passed2Mg
-    8, // Passed3Mg
-    14, // Passed4Mg
-    25, // Passed5Mg
-    40, // Passed6Mg
-    60, // Passed7Mg
-    10, // Passed2Eg
-    15, // Passed3Eg
-    25, // Passed4Eg
-    45, // Passed5Eg
-    70, // Passed6Eg
-    110, // Passed7Eg
+    -20, // DoubledMg
+    -28, // DoubledEg
+    -20, // IsolatedMg
+    -24, // IsolatedEg
+    -3, // Passed2Mg
+    0, // Passed3Mg
+    6, // Passed4Mg
+    17, // Passed5Mg
+    32, // Passed6Mg
+    52, // Passed7Mg
+    18, // Passed2Eg
+    23, // Passed3Eg
+    33, // Passed4Eg
+    37, // Passed5Eg
+    78, // Passed6Eg
+    118, // Passed7Eg
     12, // KingShield
     20, // AttackHorse
     20, // AttackCamel
     30, // AttackRook
     50, // AttackBers
-    15, // Tempo
-    110, // ThreatByPawnMg
-    60, // ThreatByPawnEg
-    40, // ThreatByMinorMg
-    30, // ThreatByMinorEg
-    40, // ThreatByRookMg
-    30, // ThreatByRookEg
-    45, // HangingMg
-    25, // HangingEg
+    7, // Tempo
+    78, // ThreatByPawnMg
+    28, // ThreatByPawnEg
+    48, // ThreatByMinorMg
+    46, // ThreatByMinorEg
+    72, // ThreatByRookMg
+    22, // ThreatByRookEg
+    13, // HangingMg
+    41, // HangingEg
     30, // RookOpenFileMg
-    15, // RookOpenFileEg
-    14, // RookSemiOpenMg
-    4, // RookSemiOpenEg
-    40, // OutpostHorseMg
-    25, // OutpostHorseEg
+    7, // RookOpenFileEg
+    22, // RookSemiOpenMg
+    12, // RookSemiOpenEg
+    8, // OutpostHorseMg
+    -7, // OutpostHorseEg
     30, // SafeCheckHorse
     25, // SafeCheckCamel
     40, // SafeCheckRook
