@@ -162,6 +162,29 @@ fn kept_case(name: &str) -> Event {
     shatar_tournament::trf::read(&text, System::Dutch).unwrap()
 }
 
+/// The next round of a kept case: the file holds `played` of `planned` rounds, the
+/// players `absent` from the next round withdraw, and the round is paired; its games
+/// (White, Black) and the bye as [`next_round`] gives them.
+fn kept_round(
+    name: &str,
+    (played, planned): (usize, u32),
+    absent: &[u32],
+) -> (BTreeSet<(u32, u32)>, Vec<u32>) {
+    let mut e = kept_case(name);
+    assert_eq!((e.rounds.len(), e.rounds_planned), (played, planned));
+    for &n in absent {
+        e.withdraw(n, "absent").unwrap();
+    }
+    next_round(&mut e)
+}
+
+/// Asserts that `games` holds every (White, Black) pair of `pairs`.
+fn assert_games(games: &BTreeSet<(u32, u32)>, pairs: &[(u32, u32)]) {
+    for pair in pairs {
+        assert!(games.contains(pair), "{pair:?} missing: {games:?}");
+    }
+}
+
 /// Pairs the next round: its games as (White, Black) and the players given the bye.
 fn next_round(e: &mut Event) -> (BTreeSet<(u32, u32)>, Vec<u32>) {
     let r = e.pair_next_round().unwrap();
@@ -197,17 +220,13 @@ fn bye_and_colours_in_the_lowest_bracket() {
 /// not to 84, who did not play round 9 (fewest unplayed games, before the colours).
 #[test]
 fn topscorer_colours_and_bye_in_the_last_round() {
-    let mut e = kept_case("dutch_topscorer_colour.trf");
-    assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
-    // Absent in round 10 of the original event.
-    for n in [21, 42, 45, 48, 49, 61, 62, 66, 97] {
-        e.withdraw(n, "absent").unwrap();
-    }
-    let (games, bye) = next_round(&mut e);
+    let (games, bye) = kept_round(
+        "dutch_topscorer_colour.trf",
+        (9, 10),
+        &[21, 42, 45, 48, 49, 61, 62, 66, 97],
+    );
     assert_eq!(games.len(), 45);
-    for pair in [(14, 5), (9, 18), (99, 84), (95, 98)] {
-        assert!(games.contains(&pair), "{pair:?} missing");
-    }
+    assert_games(&games, &[(14, 5), (9, 18), (99, 84), (95, 98)]);
     assert_eq!(bye, vec![100]);
 }
 
@@ -216,16 +235,13 @@ fn topscorer_colours_and_bye_in_the_last_round() {
 /// players of equal floats; see tests/data/dutch_forfeit_float.trf.source.
 #[test]
 fn a_forfeit_loss_is_not_a_downfloat() {
-    let mut e = kept_case("dutch_forfeit_float.trf");
-    assert_eq!((e.rounds.len(), e.rounds_planned), (8, 10));
-    for n in [21, 42, 45, 49, 61, 62, 66, 97] {
-        e.withdraw(n, "absent").unwrap();
-    }
-    let (games, _) = next_round(&mut e);
+    let (games, _) = kept_round(
+        "dutch_forfeit_float.trf",
+        (8, 10),
+        &[21, 42, 45, 49, 61, 62, 66, 97],
+    );
     assert_eq!(games.len(), 46);
-    for pair in [(98, 99), (100, 95)] {
-        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
-    }
+    assert_games(&games, &[(98, 99), (100, 95)]);
 }
 
 /// The bye goes to the lowest score a complete pairing allows, before the brackets'
@@ -233,16 +249,13 @@ fn a_forfeit_loss_is_not_a_downfloat() {
 /// tests/data/dutch_bye_below.trf.source).
 #[test]
 fn the_bye_goes_to_the_lowest_score_first() {
-    let mut e = kept_case("dutch_bye_below.trf");
-    assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
-    for n in [21, 42, 45, 48, 49, 61, 62, 66, 97] {
-        e.withdraw(n, "absent").unwrap();
-    }
-    let (games, bye) = next_round(&mut e);
+    let (games, bye) = kept_round(
+        "dutch_bye_below.trf",
+        (9, 10),
+        &[21, 42, 45, 48, 49, 61, 62, 66, 97],
+    );
     assert_eq!(games.len(), 45);
-    for pair in [(83, 88), (81, 82), (89, 100), (92, 84), (99, 98)] {
-        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
-    }
+    assert_games(&games, &[(83, 88), (81, 82), (89, 100), (92, 84), (99, 98)]);
     assert_eq!(bye, vec![95]);
 }
 
@@ -251,16 +264,13 @@ fn the_bye_goes_to_the_lowest_score_first() {
 /// tests/data/dutch_repeat_float_difference.trf.source).
 #[test]
 fn a_repeated_downfloat_takes_the_smaller_score_difference() {
-    let mut e = kept_case("dutch_repeat_float_difference.trf");
-    assert_eq!((e.rounds.len(), e.rounds_planned), (9, 11));
-    for n in [3, 7, 16, 23, 41, 52, 53, 61, 62, 83, 91] {
-        e.withdraw(n, "absent").unwrap();
-    }
-    let (games, bye) = next_round(&mut e);
+    let (games, bye) = kept_round(
+        "dutch_repeat_float_difference.trf",
+        (9, 11),
+        &[3, 7, 16, 23, 41, 52, 53, 61, 62, 83, 91],
+    );
     assert_eq!(games.len(), 42);
-    for pair in [(1, 21), (20, 4)] {
-        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
-    }
+    assert_games(&games, &[(1, 21), (20, 4)]);
     assert_eq!(bye, vec![80]);
 }
 
@@ -419,15 +429,8 @@ fn baku_acceleration_worked_by_hand() {
 /// tests/data/dutch_forfeit_upfloat.trf.source, an open reading.
 #[test]
 fn a_forfeit_loss_floats_by_the_scores() {
-    let mut e = kept_case("dutch_forfeit_upfloat.trf");
-    assert_eq!((e.rounds.len(), e.rounds_planned), (4, 5));
-    for n in [57, 76, 78, 84] {
-        e.withdraw(n, "absent").unwrap();
-    }
-    let (games, bye) = next_round(&mut e);
+    let (games, bye) = kept_round("dutch_forfeit_upfloat.trf", (4, 5), &[57, 76, 78, 84]);
     assert_eq!(games.len(), 44);
     assert!(bye.is_empty());
-    for pair in [(74, 85), (88, 83)] {
-        assert!(games.contains(&pair), "{pair:?} missing: {games:?}");
-    }
+    assert_games(&games, &[(74, 85), (88, 83)]);
 }
