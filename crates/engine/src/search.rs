@@ -16,7 +16,7 @@ use crate::timeman::TimeManager;
 use crate::tt::{self, Bound, Tt, TtEntry, pack_move};
 use shatar_rules::outcome::{self, Outcome};
 use shatar_rules::ruleset::BareKing;
-use shatar_rules::{Color, Move, Position, Role};
+use shatar_rules::{Bitboard, Color, Move, Position, Role};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -56,6 +56,14 @@ impl PathEntry {
             after_null: false,
         }
     }
+}
+
+/// Whether the check `m` gives (`child` is the position after it) earns the check
+/// extension: Stockfish 11 extends a discovered check, or a check by the moved man that
+/// does not lose material by SEE; a check that gives a man away is mostly a spite check.
+fn check_worth_extending(pos: &Position, child: &Position, m: &Move) -> bool {
+    let discovered = child.checkers().without(Bitboard::from_square(m.to)).any();
+    discovered || see(pos, m) >= 0
 }
 
 /// The position to search, with the game history that leads to it.
@@ -868,7 +876,8 @@ impl<'a> Worker<'a> {
                 singular
                     || (self.heur.check_extension
                         && gives_check
-                        && (ply as i32) < 2 * self.root_depth),
+                        && (ply as i32) < 2 * self.root_depth
+                        && check_worth_extending(pos, &child, &m)),
             );
             let new_depth = depth - 1 + extension;
             let base_r = self.reduction(improving, depth, move_count);
@@ -1039,7 +1048,9 @@ impl<'a> Worker<'a> {
             };
             let child = pos.after(m);
             let entry = PathEntry::of(&child);
-            let new_depth = depth - 1 + i32::from(entry.check);
+            let extend = entry.check
+                && (!self.heur.check_extension || check_worth_extending(pos, &child, &m));
+            let new_depth = depth - 1 + i32::from(extend);
             self.push(entry);
             if let Some(f) = self.frames.get_mut(0) {
                 f.moved = Some(piece_to(pos.turn(), &m));
@@ -1435,5 +1446,27 @@ mod tests {
         // The start occurred twice before the root: the third occurrence ends the game.
         let before = [SHUFFLE.as_slice(), &SHUFFLE[..2]].concat();
         assert!(draw_after(&before, &SHUFFLE[2..]));
+    }
+
+    /// Whether the move `mv` in `fen_text` (official ruleset) is a check worth extending.
+    fn extends(fen_text: &str, mv: &str) -> bool {
+        let pos = shatar_rules::fen::read(fen_text, Ruleset::OFFICIAL).unwrap();
+        let m = uci::parse_move(&pos, mv).unwrap();
+        let child = pos.after(m);
+        assert!(child.is_check(), "{mv} gives no check");
+        check_worth_extending(&pos, &child, &m)
+    }
+
+    #[test]
+    fn check_extension_needs_a_safe_check_or_a_discovered_one() {
+        // Rook check on a square no black man attacks: SEE 0, extended.
+        assert!(extends("4k3/8/8/8/8/8/8/R6K w - - 0 1", "a1a8"));
+        // Rook check on e1, where the horse on d3 takes it for nothing: not extended.
+        assert!(!extends("4k3/8/8/8/8/3n4/8/R6K w - - 0 1", "a1e1"));
+        // The same check with the rook defended by the king: rook for horse, still a loss.
+        assert!(!extends("4k3/8/8/8/8/3n4/8/R4K2 w - - 0 1", "a1e1"));
+        // The horse leaves the e-file for c5, where the b6 pawn takes it: a discovered
+        // check by the rook on e1, extended although the horse is lost.
+        assert!(extends("4k3/8/1p6/8/4N3/8/8/4R2K w - - 0 1", "e4c5"));
     }
 }
