@@ -180,6 +180,23 @@ pub fn augment_from(adj: &[Vec<usize>], mate: &mut [Option<usize>], root: usize)
     )
 }
 
+/// Grows `mate` to a largest matching of the graph given by `neighbors` (as in
+/// [`augment_from_with`]): one augmenting-path search from each unmatched vertex, since a
+/// vertex that starts none never starts one after later augmentations. `true` when the
+/// result is perfect.
+pub fn grow_with(
+    n: usize,
+    mut neighbors: impl FnMut(usize) -> Vec<usize>,
+    mate: &mut [Option<usize>],
+) -> bool {
+    for v in 0..n {
+        if mate.get(v).is_some_and(Option::is_none) {
+            augment_from_with(n, &mut neighbors, mate, v);
+        }
+    }
+    mate.iter().all(Option::is_some)
+}
+
 /// [`augment_from`] on a graph of `n` vertices given by `neighbors`, asked at most once
 /// per vertex and search, so a large graph need only be read where the search goes.
 pub fn augment_from_with(

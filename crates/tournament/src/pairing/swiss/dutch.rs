@@ -732,8 +732,7 @@ impl Dutch {
                     .collect()
             })
             .collect();
-        // A maximum matching: greedy, then an augmenting path from each player left
-        // (a player with none never gets one later, so one search each suffices).
+        // A maximum matching: greedy, then grown by augmenting paths.
         let mut mate: Vec<Option<usize>> = vec![None; n];
         for v in 0..n {
             if mate[v].is_none()
@@ -743,11 +742,7 @@ impl Dutch {
                 mate[w] = Some(v);
             }
         }
-        for v in 0..n {
-            if mate[v].is_none() {
-                matching::augment_from(&adj, &mut mate, v);
-            }
-        }
+        matching::grow_with(n, |v| adj[v].clone(), &mut mate);
         let exposed: Vec<usize> = (0..n).filter(|v| mate[*v].is_none()).collect();
         let &[exposed] = exposed.as_slice() else {
             return None;
@@ -1239,12 +1234,7 @@ impl Dutch {
             })
             .collect();
         let mut grow = |wide: bool, m: &mut Vec<Option<usize>>| {
-            for v in 0..n {
-                if m[v].is_none() {
-                    matching::augment_from_with(n, |x| neighbors(x, wide), m, v);
-                }
-            }
-            m.iter().all(Option::is_some)
+            matching::grow_with(n, |x| neighbors(x, wide), m)
         };
         if grow(false, &mut next) {
             // The full check: a perfect matching of allowed pairs, as heavy as the optimum.
