@@ -1,11 +1,11 @@
 //! Writing TRF-16.
 
-use crate::pairing::swiss::acceleration::virtual_points;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::error::TrfError;
 use crate::event::{Entrants, Event, Pairing, Round};
+use crate::pairing::swiss::acceleration::virtual_points;
 use crate::result::{Color, GameResult};
 use crate::score::Score;
 use crate::standings::standings;
@@ -195,11 +195,8 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
             if fields.iter().any(|h| *h > 0) {
                 let mut row = format!("XXA {:>4}", p.number);
                 for h in fields {
-                    let _ = write!(
-                        row,
-                        " {:>4}",
-                        format!("{}.{}", h / 2, if h % 2 == 1 { 5 } else { 0 })
-                    );
+                    // As the points column writes a score.
+                    let _ = write!(row, " {:>4.1}", Score::from_halves(h).to_f64());
                 }
                 out.push_str(&row);
                 out.push('\n');
