@@ -89,6 +89,24 @@ fn rate_error(state: &AppState) -> String {
     json!({"t": "error", "error": e.to_string(), "closing": true}).to_string()
 }
 
+/// How long a socket the server closes waits for the client's closing frame.
+const CLOSE_REPLY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Completes the closing handshake (RFC 6455 §7.1.1): reads, and discards, what the client
+/// still sends until its Close frame, the end of the stream or [`CLOSE_REPLY_WAIT`].
+/// Dropping a TCP socket with unread data makes the kernel reset the connection, and a
+/// reset can discard the error and the Close frame before the client reads them.
+async fn await_close_reply(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let drain = async {
+        while let Some(Ok(msg)) = stream.next().await {
+            if matches!(msg, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_REPLY_WAIT, drain).await;
+}
+
 async fn snapshot(room: &Room) -> Arc<str> {
     let live = room.game.lock().await;
     snapshot_text(&live, crate::db::now_ms())
@@ -135,12 +153,13 @@ async fn run(
                     }
                     Some(Ok(_)) if !rate.take(Instant::now()) => {
                         let _ = sink.send(Message::Text(rate_error(&state).into())).await;
-                        let _ = sink
-                            .send(Message::Close(Some(CloseFrame {
-                                code: close_code::POLICY,
-                                reason: "message rate limit".into(),
-                            })))
-                            .await;
+                        let frame = CloseFrame {
+                            code: close_code::POLICY,
+                            reason: "message rate limit".into(),
+                        };
+                        if sink.send(Message::Close(Some(frame))).await.is_ok() {
+                            await_close_reply(&mut stream).await;
+                        }
                         break;
                     }
                     Some(Ok(Message::Text(t))) => t,
