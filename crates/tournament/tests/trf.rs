@@ -493,3 +493,89 @@ fn import_passes_over_team_records() {
         [GameResult::WhiteWinsByForfeit { .. }]
     ));
 }
+
+/// A team's pairing-allocated byes (TRF-2026 `320`), worked by hand: three teams of two
+/// (Alpha 1: players 1-2, Beta 2: 3-4, Gamma 3: 5-6) in a round robin whose byes are
+/// worth a point (the organiser's setting). The Berger table for four with the rest as
+/// number 4 pairs 1-4, 2-3 / 4-3, 1-2 / 2-4, 3-1, so Alpha rests in round 1, Gamma in
+/// round 2, Beta in round 3: `001 003 002` from column 15. A bye of one point counts on
+/// both boards and as a won match: 2.0 match points (columns 5-8), 2.0 game points
+/// (10-13).
+///
+/// Matches: round 1 Beta-Gamma 3-5 1-0, 6-4 1-0: 1-1; round 2 Alpha-Beta 1-3 1-0, 4-2
+/// 0-1: 2-0; round 3 Gamma-Alpha 5-1 ½, 2-6 ½: 1-1. With the byes: Alpha 2 + 2 + 1 = 5
+/// match points, 2 + 2 + 1 = 5 game points; Beta 1 + 0 + 2 = 3 and 1 + 0 + 2 = 3; Gamma
+/// 1 + 2 + 1 = 4 and 1 + 2 + 1 = 4: Alpha 1st, Gamma 2nd, Beta 3rd.
+#[test]
+fn team_byes_write_a_320_record() {
+    use shatar_tournament::{Entrants, LineupMode, Score, TeamMatch};
+    let mut e = Event::new("byes", System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    e.settings.bye_points = Some(Score::ONE);
+    e.entrants = Entrants::Team {
+        boards: 2,
+        lineup: LineupMode::FixedBoards,
+    };
+    for name in ["Alpha", "Beta", "Gamma"] {
+        let members = (1..=2)
+            .map(|m| Player::named(format!("{name} {m}")))
+            .collect();
+        e.add_team(name, "", members).unwrap();
+    }
+    e.start().unwrap();
+    let matches: [(u32, u32, [&str; 2]); 3] = [
+        (2, 3, ["1-0", "1-0"]),
+        (1, 2, ["1-0", "0-1"]),
+        (3, 1, ["1/2", "1/2"]),
+    ];
+    for (i, (first, second, results)) in matches.into_iter().enumerate() {
+        let round = e.pair_next_round().unwrap().clone();
+        let p = round
+            .pairings
+            .iter()
+            .find(|p| p.white == first && p.black == Some(second))
+            .unwrap_or_else(|| panic!("round {}: no pairing {first}-{second}", i + 1));
+        let lineup = |t: u32| vec![2 * t - 1, 2 * t];
+        let tm = TeamMatch {
+            white_lineup: lineup(first),
+            black_lineup: lineup(second),
+            boards: results.iter().map(|r| vec![r.parse().unwrap()]).collect(),
+        };
+        e.set_team_result(i as u32 + 1, p.board, tm).unwrap();
+    }
+    let text = trf::write(&e).unwrap();
+    let pab: Vec<&str> = text.lines().filter(|l| l.starts_with("320")).collect();
+    assert_eq!(pab, ["320  2.0  2.0 001 003 002"]);
+    let line = pab[0];
+    assert_eq!(cols(line, 5, 8), " 2.0");
+    assert_eq!(cols(line, 10, 13), " 2.0");
+    assert_eq!(cols(line, 15, 17), "001");
+    assert_eq!(cols(line, 19, 21), "003");
+    assert_eq!(cols(line, 23, 25), "002");
+    let records: Vec<(String, String, String, String)> = text
+        .lines()
+        .filter(|l| l.starts_with("310"))
+        .map(|l| {
+            (
+                cols(l, 5, 7),
+                cols(l, 55, 60),
+                cols(l, 62, 67),
+                cols(l, 69, 71),
+            )
+        })
+        .collect();
+    let expected = [
+        ("  1", "   5.0", "   5.0", "  1"),
+        ("  2", "   3.0", "   3.0", "  3"),
+        ("  3", "   4.0", "   4.0", "  2"),
+    ]
+    .map(|(a, b, c, d)| (a.to_owned(), b.to_owned(), c.to_owned(), d.to_owned()));
+    assert_eq!(records, expected);
+}
+
+/// No team bye, no `320`; nor in an individual event.
+#[test]
+fn no_byes_no_320_record() {
+    assert!(!trf::write(&teams4()).unwrap().contains("\n320"));
+    assert!(!trf::write(&rr4()).unwrap().contains("\n320"));
+}

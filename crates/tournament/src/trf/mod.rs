@@ -11,8 +11,8 @@
 //! first-listed team's colour on each board) and one `310` record per team, in the
 //! columns of TRF-2026 (FIDE handbook, approved 12 May 2025): pairing number 5–7, name
 //! 9–40, nickname 42–46, strength 48–53, match points 55–60, game points 62–67, rank
-//! 69–71, members' start numbers from column 74 in steps of five. The reader reads
-//! neither: it reads individual events.
+//! 69–71, members' start numbers from column 74 in steps of five; and `320`, the teams'
+//! pairing-allocated byes. The reader reads none of them: it reads individual events.
 
 mod read;
 mod write;

@@ -51,10 +51,11 @@ impl Block {
 /// not written. A team event writes every member's games, with the colours of their
 /// boards (the first team White on odd boards), the number of teams (`082`), the boards'
 /// colours (TRF-2026 `352`), one TRF-16 team line per team (`013`: name in columns 5–36,
-/// the members' start numbers from column 37 in steps of five) and one TRF-2026 team
-/// record per team (`310`: pairing number, name, strength, match and game points, rank,
-/// members, in the columns the module documentation gives). All-play-all team matches,
-/// where a player has several games in one round, are refused.
+/// the members' start numbers from column 37 in steps of five), one TRF-2026 team record
+/// per team (`310`: pairing number, name, strength, match and game points, rank,
+/// members, in the columns the module documentation gives) and the teams' byes (`320`,
+/// when one record can hold them). All-play-all team matches, where a player has
+/// several games in one round, are refused.
 pub fn write(event: &Event) -> Result<String, TrfError> {
     if let Entrants::Team {
         lineup: LineupMode::AllPlayAll,
@@ -223,6 +224,10 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
             out.push_str(&row);
             out.push('\n');
         }
+        if let Some(row) = pab_record(event) {
+            out.push_str(&row);
+            out.push('\n');
+        }
     }
     Ok(out)
 }
@@ -287,6 +292,56 @@ fn team_records(event: &Event) -> Vec<String> {
             row.trim_end().to_owned()
         })
         .collect()
+}
+
+/// TRF-2026 record `320`, the teams' pairing-allocated byes: the bye's match points in
+/// columns 5–8 and game points in 10–13, then the team with the bye in each round, three
+/// columns each from column 15 with one blank between them (`000` for none). A team bye
+/// counts as its points on every board and 2 / 1 / 0 match points per point, as the
+/// standings count it (003 ch.2 §6.2.1). TRF-2026 allows one such record, so there is
+/// none when one record cannot hold the byes: two games per board (two TRF rounds a
+/// pairing round), byes worth different points, or two byes in one round; and none
+/// without any team bye.
+fn pab_record(event: &Event) -> Option<String> {
+    let Entrants::Team { boards, .. } = event.entrants else {
+        return None;
+    };
+    if event.games_per_pairing > 1 {
+        return None;
+    }
+    let mut points: Option<Score> = None;
+    let mut teams = Vec::with_capacity(event.rounds.len());
+    for r in &event.rounds {
+        let byes: Vec<&Pairing> = r.pairings.iter().filter(|p| p.black.is_none()).collect();
+        match byes.as_slice() {
+            [] => teams.push(0),
+            [p] => {
+                let pts = p.bye_points.unwrap_or(Score::ZERO);
+                if points.is_some_and(|q| q != pts) {
+                    return None;
+                }
+                points = Some(pts);
+                teams.push(p.white);
+            }
+            _ => return None,
+        }
+    }
+    let pts = points?;
+    let match_points = Score::from_quarters(pts.quarters() * 2);
+    let game_points = Score::from_quarters(pts.quarters() * i64::from(boards));
+    // The points are four columns wide (`11.5`), the team numbers three.
+    if game_points >= Score::from_int(100) || teams.iter().any(|t| *t > 999) {
+        return None;
+    }
+    let mut row = format!(
+        "320 {:>4.1} {:>4.1}",
+        match_points.to_f64(),
+        game_points.to_f64()
+    );
+    for t in teams {
+        let _ = write!(row, " {t:03}");
+    }
+    Some(row)
 }
 
 /// Every player's block in game `k` (0-based) of `round`.
