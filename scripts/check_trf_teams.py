@@ -62,7 +62,7 @@ def load(path: Path) -> dict:
 def random_result(rng: random.Random) -> str:
     x = rng.random()
     if x < 0.06:
-        return rng.choice(["1F-0F", "0F-1F"])
+        return rng.choice(["+-", "-+"])
     if x < 0.08:
         return "0F-0F"
     return rng.choice(["1-0", "1-0", "0-1", "0-1", "1/2"])
