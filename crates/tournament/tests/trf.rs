@@ -302,3 +302,280 @@ fn baku_acceleration_writes_xxa_lines() {
     let plain = trf::write(&simulate(&sim).unwrap()).unwrap();
     assert!(!plain.contains("XXA"));
 }
+
+/// Columns `from..=to` (1-based) of a line.
+fn cols(line: &str, from: usize, to: usize) -> String {
+    line.chars().skip(from - 1).take(to + 1 - from).collect()
+}
+
+/// A team round robin worked by hand for the TRF-2026 team records (`310`, `352`).
+///
+/// Four teams of three members (two boards and a reserve), registered in this order and
+/// numbered so (no lot): Alpha 1 (players 1-3, rated 1800, 1700, unrated), Beta 2 (4-6:
+/// 1601, 1600, 1500), Gamma 3 (7-9: 1501, 1500, unrated), Delta 4 (10-12, unrated).
+/// Strength, the mean rating of the rated members rounded half up: Alpha 3500 / 2 =
+/// 1750, Beta 4701 / 3 = 1567, Gamma 3001 / 2 = 1500.5 → 1501, Delta none (blank).
+///
+/// The Berger table pairs 1-4, 2-3 / 4-3, 1-2 / 2-4, 3-1; the first-listed team has White
+/// on board 1 and Black on board 2. Results, in each game's colours:
+///
+/// | round | match | board 1 | board 2 | games | match points |
+/// |---|---|---|---|---|---|
+/// | 1 | Alpha-Delta | 1-10 1-0 | 11-2 ½ | 1.5-0.5 | 2-0 |
+/// | 1 | Beta-Gamma | 4-7 ½ | 8-5 ½ | 1-1 | 1-1 (drawn match) |
+/// | 2 | Delta-Gamma | 10-7 0-1 | 8-12 0-1 | 1-1 | 1-1 (Delta's reserve 12 on board 2) |
+/// | 2 | Alpha-Beta | 1-4 +- (forfeit) | 5-3 ½ | 1.5-0.5 | 2-0 |
+/// | 3 | Beta-Delta | 4-10 1-0 | 11-5 ½ | 1.5-0.5 | 2-0 |
+/// | 3 | Gamma-Alpha | 7-1 ½ | 2-9 ½ | 1-1 | 1-1 |
+///
+/// Totals: Alpha 2 + 2 + 1 = 5 match points, 1.5 + 1.5 + 1 = 4 game points; Beta 1 + 0 +
+/// 2 = 3, 1 + 0.5 + 1.5 = 3; Gamma 1 + 1 + 1 = 3, 1 + 1 + 1 = 3; Delta 0 + 1 + 0 = 1,
+/// 0.5 + 1 + 0.5 = 2 (12 match points and 12 game points in all: six matches of two
+/// boards). The seed's order for a team round robin is match points, game points,
+/// violations: Alpha first, Beta and Gamma equal on all three and sharing places 2-3
+/// (rank 2 for both), Delta 4th.
+fn teams4() -> Event {
+    use shatar_tournament::{Entrants, LineupMode, TeamMatch};
+    let mut e = Event::new("teams4", System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    e.entrants = Entrants::Team {
+        boards: 2,
+        lineup: LineupMode::OrderedSubstitutes,
+    };
+    let teams: [(&str, [Option<u32>; 3]); 4] = [
+        ("Alpha", [Some(1800), Some(1700), None]),
+        ("Beta", [Some(1601), Some(1600), Some(1500)]),
+        ("Gamma", [Some(1501), Some(1500), None]),
+        ("Delta", [None, None, None]),
+    ];
+    for (name, ratings) in teams {
+        let members = ratings
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut p = Player::named(format!("{name} {}", i + 1));
+                p.rating = *r;
+                p
+            })
+            .collect();
+        e.add_team(name, "", members).unwrap();
+    }
+    e.start().unwrap();
+    // (first team, second team, its line-ups, board 1 and board 2 results).
+    type Match = (u32, u32, [u32; 2], [u32; 2], [&'static str; 2]);
+    let rounds: [[Match; 2]; 3] = [
+        [
+            (1, 4, [1, 2], [10, 11], ["1-0", "1/2"]),
+            (2, 3, [4, 5], [7, 8], ["1/2", "1/2"]),
+        ],
+        [
+            (4, 3, [10, 12], [7, 8], ["0-1", "0-1"]),
+            (1, 2, [1, 3], [4, 5], ["+-", "1/2"]),
+        ],
+        [
+            (2, 4, [4, 5], [10, 11], ["1-0", "1/2"]),
+            (3, 1, [7, 9], [1, 2], ["1/2", "1/2"]),
+        ],
+    ];
+    for (i, matches) in rounds.iter().enumerate() {
+        let round = e.pair_next_round().unwrap().clone();
+        for &(first, second, white_lineup, black_lineup, results) in matches {
+            let p = round
+                .pairings
+                .iter()
+                .find(|p| p.white == first && p.black == Some(second))
+                .unwrap_or_else(|| panic!("round {}: no pairing {first}-{second}", i + 1));
+            let tm = TeamMatch {
+                white_lineup: white_lineup.to_vec(),
+                black_lineup: black_lineup.to_vec(),
+                boards: results.iter().map(|r| vec![r.parse().unwrap()]).collect(),
+            };
+            e.set_team_result(i as u32 + 1, p.board, tm).unwrap();
+        }
+    }
+    e
+}
+
+/// The `310` records of the hand-worked event, field by field in TRF-2026's columns,
+/// then as whole lines; `352` gives the boards' colours; the `013` lines stay.
+#[test]
+fn team_records_310_worked_by_hand() {
+    let text = trf::write(&teams4()).unwrap();
+    let records: Vec<&str> = text.lines().filter(|l| l.starts_with("310")).collect();
+    // (pairing number, name, strength, match points, game points, rank, members).
+    type Fields = (&'static str, &'static str, &'static str, &'static str);
+    let expected: [(&str, &str, Fields, [&str; 3]); 4] = [
+        (
+            "  1",
+            "Alpha",
+            ("  1750", "   5.0", "   4.0", "  1"),
+            ["   1", "   2", "   3"],
+        ),
+        (
+            "  2",
+            "Beta",
+            ("  1567", "   3.0", "   3.0", "  2"),
+            ["   4", "   5", "   6"],
+        ),
+        (
+            "  3",
+            "Gamma",
+            ("  1501", "   3.0", "   3.0", "  2"),
+            ["   7", "   8", "   9"],
+        ),
+        (
+            "  4",
+            "Delta",
+            ("      ", "   1.0", "   2.0", "  4"),
+            ["  10", "  11", "  12"],
+        ),
+    ];
+    assert_eq!(records.len(), expected.len());
+    for (line, (tpn, name, (strength, mp, gp, rank), members)) in records.iter().zip(expected) {
+        assert_eq!(cols(line, 1, 4), "310 ", "{line}");
+        assert_eq!(cols(line, 5, 7), tpn, "{line}");
+        assert_eq!(cols(line, 8, 8), " ", "{line}");
+        assert_eq!(cols(line, 9, 40), format!("{name:<32}"), "{line}");
+        assert_eq!(cols(line, 41, 47), "       ", "{line}");
+        assert_eq!(cols(line, 48, 53), strength, "{line}");
+        assert_eq!(cols(line, 54, 54), " ", "{line}");
+        assert_eq!(cols(line, 55, 60), mp, "{line}");
+        assert_eq!(cols(line, 61, 61), " ", "{line}");
+        assert_eq!(cols(line, 62, 67), gp, "{line}");
+        assert_eq!(cols(line, 68, 68), " ", "{line}");
+        assert_eq!(cols(line, 69, 71), rank, "{line}");
+        assert_eq!(cols(line, 72, 73), "  ", "{line}");
+        assert_eq!(cols(line, 74, 77), members[0], "{line}");
+        assert_eq!(cols(line, 78, 78), " ", "{line}");
+        assert_eq!(cols(line, 79, 82), members[1], "{line}");
+        assert_eq!(cols(line, 84, 87), members[2], "{line}");
+        assert_eq!(line.chars().count(), 87, "{line}");
+    }
+    assert_eq!(
+        records,
+        [
+            "310   1 Alpha                                    1750    5.0    4.0   1     1    2    3",
+            "310   2 Beta                                     1567    3.0    3.0   2     4    5    6",
+            "310   3 Gamma                                    1501    3.0    3.0   2     7    8    9",
+            "310   4 Delta                                            1.0    2.0   4    10   11   12",
+        ]
+    );
+    assert!(text.lines().any(|l| l == "352 WB"), "{text}");
+    let t013: Vec<&str> = text.lines().filter(|l| l.starts_with("013")).collect();
+    assert_eq!(
+        t013,
+        [
+            "013 Alpha                              1    2    3",
+            "013 Beta                               4    5    6",
+            "013 Gamma                              7    8    9",
+            "013 Delta                             10   11   12",
+        ]
+    );
+}
+
+/// `import-trf` reads no team records (neither `013` nor `310`): a team event's file
+/// reads back as its players' games, the team lines passed over.
+#[test]
+fn import_passes_over_team_records() {
+    let text = trf::write(&teams4()).unwrap();
+    let e = trf::read(&text, System::RoundRobin).unwrap();
+    assert!(!e.is_team_event());
+    assert_eq!(e.players.len(), 12);
+    assert_eq!(e.rounds.len(), 3);
+    // Round 2, board 1 of Alpha-Beta: 1 beat 4 by forfeit, read back from the player lines.
+    let forfeit = e.rounds[1]
+        .pairings
+        .iter()
+        .find(|p| p.white == 1 && p.black == Some(4))
+        .unwrap();
+    assert!(matches!(
+        forfeit.games[..],
+        [GameResult::WhiteWinsByForfeit { .. }]
+    ));
+}
+
+/// A team's pairing-allocated byes (TRF-2026 `320`), worked by hand: three teams of two
+/// (Alpha 1: players 1-2, Beta 2: 3-4, Gamma 3: 5-6) in a round robin whose byes are
+/// worth a point (the organiser's setting). The Berger table for four with the rest as
+/// number 4 pairs 1-4, 2-3 / 4-3, 1-2 / 2-4, 3-1, so Alpha rests in round 1, Gamma in
+/// round 2, Beta in round 3: `001 003 002` from column 15. A bye of one point counts on
+/// both boards and as a won match: 2.0 match points (columns 5-8), 2.0 game points
+/// (10-13).
+///
+/// Matches: round 1 Beta-Gamma 3-5 1-0, 6-4 1-0: 1-1; round 2 Alpha-Beta 1-3 1-0, 4-2
+/// 0-1: 2-0; round 3 Gamma-Alpha 5-1 ½, 2-6 ½: 1-1. With the byes: Alpha 2 + 2 + 1 = 5
+/// match points, 2 + 2 + 1 = 5 game points; Beta 1 + 0 + 2 = 3 and 1 + 0 + 2 = 3; Gamma
+/// 1 + 2 + 1 = 4 and 1 + 2 + 1 = 4: Alpha 1st, Gamma 2nd, Beta 3rd.
+#[test]
+fn team_byes_write_a_320_record() {
+    use shatar_tournament::{Entrants, LineupMode, Score, TeamMatch};
+    let mut e = Event::new("byes", System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    e.settings.bye_points = Some(Score::ONE);
+    e.entrants = Entrants::Team {
+        boards: 2,
+        lineup: LineupMode::FixedBoards,
+    };
+    for name in ["Alpha", "Beta", "Gamma"] {
+        let members = (1..=2)
+            .map(|m| Player::named(format!("{name} {m}")))
+            .collect();
+        e.add_team(name, "", members).unwrap();
+    }
+    e.start().unwrap();
+    let matches: [(u32, u32, [&str; 2]); 3] = [
+        (2, 3, ["1-0", "1-0"]),
+        (1, 2, ["1-0", "0-1"]),
+        (3, 1, ["1/2", "1/2"]),
+    ];
+    for (i, (first, second, results)) in matches.into_iter().enumerate() {
+        let round = e.pair_next_round().unwrap().clone();
+        let p = round
+            .pairings
+            .iter()
+            .find(|p| p.white == first && p.black == Some(second))
+            .unwrap_or_else(|| panic!("round {}: no pairing {first}-{second}", i + 1));
+        let lineup = |t: u32| vec![2 * t - 1, 2 * t];
+        let tm = TeamMatch {
+            white_lineup: lineup(first),
+            black_lineup: lineup(second),
+            boards: results.iter().map(|r| vec![r.parse().unwrap()]).collect(),
+        };
+        e.set_team_result(i as u32 + 1, p.board, tm).unwrap();
+    }
+    let text = trf::write(&e).unwrap();
+    let pab: Vec<&str> = text.lines().filter(|l| l.starts_with("320")).collect();
+    assert_eq!(pab, ["320  2.0  2.0 001 003 002"]);
+    let line = pab[0];
+    assert_eq!(cols(line, 5, 8), " 2.0");
+    assert_eq!(cols(line, 10, 13), " 2.0");
+    assert_eq!(cols(line, 15, 17), "001");
+    assert_eq!(cols(line, 19, 21), "003");
+    assert_eq!(cols(line, 23, 25), "002");
+    let records: Vec<(String, String, String, String)> = text
+        .lines()
+        .filter(|l| l.starts_with("310"))
+        .map(|l| {
+            (
+                cols(l, 5, 7),
+                cols(l, 55, 60),
+                cols(l, 62, 67),
+                cols(l, 69, 71),
+            )
+        })
+        .collect();
+    let expected = [
+        ("  1", "   5.0", "   5.0", "  1"),
+        ("  2", "   3.0", "   3.0", "  3"),
+        ("  3", "   4.0", "   4.0", "  2"),
+    ]
+    .map(|(a, b, c, d)| (a.to_owned(), b.to_owned(), c.to_owned(), d.to_owned()));
+    assert_eq!(records, expected);
+}
+
+/// No team bye, no `320`; nor in an individual event.
+#[test]
+fn no_byes_no_320_record() {
+    assert!(!trf::write(&teams4()).unwrap().contains("\n320"));
+    assert!(!trf::write(&rr4()).unwrap().contains("\n320"));
+}

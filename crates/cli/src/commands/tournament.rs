@@ -505,11 +505,7 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             if let Some(board) = board {
                 let boards = results
                     .iter()
-                    .map(|b| {
-                        b.split('+')
-                            .map(|g| g.parse::<GameResult>())
-                            .collect::<Result<Vec<_>, _>>()
-                    })
+                    .map(|b| board_games(b))
                     .collect::<Result<Vec<_>, _>>()?;
                 let tm = TeamMatch {
                     white_lineup,
@@ -736,4 +732,45 @@ fn print_explanation(e: &Event, round: Option<u32>) -> Result<()> {
         println!("  {line}");
     }
     Ok(())
+}
+
+/// One board's games from the command line: a single result, or several joined by `+`
+/// (two games per board: `1-0+1/2`). The forfeit codes `+-` and `-+` contain the joiner,
+/// so a text that reads as one result is one game.
+fn board_games(text: &str) -> Result<Vec<GameResult>, shatar_tournament::result::ParseResultError> {
+    if let Ok(g) = text.parse::<GameResult>() {
+        return Ok(vec![g]);
+    }
+    text.split('+').map(str::parse).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_games_read_forfeits_and_joined_games() {
+        let forfeit = |white: bool| {
+            if white {
+                GameResult::WhiteWinsByForfeit {
+                    reason: String::new(),
+                }
+            } else {
+                GameResult::BlackWinsByForfeit {
+                    reason: String::new(),
+                }
+            }
+        };
+        assert_eq!(board_games("+-").unwrap(), [forfeit(true)]);
+        assert_eq!(board_games("-+").unwrap(), [forfeit(false)]);
+        assert_eq!(
+            board_games("1-0+1/2").unwrap(),
+            [GameResult::WhiteWins, GameResult::Draw]
+        );
+        assert_eq!(
+            board_games("1F-0F+0-1").unwrap(),
+            [forfeit(true), GameResult::BlackWins]
+        );
+        assert!(board_games("1-0+").is_err());
+    }
 }

@@ -6,6 +6,13 @@
 //! rating 49–52, federation 54–56, FIDE id 58–68, birth date 70–79, points 81–84, rank
 //! 85–89, then one 10-column block per round from column 92: opponent (4), colour
 //! (`w`/`b`/`-`), result (`1 = 0 + - H F U Z`).
+//!
+//! Team events add TRF-16's team lines (`013`) and TRF-2026's team section: `352` (the
+//! first-listed team's colour on each board) and one `310` record per team, in the
+//! columns of TRF-2026 (FIDE handbook, approved 12 May 2025): pairing number 5–7, name
+//! 9–40, nickname 42–46, strength 48–53, match points 55–60, game points 62–67, rank
+//! 69–71, members' start numbers from column 74 in steps of five; and `320`, the teams'
+//! pairing-allocated byes. The reader reads none of them: it reads individual events.
 
 mod read;
 mod write;

@@ -8,8 +8,9 @@ use crate::event::{Entrants, Event, Pairing, Round};
 use crate::pairing::swiss::acceleration::virtual_points;
 use crate::result::{Color, GameResult};
 use crate::score::Score;
+use crate::scoring::tallies;
 use crate::standings::standings;
-use crate::team::LineupMode;
+use crate::team::{LineupMode, Team};
 
 /// One player's 8-column entry for one TRF round: opponent, colour, result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,10 +49,13 @@ impl Block {
 /// Each game is one TRF round: an event with two games per pairing writes two rounds per
 /// pairing round (the second with colours swapped); extra games of a knock-out match are
 /// not written. A team event writes every member's games, with the colours of their
-/// boards (the first team White on odd boards), the number of teams (`082`) and one team
-/// line (`013`: name in columns 5–36, the members' start numbers from column 37 in steps
-/// of five). All-play-all team matches, where a player has several games in one round,
-/// are refused.
+/// boards (the first team White on odd boards), the number of teams (`082`), the boards'
+/// colours (TRF-2026 `352`), one TRF-16 team line per team (`013`: name in columns 5–36,
+/// the members' start numbers from column 37 in steps of five), one TRF-2026 team record
+/// per team (`310`: pairing number, name, strength, match and game points, rank,
+/// members, in the columns the module documentation gives) and the teams' byes (`320`,
+/// when one record can hold them). All-play-all team matches, where a player has
+/// several games in one round, are refused.
 pub fn write(event: &Event) -> Result<String, TrfError> {
     if let Entrants::Team {
         lineup: LineupMode::AllPlayAll,
@@ -82,8 +86,9 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
         line(&mut out, "052", &event.end_date.replace('-', "/"));
     }
     line(&mut out, "062", &event.players.len().to_string());
-    if event.is_team_event() {
+    if let Entrants::Team { boards, .. } = event.entrants {
         line(&mut out, "082", &event.teams.len().to_string());
+        line(&mut out, "352", &board_colours(boards));
     }
     line(&mut out, "092", &format!("Shatar {}", event.system.code()));
     if !event.time_control.is_empty() {
@@ -214,7 +219,129 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
         out.push_str(row.trim_end());
         out.push('\n');
     }
+    if event.is_team_event() {
+        for row in team_records(event) {
+            out.push_str(&row);
+            out.push('\n');
+        }
+        if let Some(row) = pab_record(event) {
+            out.push_str(&row);
+            out.push('\n');
+        }
+    }
     Ok(out)
+}
+
+/// TRF-2026 record `352`: the first-listed team's colour on each board in its first game,
+/// White on odd boards (competition.md §2), so `WBWB` for four boards.
+fn board_colours(boards: u8) -> String {
+    (0..boards)
+        .map(|b| if b % 2 == 0 { 'W' } else { 'B' })
+        .collect()
+}
+
+/// TRF-2026 record `310`, one per team in team-number order, in the columns TRF-2026
+/// gives it (and FIDE's tie-break checker reads): team pairing number 5–7, name 9–40,
+/// nickname 42–46 (none here), strength 48–53 (the rounded mean rating of the members
+/// with a rating, blank when none has one), match points 55–60 and game points 62–67 as
+/// the standings count them, rank 69–71 (a shared place is the group's first place; blank
+/// for a team the standings leave out, one cancelled under 003 ch.2 §7.1.1), then the
+/// members' start numbers in registered order, four columns each from column 74 with
+/// one blank between them.
+fn team_records(event: &Event) -> Vec<String> {
+    let tallies = tallies(event);
+    let places: BTreeMap<u32, u32> = standings(event)
+        .lines
+        .iter()
+        .map(|l| (l.entrant, l.place))
+        .collect();
+    let mut teams: Vec<&Team> = event.teams.iter().collect();
+    teams.sort_by_key(|t| t.number);
+    teams
+        .into_iter()
+        .map(|t| {
+            let (match_points, game_points) = tallies
+                .get(&t.number)
+                .map_or((Score::ZERO, Score::ZERO), |s| {
+                    (s.match_points(), s.game_points())
+                });
+            let ratings: Vec<u64> = t
+                .members
+                .iter()
+                .filter_map(|m| event.player(*m).and_then(|p| p.rating))
+                .map(u64::from)
+                .collect();
+            // Half up: (2 · sum + n) / (2 · n) is the mean rounded to the nearest integer.
+            let n = ratings.len() as u64;
+            let strength = (2 * ratings.iter().sum::<u64>() + n)
+                .checked_div(2 * n)
+                .map_or(String::new(), |s| s.to_string());
+            let mut row = format!(
+                "310 {:>3} {:<32.32} {:<5} {:>6} {:>6.1} {:>6.1} {:>3} ",
+                t.number,
+                t.name,
+                "",
+                strength,
+                match_points.to_f64(),
+                game_points.to_f64(),
+                places.get(&t.number).map_or(String::new(), u32::to_string),
+            );
+            for m in &t.members {
+                let _ = write!(row, " {m:>4}");
+            }
+            row.trim_end().to_owned()
+        })
+        .collect()
+}
+
+/// TRF-2026 record `320`, the teams' pairing-allocated byes: the bye's match points in
+/// columns 5–8 and game points in 10–13, then the team with the bye in each round, three
+/// columns each from column 15 with one blank between them (`000` for none). A team bye
+/// counts as its points on every board and 2 / 1 / 0 match points per point, as the
+/// standings count it (003 ch.2 §6.2.1). TRF-2026 allows one such record, so there is
+/// none when one record cannot hold the byes: two games per board (two TRF rounds a
+/// pairing round), byes worth different points, or two byes in one round; and none
+/// without any team bye.
+fn pab_record(event: &Event) -> Option<String> {
+    let Entrants::Team { boards, .. } = event.entrants else {
+        return None;
+    };
+    if event.games_per_pairing > 1 {
+        return None;
+    }
+    let mut points: Option<Score> = None;
+    let mut teams = Vec::with_capacity(event.rounds.len());
+    for r in &event.rounds {
+        let byes: Vec<&Pairing> = r.pairings.iter().filter(|p| p.black.is_none()).collect();
+        match byes.as_slice() {
+            [] => teams.push(0),
+            [p] => {
+                let pts = p.bye_points.unwrap_or(Score::ZERO);
+                if points.is_some_and(|q| q != pts) {
+                    return None;
+                }
+                points = Some(pts);
+                teams.push(p.white);
+            }
+            _ => return None,
+        }
+    }
+    let pts = points?;
+    let match_points = Score::from_quarters(pts.quarters() * 2);
+    let game_points = Score::from_quarters(pts.quarters() * i64::from(boards));
+    // The points are four columns wide (`11.5`), the team numbers three.
+    if game_points >= Score::from_int(100) || teams.iter().any(|t| *t > 999) {
+        return None;
+    }
+    let mut row = format!(
+        "320 {:>4.1} {:>4.1}",
+        match_points.to_f64(),
+        game_points.to_f64()
+    );
+    for t in teams {
+        let _ = write!(row, " {t:03}");
+    }
+    Some(row)
 }
 
 /// Every player's block in game `k` (0-based) of `round`.
