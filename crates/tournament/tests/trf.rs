@@ -949,3 +949,10 @@ fn team_file_inconsistencies_are_named() {
         )
     );
 }
+
+/// The export of `teams4` as a file (tests/data/teams4.trf), which the command-line
+/// tests read; its 310, 352 and 013 lines are checked field by field above.
+#[test]
+fn team_export_matches_teams4_file() {
+    assert_eq!(trf::write(&teams4()).unwrap(), data("teams4.trf"));
+}
