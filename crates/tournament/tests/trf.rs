@@ -956,3 +956,73 @@ fn team_file_inconsistencies_are_named() {
 fn team_export_matches_teams4_file() {
     assert_eq!(trf::write(&teams4()).unwrap(), data("teams4.trf"));
 }
+
+/// Free line-ups (临时定台): Alpha (1-3) first with 1, 2; Beta (4-6) sets out 5 on board 1
+/// and 4 on board 2, against its registered order. Board 1: 1-5 1-0 (Alpha White);
+/// board 2: 4-2 ½ (Beta White). The file keeps no board numbers: the reader takes
+/// Alpha's registered order (1, 2), which puts 5 on board 1 and 4 on board 2 and Alpha
+/// first (White on board 1, as 352 `WB` gives), and, with a line-up out of the
+/// registered order, reads the event as one of free line-ups.
+#[test]
+fn free_lineups_read_back_by_the_first_team_order() {
+    use shatar_tournament::{Entrants, LineupMode, TeamMatch};
+    let mut e = Event::new("free", System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    e.entrants = Entrants::Team {
+        boards: 2,
+        lineup: LineupMode::FreeLineup,
+    };
+    for name in ["Alpha", "Beta"] {
+        let members = (1..=3)
+            .map(|m| Player::named(format!("{name} {m}")))
+            .collect();
+        e.add_team(name, "", members).unwrap();
+    }
+    e.start().unwrap();
+    e.pair_next_round().unwrap();
+    let tm = TeamMatch {
+        white_lineup: vec![1, 2],
+        black_lineup: vec![5, 4],
+        boards: vec![vec!["1-0".parse().unwrap()], vec!["1/2".parse().unwrap()]],
+    };
+    e.set_team_result(1, 1, tm.clone()).unwrap();
+    let text = trf::write(&e).unwrap();
+    let back = trf::read(&text, System::RoundRobin).unwrap();
+    assert_eq!(
+        back.entrants,
+        Entrants::Team {
+            boards: 2,
+            lineup: LineupMode::FreeLineup
+        }
+    );
+    let p = &back.rounds[0].pairings[0];
+    assert_eq!((p.white, p.black), (1, Some(2)));
+    assert_eq!(p.team_match.as_ref(), Some(&tm));
+    assert_eq!(trf::write(&back).unwrap(), text);
+}
+
+/// A player whom no team record lists, and team numbers with a gap, are refused.
+#[test]
+fn players_outside_the_teams_and_gaps_in_team_numbers_are_refused() {
+    let text = data("teams4.trf");
+    // Delta registers 10 and 11 only (both records), so player 12 is in no team.
+    let bad = text
+        .replace("   4    10   11   12", "   4    10   11")
+        .replace(
+            "013 Delta                             10   11   12",
+            "013 Delta                             10   11",
+        );
+    assert_eq!(
+        trf::read(&bad, System::RoundRobin).unwrap_err(),
+        TrfError::Inconsistent {
+            line: line_of(&text, "001   12"),
+            columns: "5-8".into(),
+            message: "player 12 is a member of no team (310)".into(),
+        }
+    );
+    let bad = text.replace("310   4 Delta", "310   5 Delta");
+    assert_eq!(
+        trf::read(&bad, System::RoundRobin).unwrap_err(),
+        TrfError::Meaning("team pairing numbers must run 1..4; 4 is missing".into())
+    );
+}

@@ -763,6 +763,10 @@ fn team_match(
     by_high.sort_by_key(|g| place(high, g.high));
     let opposite = |c: char| if c == 'W' { 'B' } else { 'W' };
     let colour = |g: &BoardGame| if g.low_white { 'W' } else { 'B' };
+    // The order that keeps both teams' registered order, when there is one; otherwise
+    // (free line-ups, where TRF cannot tell the boards apart) the first that fits the
+    // colours, the lower-numbered team's registered order first.
+    let mut fallback: Option<Match> = None;
     for order in [&by_low, &by_high] {
         let low_first = order.iter().zip(pattern).all(|(g, p)| colour(g) == *p);
         let high_first = order
@@ -783,7 +787,7 @@ fn team_match(
         } else {
             (high.number, low.number, highs, lows)
         };
-        return Ok(Match {
+        let m = Match {
             pairing: Pairing {
                 board: 0,
                 white: first,
@@ -799,7 +803,14 @@ fn team_match(
                 slot: None,
             },
             in_order,
-        });
+        };
+        if in_order {
+            return Ok(m);
+        }
+        fallback.get_or_insert(m);
+    }
+    if let Some(m) = fallback {
+        return Ok(m);
     }
     // Neither team's registered order gives colours that fit: name the first board of
     // the lower team (in its registered order) whose colour breaks the pattern, the
