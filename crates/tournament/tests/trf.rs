@@ -886,12 +886,17 @@ fn team_file_inconsistencies_are_named() {
             "round 1: player 2, on board 2 of team 1 (Alpha) by the registered order, has Black; 352 (line 4) gives the first team WB and the second team the opposite, which with team 4 (Delta) first gives team 1 White on board 2"
         )
     );
-    // 352 itself against the games: `WW` fits no match.
-    let err = read(&text.replace("352 WB", "352 WW"));
-    assert!(
-        matches!(&err, TrfError::Inconsistent { columns, message, .. }
-            if columns == "97" && message.contains("352 (line 4) gives the first team WW")),
-        "{err}"
+    // The same game under 352 `BW`: Alpha's Black on board 1 makes it the first team,
+    // due White on board 2.
+    let bad = set_block(&set_block(&text, 1, 1, "  10 b 0"), 10, 1, "   1 w 1")
+        .replace("352 WB", "352 BW");
+    assert_eq!(
+        read(&bad),
+        inconsistent(
+            line_of(&text, "001    2"),
+            "97",
+            "round 1: player 2, on board 2 of team 1 (Alpha) by the registered order, has Black; 352 (line 4) gives the first team BW and the second team the opposite, which with team 1 (Alpha) first gives team 1 White on board 2"
+        )
     );
 
     // 310 points against the games.
@@ -1024,5 +1029,32 @@ fn players_outside_the_teams_and_gaps_in_team_numbers_are_refused() {
     assert_eq!(
         trf::read(&bad, System::RoundRobin).unwrap_err(),
         TrfError::Meaning("team pairing numbers must run 1..4; 4 is missing".into())
+    );
+}
+
+/// `352 BW` gives the first-listed team Black on board 1: the same matches as `WB` with
+/// the teams listed the other way round, so the event lists first the team with White on
+/// board 1 (competition.md §2). A sequence that does not alternate cannot be held.
+#[test]
+fn board_colours_bw_and_non_alternating_352() {
+    let text = data("teams4.trf");
+    let wb = trf::read(&text, System::RoundRobin).unwrap();
+    let bw = trf::read(&text.replace("352 WB", "352 BW"), System::RoundRobin).unwrap();
+    assert_eq!(team_rounds(&bw), team_rounds(&wb));
+    // Round 1: Alpha (White on board 1 with player 1) is listed first.
+    assert!(
+        bw.rounds[0]
+            .pairings
+            .iter()
+            .any(|p| p.white == 1 && p.black == Some(4))
+    );
+    let bad = data("teams4.trf").replace("352 WB", "352 WW");
+    assert_eq!(
+        trf::read(&bad, System::RoundRobin).unwrap_err(),
+        TrfError::Inconsistent {
+            line: 4,
+            columns: "5-6".into(),
+            message: "board colours WW: a team match here has the first team White on odd boards and Black on even ones (competition.md §2), so the colours must alternate".into(),
+        }
     );
 }

@@ -333,7 +333,21 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
                         &format!("a second 352 record (the first is on line {first})"),
                     ));
                 }
-                colours = Some((*line_no, board_colours(*line_no, text)?));
+                let c = board_colours(*line_no, text)?;
+                // The event holds a match with its first team White on odd boards
+                // (competition.md §2): `WBWB…`, or `BWBW…` with the teams the other way
+                // round; no other sequence.
+                if c.windows(2).any(|w| w[0] == w[1]) {
+                    return Err(inconsistent(
+                        *line_no,
+                        format!("5-{}", 4 + c.len()),
+                        format!(
+                            "board colours {}: a team match here has the first team White on odd boards and Black on even ones (competition.md §2), so the colours must alternate",
+                            c.iter().collect::<String>()
+                        ),
+                    ));
+                }
+                colours = Some((*line_no, c));
             }
             Some("320") => {
                 if let Some((first, _)) = byes_line {
@@ -782,7 +796,10 @@ fn team_match(
         });
         let lows: Vec<u32> = order.iter().map(|g| g.low).collect();
         let highs: Vec<u32> = order.iter().map(|g| g.high).collect();
-        let (first, second, white_lineup, black_lineup) = if low_first {
+        // The event's first team is White on board 1: 352's first team, unless 352 gives
+        // it Black there (`BWBW…`).
+        let white_on_one = pattern.first() == Some(&'W');
+        let (first, second, white_lineup, black_lineup) = if low_first == white_on_one {
             (low.number, high.number, lows, highs)
         } else {
             (high.number, low.number, highs, lows)
