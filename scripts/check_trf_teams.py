@@ -11,6 +11,8 @@ reads from record 310 (pairing number, match points, game points, rank, members 
 board order) is what the event file and `shatar tournament standings --format csv`
 give, and that gacrux, which works the match and game points out again from the
 players' 001 lines and the byes of record 320, reports no disagreement with them.
+Each file is also read back with `import-trf`: the event it makes must export to the
+same file and give the same standings.
 
 Usage: scripts/check_trf_teams.py [--events 20] [--seed 1] [--shatar PATH]
 Exit status: 0 if every value agrees, 1 otherwise, 2 if a tool fails.
@@ -151,7 +153,7 @@ def main() -> int:
     t2j = ensure_library()
     given = args.shatar or os.environ.get("SHATAR")
     shatar = [given] if given else ["cargo", "run", "--release", "-q", "-p", "shatar-cli", "--"]
-    bad = compared = 0
+    bad = compared = reimported = reimported_same = 0
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(args.events):
             rng = random.Random(args.seed * 1000 + i)
@@ -161,8 +163,23 @@ def main() -> int:
             build(shatar, rng, path, system, teams)
             text = run(shatar + ["tournament", "export-trf", str(path)])
             mine = ours(shatar, path)
+            # Shatar's own reader: import-trf rebuilds the team event from the file, which
+            # must export to the same file and give the same standings.
+            trf = Path(tmp) / f"e{i}.trf"
+            trf.write_text(text)
+            back = Path(tmp) / f"e{i}-back.json"
+            run(shatar + ["tournament", "import-trf", str(trf), "--system", system,
+                          "--out", str(back)])
+            reimported += 1
+            again = run(shatar + ["tournament", "export-trf", str(back)])
             read, code, info, errors = theirs(t2j, text)
             diffs = []
+            if again != text:
+                diffs.append("import-trf: the imported event exports differently")
+            elif ours(shatar, back) != mine:
+                diffs.append("import-trf: the imported event has other standings")
+            else:
+                reimported_same += 1
             if code != 0:
                 diffs.append(f"gacrux status {code}: {errors}")
             if "310" in info:
@@ -177,6 +194,7 @@ def main() -> int:
             print(f"{'ok  ' if not diffs else 'DIFF'} {system:11} {teams} teams"
                   + ("" if not diffs else ": " + "; ".join(diffs[:3])))
     print(f"{compared - bad}/{compared} team records agree")
+    print(f"{reimported_same}/{reimported} events read back by import-trf to the same file and standings")
     return 0 if bad == 0 else 1
 
 

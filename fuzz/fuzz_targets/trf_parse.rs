@@ -1,12 +1,14 @@
 //! Fuzz target for the TRF-16 reader: no input panics, and every file read as an event
-//! writes back to TRF that reads to the same rounds, pairings and results.
+//! writes back to TRF that reads to the same rounds, pairings and results (team events:
+//! the same matches, line-ups and board results).
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use shatar_tournament::{Event, System, trf};
 
-/// Each round's games as (White, Black, results), sorted: board order is not part of TRF.
+/// Each round's games as (White, Black, results or team match), sorted: board order is
+/// not part of TRF.
 fn games(e: &Event) -> Vec<Vec<(u32, Option<u32>, String)>> {
     e.rounds
         .iter()
@@ -14,7 +16,13 @@ fn games(e: &Event) -> Vec<Vec<(u32, Option<u32>, String)>> {
             let mut g: Vec<_> = r
                 .pairings
                 .iter()
-                .map(|p| (p.white, p.black, format!("{:?}{:?}", p.games, p.bye_points)))
+                .map(|p| {
+                    (
+                        p.white,
+                        p.black,
+                        format!("{:?}{:?}{:?}", p.games, p.bye_points, p.team_match),
+                    )
+                })
                 .collect();
             g.sort();
             g

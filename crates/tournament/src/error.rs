@@ -214,6 +214,18 @@ pub enum TrfError {
         /// What is wrong.
         message: String,
     },
+    /// A record contradicts another record or the players' games (team events: a
+    /// player in two teams, a board colour against `352`, `310` points against the
+    /// games…).
+    #[error("TRF line {line}, columns {columns}: {message}")]
+    Inconsistent {
+        /// 1-based line number of the record at fault.
+        line: usize,
+        /// 1-based column range of the field, e.g. "55-60".
+        columns: String,
+        /// What disagrees with what.
+        message: String,
+    },
     /// The file parsed but does not make a consistent event.
     #[error("TRF: {0}")]
     Meaning(String),

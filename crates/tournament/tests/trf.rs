@@ -473,27 +473,6 @@ fn team_records_310_worked_by_hand() {
     );
 }
 
-/// `import-trf` reads no team records (neither `013` nor `310`): a team event's file
-/// reads back as its players' games, the team lines passed over.
-#[test]
-fn import_passes_over_team_records() {
-    let text = trf::write(&teams4()).unwrap();
-    let e = trf::read(&text, System::RoundRobin).unwrap();
-    assert!(!e.is_team_event());
-    assert_eq!(e.players.len(), 12);
-    assert_eq!(e.rounds.len(), 3);
-    // Round 2, board 1 of Alpha-Beta: 1 beat 4 by forfeit, read back from the player lines.
-    let forfeit = e.rounds[1]
-        .pairings
-        .iter()
-        .find(|p| p.white == 1 && p.black == Some(4))
-        .unwrap();
-    assert!(matches!(
-        forfeit.games[..],
-        [GameResult::WhiteWinsByForfeit { .. }]
-    ));
-}
-
 /// A team's pairing-allocated byes (TRF-2026 `320`), worked by hand: three teams of two
 /// (Alpha 1: players 1-2, Beta 2: 3-4, Gamma 3: 5-6) in a round robin whose byes are
 /// worth a point (the organiser's setting). The Berger table for four with the rest as
@@ -506,8 +485,7 @@ fn import_passes_over_team_records() {
 /// 0-1: 2-0; round 3 Gamma-Alpha 5-1 ½, 2-6 ½: 1-1. With the byes: Alpha 2 + 2 + 1 = 5
 /// match points, 2 + 2 + 1 = 5 game points; Beta 1 + 0 + 2 = 3 and 1 + 0 + 2 = 3; Gamma
 /// 1 + 2 + 1 = 4 and 1 + 2 + 1 = 4: Alpha 1st, Gamma 2nd, Beta 3rd.
-#[test]
-fn team_byes_write_a_320_record() {
+fn byes3() -> Event {
     use shatar_tournament::{Entrants, LineupMode, Score, TeamMatch};
     let mut e = Event::new("byes", System::RoundRobin);
     e.settings.draw_by_lot = false;
@@ -543,7 +521,12 @@ fn team_byes_write_a_320_record() {
         };
         e.set_team_result(i as u32 + 1, p.board, tm).unwrap();
     }
-    let text = trf::write(&e).unwrap();
+    e
+}
+
+#[test]
+fn team_byes_write_a_320_record() {
+    let text = trf::write(&byes3()).unwrap();
     let pab: Vec<&str> = text.lines().filter(|l| l.starts_with("320")).collect();
     assert_eq!(pab, ["320  2.0  2.0 001 003 002"]);
     let line = pab[0];
@@ -578,4 +561,500 @@ fn team_byes_write_a_320_record() {
 fn no_byes_no_320_record() {
     assert!(!trf::write(&teams4()).unwrap().contains("\n320"));
     assert!(!trf::write(&rr4()).unwrap().contains("\n320"));
+}
+
+/// Replaces round `round`'s (1-based) block of player `player`'s `001` line.
+fn set_block(text: &str, player: u32, round: usize, block: &str) -> String {
+    let prefix = format!("001 {player:>4}");
+    text.lines()
+        .map(|l| {
+            if l.starts_with(&prefix) {
+                let at = 91 + 10 * (round - 1);
+                format!("{}{block}{}", &l[..at], &l[at + 8..])
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// 1-based number of the first line starting with `prefix`.
+fn line_of(text: &str, prefix: &str) -> usize {
+    text.lines().position(|l| l.starts_with(prefix)).unwrap() + 1
+}
+
+/// Each round's pairings as (first, second, bye points, team match), by first team.
+fn team_rounds(e: &Event) -> Vec<Vec<String>> {
+    e.rounds
+        .iter()
+        .map(|r| {
+            let mut v: Vec<String> = r
+                .pairings
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{} {:?} {:?} {:?}",
+                        p.white, p.black, p.bye_points, p.team_match
+                    )
+                })
+                .collect();
+            v.sort();
+            v
+        })
+        .collect()
+}
+
+/// The hand-worked four-team event (`teams4`) read back from its export: the same teams,
+/// matches (first team, line-ups, board results), standings, and the same file again.
+#[test]
+fn import_rebuilds_the_hand_worked_team_event() {
+    use shatar_tournament::scoring::tallies;
+    use shatar_tournament::{Entrants, LineupMode, TeamMatch};
+    let original = teams4();
+    let text = trf::write(&original).unwrap();
+    let e = trf::read(&text, System::RoundRobin).unwrap();
+    assert_eq!(
+        e.entrants,
+        Entrants::Team {
+            boards: 2,
+            lineup: LineupMode::OrderedSubstitutes
+        }
+    );
+    assert_eq!(e.teams, original.teams);
+    let names: Vec<&str> = e.teams.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["Alpha", "Beta", "Gamma", "Delta"]);
+    assert_eq!(e.teams[3].members, [10, 11, 12]);
+    let ratings: Vec<Option<u32>> = e.players.iter().map(|p| p.rating).collect();
+    assert_eq!(
+        ratings,
+        original
+            .players
+            .iter()
+            .map(|p| p.rating)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(e.rounds.len(), 3);
+    assert_eq!(e.rounds_planned, 3);
+    assert_eq!(team_rounds(&e), team_rounds(&original));
+    // Hand-known matches (see `teams4`). Round 2, Alpha-Beta: Alpha first, its reserve 3
+    // on board 2, board 1 won by forfeit.
+    let find = |round: usize, first: u32| {
+        e.rounds[round - 1]
+            .pairings
+            .iter()
+            .find(|p| p.white == first)
+            .unwrap()
+            .clone()
+    };
+    let g = |s: &str| s.parse::<GameResult>().unwrap();
+    let ab = find(2, 1);
+    assert_eq!(ab.black, Some(2));
+    assert_eq!(
+        ab.team_match,
+        Some(TeamMatch {
+            white_lineup: vec![1, 3],
+            black_lineup: vec![4, 5],
+            boards: vec![vec![g("+-")], vec![g("1/2")]],
+        })
+    );
+    // Round 2, Delta-Gamma: Delta first (White on board 1), its reserve 12 on board 2.
+    let dg = find(2, 4);
+    assert_eq!(dg.black, Some(3));
+    let tm = dg.team_match.unwrap();
+    assert_eq!(
+        (tm.white_lineup, tm.black_lineup),
+        (vec![10, 12], vec![7, 8])
+    );
+    assert_eq!(tm.boards, vec![vec![g("0-1")], vec![g("0-1")]]);
+    // Round 3, Gamma-Alpha: Gamma first although Alpha has the lower number.
+    assert_eq!(find(3, 3).black, Some(1));
+    // Match and game points: Alpha 5 and 4, Beta 3 and 3, Gamma 3 and 3, Delta 1 and 2.
+    let t = tallies(&e);
+    let points: Vec<(String, String)> = (1..=4)
+        .map(|n| {
+            (
+                t[&n].match_points().to_string(),
+                t[&n].game_points().to_string(),
+            )
+        })
+        .collect();
+    let expected =
+        [("5", "4"), ("3", "3"), ("3", "3"), ("1", "2")].map(|(a, b)| (a.to_owned(), b.to_owned()));
+    assert_eq!(points, expected);
+    let places = |e: &Event| -> Vec<(u32, u32)> {
+        let mut v: Vec<(u32, u32)> = standings(e)
+            .lines
+            .iter()
+            .map(|l| (l.entrant, l.place))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(places(&e), [(1, 1), (2, 2), (3, 2), (4, 4)]);
+    assert_eq!(places(&e), places(&original));
+    // Written again, the file is the same, byte for byte.
+    assert_eq!(trf::write(&e).unwrap(), text);
+}
+
+/// The same event from TRF-16 team lines alone (`013`, no `310`, `352` or `320`): the
+/// teams are numbered in the lines' order and the boards' colours alternate.
+#[test]
+fn import_reads_013_lines_without_310() {
+    let text: String = trf::write(&teams4())
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("310") && !l.starts_with("352"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let e = trf::read(&text, System::RoundRobin).unwrap();
+    assert_eq!(e.teams, teams4().teams);
+    assert_eq!(team_rounds(&e), team_rounds(&teams4()));
+}
+
+/// A hand-made TRF-16 file with `013` lines only (tests/data/teams2_trf16.trf, see its
+/// .source): Alpha 1-3 against Beta 4-6, Beta's reserve 6 on board 2, board 1 forfeited.
+#[test]
+fn import_reads_a_hand_made_trf16_team_file() {
+    use shatar_tournament::scoring::tallies;
+    use shatar_tournament::{Entrants, LineupMode, TeamMatch};
+    let e = trf::read(&data("teams2_trf16.trf"), System::RoundRobin).unwrap();
+    assert_eq!(e.name, "teams16");
+    assert_eq!(
+        e.entrants,
+        Entrants::Team {
+            boards: 2,
+            lineup: LineupMode::OrderedSubstitutes
+        }
+    );
+    let teams: Vec<(u32, &str, &[u32])> = e
+        .teams
+        .iter()
+        .map(|t| (t.number, t.name.as_str(), t.members.as_slice()))
+        .collect();
+    assert_eq!(
+        teams,
+        [(1, "Alpha", &[1, 2, 3][..]), (2, "Beta", &[4, 5, 6][..])]
+    );
+    assert_eq!(e.rounds.len(), 1);
+    let p = &e.rounds[0].pairings[0];
+    assert_eq!((p.board, p.white, p.black), (1, 1, Some(2)));
+    assert_eq!(
+        p.team_match,
+        Some(TeamMatch {
+            white_lineup: vec![1, 2],
+            black_lineup: vec![4, 6],
+            boards: vec![vec!["+-".parse().unwrap()], vec!["1-0".parse().unwrap()]],
+        })
+    );
+    let t = tallies(&e);
+    for n in [1, 2] {
+        assert_eq!(t[&n].match_points().to_string(), "1");
+        assert_eq!(t[&n].game_points().to_string(), "1");
+    }
+}
+
+/// Team byes read from `320` (`byes3`): Alpha rests in round 1, Gamma in round 2, Beta
+/// in round 3, each bye worth a point; the `310` points (5, 3, 4 with the byes) agree.
+#[test]
+fn import_reads_team_byes_from_320() {
+    use shatar_tournament::Score;
+    let original = byes3();
+    let text = trf::write(&original).unwrap();
+    let e = trf::read(&text, System::RoundRobin).unwrap();
+    let byes: Vec<(u32, Option<Score>)> = e
+        .rounds
+        .iter()
+        .map(|r| {
+            let b = r.pairings.iter().find(|p| p.black.is_none()).unwrap();
+            (b.white, b.bye_points)
+        })
+        .collect();
+    assert_eq!(
+        byes,
+        [
+            (1, Some(Score::ONE)),
+            (3, Some(Score::ONE)),
+            (2, Some(Score::ONE))
+        ]
+    );
+    assert_eq!(team_rounds(&e), team_rounds(&original));
+    assert_eq!(trf::write(&e).unwrap(), text);
+    // A 320 whose game points are not the bye's points on every board.
+    let bad = text.replace("320  2.0  2.0", "320  2.0  3.0");
+    let err = trf::read(&bad, System::RoundRobin).unwrap_err();
+    assert_eq!(
+        err,
+        TrfError::Inconsistent {
+            line: line_of(&text, "320"),
+            columns: "10-13".into(),
+            message: "320 gives a bye 3 game points; a bye of 1 point(s) (2 match points) on 2 board(s) gives 2".into(),
+        }
+    );
+    // A bye for a team that plays that round: Beta plays Gamma in round 1.
+    let bad = text.replace("320  2.0  2.0 001", "320  2.0  2.0 002");
+    let err = trf::read(&bad, System::RoundRobin).unwrap_err();
+    assert!(
+        matches!(&err, TrfError::Inconsistent { columns, message, .. }
+            if columns == "15-17" && message.contains("team 2 (Beta) has the bye here but plays team 3 (Gamma)")),
+        "{err}"
+    );
+}
+
+/// Each inconsistency of a team file, named by its line and columns.
+#[test]
+fn team_file_inconsistencies_are_named() {
+    let text = trf::write(&teams4()).unwrap();
+    let read = |t: &str| trf::read(t, System::RoundRobin).unwrap_err();
+    let inconsistent = |line: usize, columns: &str, message: &str| TrfError::Inconsistent {
+        line,
+        columns: columns.into(),
+        message: message.into(),
+    };
+    let alpha = line_of(&text, "310   1");
+    let beta = line_of(&text, "310   2");
+    let delta = line_of(&text, "310   4");
+
+    // A player in two teams: Beta's 310 lists Alpha's reserve 3 instead of its own 6
+    // (and so disagrees with its 013 line as well).
+    let bad = text.replace("   2     4    5    6", "   2     4    5    3");
+    assert_eq!(
+        read(&bad),
+        inconsistent(
+            beta,
+            "84-87",
+            &format!(
+                "player 3 is listed for team 2 (Beta) and, on line {alpha}, for team 1 (Alpha)"
+            )
+        )
+    );
+
+    // A 013 line that gives a team other members (or another order) than its 310.
+    let bad = text.replace(
+        "013 Beta                               4    5    6",
+        "013 Beta                               4    6    5",
+    );
+    assert_eq!(
+        read(&bad),
+        inconsistent(
+            line_of(&text, "013 Beta"),
+            "37-",
+            &format!(
+                "013 team 2 (Beta) lists the members [4, 6, 5]; 310 (line {beta}) gives team 2 the members [4, 5, 6]"
+            )
+        )
+    );
+
+    // A member with no 001 line.
+    let bad = text.replace("   4    10   11   12", "   4    10   11   13");
+    assert_eq!(
+        read(&bad),
+        inconsistent(
+            delta,
+            "84-87",
+            "team 4 (Delta): member 13 has no 001 player line"
+        )
+    );
+
+    // Round 1: Alpha's board 2 plays Gamma's 8 and Delta's 11 plays Beta's 5, so Gamma
+    // meets Beta (4-7) and Alpha (8-2).
+    let mut bad = set_block(&text, 2, 1, "   8 b =");
+    bad = set_block(&bad, 8, 1, "   2 w =");
+    bad = set_block(&bad, 11, 1, "   5 w =");
+    bad = set_block(&bad, 5, 1, "  11 b =");
+    assert_eq!(
+        read(&bad),
+        inconsistent(
+            line_of(&text, "001    8"),
+            "92-99",
+            &format!(
+                "round 1: team 3 (Gamma) meets team 2 (Beta) through player 7 (line {}) and team 1 (Alpha) through player 8",
+                line_of(&text, "001    7")
+            )
+        )
+    );
+
+    // Round 1, board 1 with the colours the wrong way round: Alpha has Black on both of
+    // its boards, which 352 `WB` allows neither team.
+    let bad = set_block(&set_block(&text, 1, 1, "  10 b 0"), 10, 1, "   1 w 1");
+    assert_eq!(
+        read(&bad),
+        inconsistent(
+            line_of(&text, "001    2"),
+            "97",
+            "round 1: player 2, on board 2 of team 1 (Alpha) by the registered order, has Black; 352 (line 4) gives the first team WB and the second team the opposite, which with team 4 (Delta) first gives team 1 White on board 2"
+        )
+    );
+    // The same game under 352 `BW`: Alpha's Black on board 1 makes it the first team,
+    // due White on board 2.
+    let bad = set_block(&set_block(&text, 1, 1, "  10 b 0"), 10, 1, "   1 w 1")
+        .replace("352 WB", "352 BW");
+    assert_eq!(
+        read(&bad),
+        inconsistent(
+            line_of(&text, "001    2"),
+            "97",
+            "round 1: player 2, on board 2 of team 1 (Alpha) by the registered order, has Black; 352 (line 4) gives the first team BW and the second team the opposite, which with team 1 (Alpha) first gives team 1 White on board 2"
+        )
+    );
+
+    // 310 points against the games.
+    let bad = text.replace("1750    5.0    4.0", "1750    6.0    4.0");
+    assert_eq!(
+        read(&bad),
+        inconsistent(
+            alpha,
+            "55-60",
+            "team 1 (Alpha): 310 gives 6 match points, the games give 5"
+        )
+    );
+    let bad = text.replace("1567    3.0    3.0", "1567    3.0    3.5");
+    assert_eq!(
+        read(&bad),
+        inconsistent(
+            beta,
+            "62-67",
+            "team 2 (Beta): 310 gives 3.5 game points, the games give 3"
+        )
+    );
+
+    // Malformed 310 fields.
+    let syntax = |line: usize, columns: &str, message: &str| TrfError::Syntax {
+        line,
+        columns: columns.into(),
+        message: message.into(),
+    };
+    let bad = text.replace("1750    5.0    4.0", "1750    5.0    4.x");
+    assert_eq!(
+        read(&bad),
+        syntax(
+            alpha,
+            "62-67",
+            "game points \"4.x\" are not a number of points"
+        )
+    );
+    let bad = text.replace("310   2 Beta", "310  2x Beta");
+    assert_eq!(
+        read(&bad),
+        syntax(beta, "5-7", "team pairing number \"2x\" is not a number")
+    );
+    let bad = text.replace("   4    10   11   12", "   4    10   1x   12");
+    assert_eq!(
+        read(&bad),
+        syntax(delta, "79-82", "member \"1x\" is not a start number")
+    );
+    let bad = text.replace("   4    10   11   12", "   4    10   11x  12");
+    assert_eq!(
+        read(&bad),
+        syntax(
+            delta,
+            "83",
+            "'x' where a blank separates two members (fields of four columns from column 74, in steps of five)"
+        )
+    );
+}
+
+/// The export of `teams4` as a file (tests/data/teams4.trf), which the command-line
+/// tests read; its 310, 352 and 013 lines are checked field by field above.
+#[test]
+fn team_export_matches_teams4_file() {
+    assert_eq!(trf::write(&teams4()).unwrap(), data("teams4.trf"));
+}
+
+/// Free line-ups (临时定台): Alpha (1-3) first with 1, 2; Beta (4-6) sets out 5 on board 1
+/// and 4 on board 2, against its registered order. Board 1: 1-5 1-0 (Alpha White);
+/// board 2: 4-2 ½ (Beta White). The file keeps no board numbers: the reader takes
+/// Alpha's registered order (1, 2), which puts 5 on board 1 and 4 on board 2 and Alpha
+/// first (White on board 1, as 352 `WB` gives), and, with a line-up out of the
+/// registered order, reads the event as one of free line-ups.
+#[test]
+fn free_lineups_read_back_by_the_first_team_order() {
+    use shatar_tournament::{Entrants, LineupMode, TeamMatch};
+    let mut e = Event::new("free", System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    e.entrants = Entrants::Team {
+        boards: 2,
+        lineup: LineupMode::FreeLineup,
+    };
+    for name in ["Alpha", "Beta"] {
+        let members = (1..=3)
+            .map(|m| Player::named(format!("{name} {m}")))
+            .collect();
+        e.add_team(name, "", members).unwrap();
+    }
+    e.start().unwrap();
+    e.pair_next_round().unwrap();
+    let tm = TeamMatch {
+        white_lineup: vec![1, 2],
+        black_lineup: vec![5, 4],
+        boards: vec![vec!["1-0".parse().unwrap()], vec!["1/2".parse().unwrap()]],
+    };
+    e.set_team_result(1, 1, tm.clone()).unwrap();
+    let text = trf::write(&e).unwrap();
+    let back = trf::read(&text, System::RoundRobin).unwrap();
+    assert_eq!(
+        back.entrants,
+        Entrants::Team {
+            boards: 2,
+            lineup: LineupMode::FreeLineup
+        }
+    );
+    let p = &back.rounds[0].pairings[0];
+    assert_eq!((p.white, p.black), (1, Some(2)));
+    assert_eq!(p.team_match.as_ref(), Some(&tm));
+    assert_eq!(trf::write(&back).unwrap(), text);
+}
+
+/// A player whom no team record lists, and team numbers with a gap, are refused.
+#[test]
+fn players_outside_the_teams_and_gaps_in_team_numbers_are_refused() {
+    let text = data("teams4.trf");
+    // Delta registers 10 and 11 only (both records), so player 12 is in no team.
+    let bad = text
+        .replace("   4    10   11   12", "   4    10   11")
+        .replace(
+            "013 Delta                             10   11   12",
+            "013 Delta                             10   11",
+        );
+    assert_eq!(
+        trf::read(&bad, System::RoundRobin).unwrap_err(),
+        TrfError::Inconsistent {
+            line: line_of(&text, "001   12"),
+            columns: "5-8".into(),
+            message: "player 12 is a member of no team (310)".into(),
+        }
+    );
+    let bad = text.replace("310   4 Delta", "310   5 Delta");
+    assert_eq!(
+        trf::read(&bad, System::RoundRobin).unwrap_err(),
+        TrfError::Meaning("team pairing numbers must run 1..4; 4 is missing".into())
+    );
+}
+
+/// `352 BW` gives the first-listed team Black on board 1: the same matches as `WB` with
+/// the teams listed the other way round, so the event lists first the team with White on
+/// board 1 (competition.md §2). A sequence that does not alternate cannot be held.
+#[test]
+fn board_colours_bw_and_non_alternating_352() {
+    let text = data("teams4.trf");
+    let wb = trf::read(&text, System::RoundRobin).unwrap();
+    let bw = trf::read(&text.replace("352 WB", "352 BW"), System::RoundRobin).unwrap();
+    assert_eq!(team_rounds(&bw), team_rounds(&wb));
+    // Round 1: Alpha (White on board 1 with player 1) is listed first.
+    assert!(
+        bw.rounds[0]
+            .pairings
+            .iter()
+            .any(|p| p.white == 1 && p.black == Some(4))
+    );
+    let bad = data("teams4.trf").replace("352 WB", "352 WW");
+    assert_eq!(
+        trf::read(&bad, System::RoundRobin).unwrap_err(),
+        TrfError::Inconsistent {
+            line: 4,
+            columns: "5-6".into(),
+            message: "board colours WW: a team match here has the first team White on odd boards and Black on even ones (competition.md §2), so the colours must alternate".into(),
+        }
+    );
 }

@@ -285,6 +285,11 @@ pub enum TournamentCommand {
     },
     /// Read a TRF-16 file into a new event file.
     ///
+    /// A file with team records (TRF-2026 310, or TRF-16 013 without them) becomes a team
+    /// event: teams, matches, line-ups and board results from the members' games, board
+    /// colours checked against 352, team byes from 320, 310 points checked against the
+    /// games. A refused file names the line and columns and leaves --out untouched.
+    ///
     /// Example: shatar tournament import-trf naadam.trf --system swiss --out naadam.json
     ImportTrf {
         /// TRF file.
@@ -619,8 +624,13 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             let e = trf::read(&text, parse_system(&system)?)
                 .with_context(|| format!("{}", path.display()))?;
             store::save(&e, &out)?;
+            let teams = if e.is_team_event() {
+                format!("{} teams, ", e.teams.len())
+            } else {
+                String::new()
+            };
             println!(
-                "imported {} players, {} rounds into {}",
+                "imported {teams}{} players, {} rounds into {}",
                 e.players.len(),
                 e.rounds.len(),
                 out.display()

@@ -12,9 +12,16 @@
 //! columns of TRF-2026 (FIDE handbook, approved 12 May 2025): pairing number 5–7, name
 //! 9–40, nickname 42–46, strength 48–53, match points 55–60, game points 62–67, rank
 //! 69–71, members' start numbers from column 74 in steps of five; and `320`, the teams'
-//! pairing-allocated byes. The reader reads none of them: it reads individual events.
+//! pairing-allocated byes. The reader reads a file with `310` records (or, without them,
+//! `013` lines) as a team event: the teams with their members in registered order, each
+//! round's matches from the games between two teams' players, each team's board order
+//! its players' registered order, the first team the one whose board colours are
+//! `352`'s, board results with forfeits, byes from `320`; it refuses, naming the line and
+//! columns, a player in two teams, a member without a `001` line, a team meeting two
+//! teams in one round, colours against `352`, and `310` points against the games.
 
 mod read;
+mod teams;
 mod write;
 
 pub use read::read;

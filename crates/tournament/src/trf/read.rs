@@ -12,18 +12,124 @@ use super::{FIRST_ROUND_COLUMN, ROUND_WIDTH};
 
 /// One player's entry for one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    opponent: u32,
-    color: char,
-    result: char,
+pub(super) struct Entry {
+    /// The opponent's start number, 0 for none.
+    pub opponent: u32,
+    /// `w`, `b`, `-` or blank.
+    pub color: char,
+    /// The TRF result code.
+    pub result: char,
+}
+
+/// A TRF file's lines, read but not yet made into rounds.
+pub(super) struct Parsed {
+    /// The event with its header fields and players (start numbers 1..n).
+    pub event: Event,
+    /// Each player's entries, round by round.
+    pub entries: BTreeMap<u32, Vec<Option<Entry>>>,
+    /// The line of each player's `001` record.
+    pub lines: BTreeMap<u32, usize>,
+    /// Team records (`013`, `310`, `352`, `320`) with their line numbers, in file order.
+    pub team_records: Vec<(usize, String)>,
+}
+
+/// What one round holds for a player or a game, read from both players' entries.
+pub(super) enum Item {
+    /// A player without an opponent who scores: `U`, `F` (a point) or `H` (half).
+    Bye {
+        /// The player.
+        player: u32,
+        /// The points.
+        points: Score,
+    },
+    /// A game, listed once from White's entry (the lower number's when neither has a
+    /// colour).
+    Game {
+        /// White.
+        white: u32,
+        /// Black.
+        black: u32,
+        /// The result, `None` when the game has none yet.
+        result: Option<GameResult>,
+    },
 }
 
 /// Reads TRF-16 text as an event of `system`; rounds and results are rebuilt from the
-/// player lines and checked for consistency (both sides of every game must agree).
+/// player lines and checked for consistency (both sides of every game must agree). A
+/// file with team records (TRF-2026 `310` or TRF-16 `013`) is read as a team event (see
+/// the module documentation).
 pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
-    let mut event = Event::new("", system);
+    let parsed = parse(text)?;
+    if parsed
+        .team_records
+        .iter()
+        .any(|(_, l)| l.starts_with("310") || l.starts_with("013"))
+    {
+        return super::teams::build(parsed, system);
+    }
+    let Parsed {
+        mut event, entries, ..
+    } = parsed;
+    event.system = system;
+    let rounds = entries.values().map(Vec::len).max().unwrap_or(0);
+    for r in 0..rounds {
+        let mut pairings: Vec<Pairing> = round_items(&entries, r)?
+            .into_iter()
+            .map(|item| match item {
+                Item::Bye { player, points } => Pairing {
+                    board: 0,
+                    white: player,
+                    black: None,
+                    bye_points: Some(points),
+                    games: Vec::new(),
+                    team_match: None,
+                    decided_for: None,
+                    slot: None,
+                },
+                Item::Game {
+                    white,
+                    black,
+                    result,
+                } => Pairing {
+                    board: 0,
+                    white,
+                    black: Some(black),
+                    bye_points: None,
+                    games: result.into_iter().collect(),
+                    team_match: None,
+                    decided_for: None,
+                    slot: None,
+                },
+            })
+            .collect();
+        // Games first, byes last; board numbers in that order.
+        pairings.sort_by_key(|p| p.black.is_none());
+        for (i, p) in pairings.iter_mut().enumerate() {
+            p.board = i as u32 + 1;
+        }
+        event.rounds.push(Round {
+            number: r as u32 + 1,
+            pairings,
+            explanation: Vec::new(),
+        });
+    }
+    if event.rounds_planned == 0 {
+        event.rounds_planned = rounds as u32;
+    }
+    event.started = true;
+    event
+        .validate()
+        .map_err(|e| TrfError::Meaning(e.to_string()))?;
+    Ok(event)
+}
+
+/// Reads the lines: header, players (checked to be numbered 1..n) and team records.
+pub(super) fn parse(text: &str) -> Result<Parsed, TrfError> {
+    let mut event = Event::new("", System::Swiss);
     event.settings.draw_by_lot = false;
     let mut entries: BTreeMap<u32, Vec<Option<Entry>>> = BTreeMap::new();
+    let mut lines = BTreeMap::new();
+    let mut team_records = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim_end();
@@ -52,8 +158,10 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
                     ));
                 }
                 entries.insert(player.number, rounds);
+                lines.insert(player.number, line_no);
                 event.players.push(player);
             }
+            "013" | "310" | "352" | "320" => team_records.push((line_no, line.to_owned())),
             _ => {}
         }
     }
@@ -67,112 +175,91 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
             )));
         }
     }
-    let rounds = entries.values().map(Vec::len).max().unwrap_or(0);
-    for r in 0..rounds {
-        let mut pairings: Vec<Pairing> = Vec::new();
-        for (&player, list) in &entries {
-            let Some(Some(e)) = list.get(r) else { continue };
-            if e.opponent == 0 {
-                let bye = match e.result {
-                    'U' | 'F' => Some(Score::ONE),
-                    'H' => Some(Score::HALF),
-                    // A zero-point bye, a forfeit without an opponent or no result:
-                    // the player was not paired (TRF-16 writes absence as 'Z').
-                    'Z' | ' ' | '-' => continue,
-                    other => {
-                        return Err(TrfError::Meaning(format!(
-                            "player {player}, round {}: result {other:?} without an opponent",
-                            r + 1
-                        )));
-                    }
-                };
-                pairings.push(Pairing {
-                    board: 0,
-                    white: player,
-                    black: None,
-                    bye_points: bye,
-                    games: Vec::new(),
-                    team_match: None,
-                    decided_for: None,
-                    slot: None,
-                });
-                continue;
-            }
-            if e.opponent == player {
-                return Err(TrfError::Meaning(format!(
-                    "round {}: {player} is listed as its own opponent",
-                    r + 1
-                )));
-            }
-            let other = entries
-                .get(&e.opponent)
-                .and_then(|l| l.get(r).copied().flatten())
-                .ok_or_else(|| {
-                    TrfError::Meaning(format!(
-                        "round {}: {player} lists opponent {} who has no entry",
-                        r + 1,
-                        e.opponent
-                    ))
-                })?;
-            if other.opponent != player {
-                return Err(TrfError::Meaning(format!(
-                    "round {}: {player} lists {} but {} lists {}",
-                    r + 1,
-                    e.opponent,
-                    e.opponent,
-                    other.opponent
-                )));
-            }
-            // Each game once: from White's line (or the lower number when unplayed).
-            let is_white = match (e.color, other.color) {
-                ('w', _) => true,
-                ('b', _) => false,
-                (_, 'b') => true,
-                (_, 'w') => false,
-                _ => player < e.opponent,
+    Ok(Parsed {
+        event,
+        entries,
+        lines,
+        team_records,
+    })
+}
+
+/// The byes and games of round `r` (0-based), each game once; absences are left out.
+pub(super) fn round_items(
+    entries: &BTreeMap<u32, Vec<Option<Entry>>>,
+    r: usize,
+) -> Result<Vec<Item>, TrfError> {
+    let mut items = Vec::new();
+    for (&player, list) in entries {
+        let Some(Some(e)) = list.get(r) else { continue };
+        if e.opponent == 0 {
+            let points = match e.result {
+                'U' | 'F' => Score::ONE,
+                'H' => Score::HALF,
+                // A zero-point bye, a forfeit without an opponent or no result:
+                // the player was not paired (TRF-16 writes absence as 'Z').
+                'Z' | ' ' | '-' => continue,
+                other => {
+                    return Err(TrfError::Meaning(format!(
+                        "player {player}, round {}: result {other:?} without an opponent",
+                        r + 1
+                    )));
+                }
             };
-            if !is_white {
-                continue;
-            }
-            let game = game_result(e.result, other.result).ok_or_else(|| {
+            items.push(Item::Bye { player, points });
+            continue;
+        }
+        if e.opponent == player {
+            return Err(TrfError::Meaning(format!(
+                "round {}: {player} is listed as its own opponent",
+                r + 1
+            )));
+        }
+        let other = entries
+            .get(&e.opponent)
+            .and_then(|l| l.get(r).copied().flatten())
+            .ok_or_else(|| {
                 TrfError::Meaning(format!(
-                    "round {}: results {:?} for {player} and {:?} for {} do not agree",
+                    "round {}: {player} lists opponent {} who has no entry",
                     r + 1,
-                    e.result,
-                    other.result,
                     e.opponent
                 ))
             })?;
-            pairings.push(Pairing {
-                board: 0,
-                white: player,
-                black: Some(e.opponent),
-                bye_points: None,
-                games: game.into_iter().collect(),
-                team_match: None,
-                decided_for: None,
-                slot: None,
-            });
+        if other.opponent != player {
+            return Err(TrfError::Meaning(format!(
+                "round {}: {player} lists {} but {} lists {}",
+                r + 1,
+                e.opponent,
+                e.opponent,
+                other.opponent
+            )));
         }
-        // Games first, byes last; board numbers in that order.
-        pairings.sort_by_key(|p| p.black.is_none());
-        for (i, p) in pairings.iter_mut().enumerate() {
-            p.board = i as u32 + 1;
+        // Each game once: from White's line (or the lower number when unplayed).
+        let is_white = match (e.color, other.color) {
+            ('w', _) => true,
+            ('b', _) => false,
+            (_, 'b') => true,
+            (_, 'w') => false,
+            _ => player < e.opponent,
+        };
+        if !is_white {
+            continue;
         }
-        event.rounds.push(Round {
-            number: r as u32 + 1,
-            pairings,
-            explanation: Vec::new(),
+        let result = game_result(e.result, other.result).ok_or_else(|| {
+            TrfError::Meaning(format!(
+                "round {}: results {:?} for {player} and {:?} for {} do not agree",
+                r + 1,
+                e.result,
+                other.result,
+                e.opponent
+            ))
+        })?;
+        items.push(Item::Game {
+            white: player,
+            black: e.opponent,
+            result,
         });
     }
-    if event.rounds_planned == 0 {
-        event.rounds_planned = rounds as u32;
-    }
-    event.started = true;
-    event
-        .validate()
-        .map_err(|e| TrfError::Meaning(e.to_string()))?;
-    Ok(event)
+    Ok(items)
 }
 
 /// White's and Black's result codes to a game result; `None` if they disagree, and
@@ -191,7 +278,7 @@ fn game_result(white: char, black: char) -> Option<Option<GameResult>> {
     }))
 }
 
-fn syntax(line: usize, columns: &str, message: &str) -> TrfError {
+pub(super) fn syntax(line: usize, columns: &str, message: &str) -> TrfError {
     TrfError::Syntax {
         line,
         columns: columns.into(),
@@ -201,7 +288,7 @@ fn syntax(line: usize, columns: &str, message: &str) -> TrfError {
 
 /// Columns `from..=to` (1-based, counted in characters so that UTF-8 names keep the
 /// columns) of a line, trimmed; empty if the line is shorter.
-fn field(line: &[char], from: usize, to: usize) -> String {
+pub(super) fn field(line: &[char], from: usize, to: usize) -> String {
     let start = from.saturating_sub(1);
     let end = to.min(line.len());
     if start >= end {
