@@ -92,7 +92,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
-use crate::matching::{self, Duals, Edge, max_weight_matching_with_duals};
+use crate::matching::{self, Duals, Edge, max_weight_matching_with_duals_owned};
 use crate::pairing::swiss::acceleration;
 use crate::result::Color;
 use crate::scoring::{EncounterKind, Format, tallies};
@@ -1090,7 +1090,10 @@ impl Dutch {
                 }
             }
         }
-        let (mate, duals) = max_weight_matching_with_duals(n, &edges, true);
+        // The matcher keeps this list rather than a copy, and hands it back for the check
+        // of its duals; no slack from growing it (half a million pairs at 1,000 players).
+        edges.shrink_to_fit();
+        let (mate, duals, edges) = max_weight_matching_with_duals_owned(n, edges, true);
         if mate.iter().any(Option::is_none) {
             return None;
         }
