@@ -434,3 +434,17 @@ fn a_forfeit_loss_floats_by_the_scores() {
     assert!(bye.is_empty());
     assert_games(&games, &[(74, 85), (88, 83)]);
 }
+
+/// A forfeit loss against a higher score two rounds before is an upfloat (bbpPairings'
+/// reading), so C.19 gives the repeated upfloater the nearer of two moved-down opponents;
+/// see tests/data/dutch_forfeit_upfloat_difference.trf.source, the same open reading.
+#[test]
+fn a_forfeit_upfloat_two_rounds_before_takes_the_nearer_opponent() {
+    let (games, bye) = kept_round("dutch_forfeit_upfloat_difference.trf", (8, 11), &[4, 36]);
+    assert_eq!(games.len(), 17);
+    assert_eq!(bye, vec![23]);
+    assert_games(
+        &games,
+        &[(14, 2), (8, 6), (9, 7), (1, 3), (17, 5), (15, 12)],
+    );
+}

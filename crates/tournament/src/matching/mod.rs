@@ -25,26 +25,26 @@ pub type Edge = (usize, usize, i128);
 /// `max_cardinality`) are ignored.
 #[must_use]
 pub fn max_weight_matching(n: usize, edges: &[Edge], max_cardinality: bool) -> Vec<Option<usize>> {
-    match run(n, edges, max_cardinality) {
-        Some(m) => m.mates(),
-        None => vec![None; n],
+    match run(n, edges.to_vec(), max_cardinality) {
+        Ok(m) => m.mates(),
+        Err(_) => vec![None; n],
     }
 }
 
-/// Solves, or `None` when there is nothing to match.
-fn run(n: usize, edges: &[Edge], max_cardinality: bool) -> Option<Matcher> {
-    let edges: Vec<Edge> = edges
-        .iter()
-        .copied()
-        .filter(|&(a, b, _)| a < n && b < n && a != b)
-        .map(|(a, b, w)| (a, b, w * 2))
-        .collect();
+/// Solves, or gives the edges back when there is nothing to match. The edges are kept,
+/// not copied: edges naming a vertex outside `0..n` and loops are dropped and the weights
+/// doubled in place, in the same order.
+fn run(n: usize, mut edges: Vec<Edge>, max_cardinality: bool) -> Result<Matcher, Vec<Edge>> {
+    edges.retain(|&(a, b, _)| a < n && b < n && a != b);
     if edges.is_empty() || n == 0 {
-        return None;
+        return Err(edges);
+    }
+    for e in &mut edges {
+        e.2 *= 2;
     }
     let mut m = Matcher::new(n, edges, max_cardinality);
     m.solve();
-    Some(m)
+    Ok(m)
 }
 
 /// The optimal dual solution the matcher ends with, for edge slacks after the solve.
@@ -144,27 +144,28 @@ pub fn max_weight_matching_with_duals(
     edges: &[Edge],
     max_cardinality: bool,
 ) -> (Vec<Option<usize>>, Option<Duals>) {
-    let Some(m) = run(n, edges, max_cardinality) else {
-        return (vec![None; n], None);
-    };
-    let around = (0..n)
-        .map(|v| {
-            let mut chain = Vec::new();
-            let mut b = m.blossomparent[v];
-            while b >= 0 {
-                chain.push(b as usize);
-                b = m.blossomparent[b as usize];
-            }
-            chain.reverse();
-            chain
-        })
-        .collect();
-    let duals = Duals {
-        vertex: m.dualvar[..n].to_vec(),
-        around,
-        blossom: m.dualvar.clone(),
-    };
-    (m.mates(), Some(duals))
+    let (mate, duals, _) = max_weight_matching_with_duals_owned(n, edges.to_vec(), max_cardinality);
+    (mate, duals)
+}
+
+/// [`max_weight_matching_with_duals`] on an edge list it takes and hands back, without
+/// copying it (a dense graph of 1,000 vertices has half a million edges): the edges come
+/// back in the caller's units and order, less those the matcher ignores (a vertex out of
+/// range, a loop), ready for [`Duals::certify`].
+#[must_use]
+pub fn max_weight_matching_with_duals_owned(
+    n: usize,
+    edges: Vec<Edge>,
+    max_cardinality: bool,
+) -> (Vec<Option<usize>>, Option<Duals>, Vec<Edge>) {
+    match run(n, edges, max_cardinality) {
+        Err(edges) => (vec![None; n], None, edges),
+        Ok(m) => {
+            let duals = m.duals();
+            let mate = m.mates();
+            (mate, Some(duals), m.into_edges())
+        }
+    }
 }
 
 /// Looks for an augmenting path from the unmatched vertex `root` in the graph `adj`
@@ -327,9 +328,9 @@ struct Matcher {
     edges: Vec<Edge>,
     max_cardinality: bool,
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
-    /// `neighbend` with the far vertex and the (doubled) weight beside each endpoint, so
-    /// the scan reads one list instead of three arrays.
+    /// For each vertex, the endpoints `p` of its edges (edge `p / 2`, far vertex
+    /// `endpoint[p]`) with the far vertex and the (doubled) weight beside them, so the
+    /// scan reads one list instead of three arrays.
     neighbours: Vec<Vec<(usize, usize, i128)>>,
     mate: Vec<isize>,
     label: Vec<u8>,
@@ -355,18 +356,54 @@ impl Matcher {
             .collect()
     }
 
+    /// The optimal duals after [`Matcher::solve`].
+    fn duals(&self) -> Duals {
+        let n = self.n;
+        let around = (0..n)
+            .map(|v| {
+                let mut chain = Vec::new();
+                let mut b = self.blossomparent[v];
+                while b >= 0 {
+                    chain.push(b as usize);
+                    b = self.blossomparent[b as usize];
+                }
+                chain.reverse();
+                chain
+            })
+            .collect();
+        Duals {
+            vertex: self.dualvar[..n].to_vec(),
+            around,
+            blossom: self.dualvar.clone(),
+        }
+    }
+
+    /// The edges in the caller's units (the weights were doubled by [`run`]).
+    fn into_edges(self) -> Vec<Edge> {
+        let mut edges = self.edges;
+        for e in &mut edges {
+            e.2 /= 2;
+        }
+        edges
+    }
+
     fn new(n: usize, edges: Vec<Edge>, max_cardinality: bool) -> Matcher {
         let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); n];
-        let mut neighbours = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
+        // Each vertex's list sized to its degree: no slack from growing (at 1,000 players
+        // the lists hold a million entries).
+        let mut degree = vec![0usize; n];
+        for &(i, j, _) in &edges {
+            degree[i] += 1;
+            degree[j] += 1;
+        }
+        let mut neighbours: Vec<Vec<(usize, usize, i128)>> =
+            degree.into_iter().map(Vec::with_capacity).collect();
+        for (k, &(i, j, w)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-            neighbours[i].push((2 * k + 1, j, edges[k].2));
-            neighbours[j].push((2 * k, i, edges[k].2));
+            neighbours[i].push((2 * k + 1, j, w));
+            neighbours[j].push((2 * k, i, w));
         }
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(0, n));
@@ -376,7 +413,6 @@ impl Matcher {
             edges,
             max_cardinality,
             endpoint,
-            neighbend,
             neighbours,
             mate: vec![-1; n],
             label: vec![0; 2 * n],
@@ -512,7 +548,7 @@ impl Matcher {
                 None => self
                     .leaves(sub)
                     .into_iter()
-                    .map(|x| self.neighbend[x].iter().map(|p| p / 2).collect())
+                    .map(|x| self.neighbours[x].iter().map(|&(p, _, _)| p / 2).collect())
                     .collect(),
                 Some(l) => vec![l],
             };
