@@ -311,6 +311,11 @@ struct Frame {
     moved: Option<usize>,
     /// How many moves this node has tried so far.
     move_count: usize,
+    /// Whether the move made at this ply is quiet and was tried early (first, or the
+    /// node's main killer): refuted, it is punished in its continuation histories.
+    early_quiet: bool,
+    /// Whether the move made at this ply is quiet (no capture, no promotion).
+    quiet: bool,
     /// The move left out of this node's search (the singular-extension test).
     excluded: Option<Move>,
 }
@@ -610,6 +615,35 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The keys of the continuation histories of a move made at `ply`: the (piece,
+    /// destination) of the moves one and two plies before it.
+    fn continuation_keys(&self, ply: usize) -> [Option<usize>; 2] {
+        let moved = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|p| self.frames.get(p))
+                .and_then(|f| f.moved)
+        };
+        [moved(1), moved(2)]
+    }
+
+    /// Adds `bonus` (negative for a malus) to the continuation histories of the quiet move
+    /// that led to the node at `ply` (Stockfish 11's updates of `(ss-1)`): it is judged by
+    /// how this node turned out for the side that played it.
+    fn update_prior_move(&mut self, ply: usize, bonus: i32) {
+        if !self.heur.history || ply == 0 {
+            return;
+        }
+        let Some(f) = self.frames.get(ply - 1) else {
+            return;
+        };
+        let (Some(pt), true) = (f.moved, f.quiet) else {
+            return;
+        };
+        for k in self.continuation_keys(ply - 1).into_iter().flatten() {
+            self.hist.continuation.update(k, pt, bonus);
+        }
+    }
+
     /// Step 0 to 20 of a node of the main search.
     fn search(
         &mut self,
@@ -667,6 +701,17 @@ impl<'a> Worker<'a> {
                 Bound::Upper => score <= alpha,
             };
             if !pv_node && e.depth >= depth && usable {
+                // Stockfish 11: a quiet move of the ply before, tried first or second, that
+                // the hash move refutes is punished.
+                if e.mv != 0
+                    && score >= beta
+                    && ply
+                        .checked_sub(1)
+                        .and_then(|p| self.frames.get(p))
+                        .is_some_and(|f| f.move_count <= 2)
+                {
+                    self.update_prior_move(ply, -stat_bonus(depth + 1));
+                }
                 return score;
             }
         }
@@ -760,6 +805,8 @@ impl<'a> Worker<'a> {
             if let Some(f) = self.frames.get_mut(ply) {
                 f.null_move = true;
                 f.moved = None;
+                f.quiet = false;
+                f.early_quiet = false;
             }
             self.push(PathEntry {
                 key: null.zobrist(),
@@ -796,14 +843,7 @@ impl<'a> Worker<'a> {
         }
         let killers = self.frames.get(ply).map(|f| f.killers).unwrap_or_default();
         // The moves one and two plies back: keys of the continuation histories.
-        let prev = [
-            ply.checked_sub(1)
-                .and_then(|p| self.frames.get(p))
-                .and_then(|f| f.moved),
-            ply.checked_sub(2)
-                .and_then(|p| self.frames.get(p))
-                .and_then(|f| f.moved),
-        ];
+        let prev = self.continuation_keys(ply);
         let opponent_move_count = ply
             .checked_sub(1)
             .and_then(|p| self.frames.get(p))
@@ -924,6 +964,8 @@ impl<'a> Worker<'a> {
             if let Some(f) = self.frames.get_mut(ply) {
                 f.moved = Some(pt);
                 f.move_count = move_count;
+                f.quiet = quiet;
+                f.early_quiet = quiet && (move_count == 1 || killers.0[0] == Some(m));
             }
             let mut score;
             if move_count == 1 {
@@ -1006,6 +1048,19 @@ impl<'a> Worker<'a> {
         // moves tried before it a malus.
         if let Some(m) = best_move {
             self.update_stats(us, &m, depth, ply, prev, &quiets, &captures);
+            // Stockfish 11: the quiet move of the ply before, tried first or as the main
+            // killer, was refuted here.
+            if ply
+                .checked_sub(1)
+                .and_then(|p| self.frames.get(p))
+                .is_some_and(|f| f.early_quiet)
+            {
+                self.update_prior_move(ply, -stat_bonus(depth + 1));
+            }
+        } else if depth >= 3 || pv_node {
+            // Stockfish 11: no move reached alpha here, so the quiet move of the ply before
+            // was a good answer (it caused this fail low).
+            self.update_prior_move(ply, stat_bonus(depth));
         }
         if excluded.is_some() {
             return best;
@@ -1055,6 +1110,9 @@ impl<'a> Worker<'a> {
             if let Some(f) = self.frames.get_mut(0) {
                 f.moved = Some(piece_to(pos.turn(), &m));
                 f.move_count = i + 1;
+                let quiet = !m.is_capture() && !m.is_promotion();
+                f.quiet = quiet;
+                f.early_quiet = quiet && i == 0;
             }
             self.count_node();
             let mut score;
