@@ -9,7 +9,7 @@
 //! and repetitions and the move rule score as draws.
 
 use crate::eval;
-use crate::history::{Histories, Killers, piece_to, stat_bonus};
+use crate::history::{ContinuationKeys, Histories, Killers, piece_to, stat_bonus};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, see};
 use crate::timeman::TimeManager;
@@ -307,7 +307,8 @@ struct Frame {
     killers: Killers,
     null_move: bool,
     /// The (piece, destination) of the move made at this ply (`None` for a null move): the
-    /// key of the continuation histories and the counter move one and two plies deeper.
+    /// key of the continuation histories one, two and four plies deeper and of the counter
+    /// move one ply deeper.
     moved: Option<usize>,
     /// How many moves this node has tried so far.
     move_count: usize,
@@ -572,7 +573,7 @@ impl<'a> Worker<'a> {
         m: &Move,
         depth: i32,
         ply: usize,
-        prev: [Option<usize>; 2],
+        prev: ContinuationKeys,
         quiets: &[Move],
         captures: &[Move],
     ) {
@@ -616,14 +617,15 @@ impl<'a> Worker<'a> {
     }
 
     /// The keys of the continuation histories of a move made at `ply`: the (piece,
-    /// destination) of the moves one and two plies before it.
-    fn continuation_keys(&self, ply: usize) -> [Option<usize>; 2] {
+    /// destination) of the moves one, two and four plies before it (Stockfish 11's
+    /// `(ss-1)`, `(ss-2)` and `(ss-4)`).
+    fn continuation_keys(&self, ply: usize) -> ContinuationKeys {
         let moved = |back: usize| {
             ply.checked_sub(back)
                 .and_then(|p| self.frames.get(p))
                 .and_then(|f| f.moved)
         };
-        [moved(1), moved(2)]
+        [moved(1), moved(2), moved(4)]
     }
 
     /// Adds `bonus` (negative for a malus) to the continuation histories of the quiet move
@@ -842,7 +844,7 @@ impl<'a> Worker<'a> {
             };
         }
         let killers = self.frames.get(ply).map(|f| f.killers).unwrap_or_default();
-        // The moves one and two plies back: keys of the continuation histories.
+        // The moves one, two and four plies back: keys of the continuation histories.
         let prev = self.continuation_keys(ply);
         let opponent_move_count = ply
             .checked_sub(1)
@@ -868,9 +870,10 @@ impl<'a> Worker<'a> {
             let cont = [
                 prev[0].map_or(0, |p| self.hist.continuation.get(p, pt)),
                 prev[1].map_or(0, |p| self.hist.continuation.get(p, pt)),
+                prev[2].map_or(0, |p| self.hist.continuation.get(p, pt)),
             ];
             let hist_score = if quiet {
-                self.hist.butterfly.get(us, &m) + cont[0] + cont[1]
+                self.hist.butterfly.get(us, &m) + cont[0] + cont[1] + cont[2]
             } else {
                 0
             };
