@@ -317,6 +317,9 @@ struct Frame {
     early_quiet: bool,
     /// Whether the move made at this ply is quiet (no capture, no promotion).
     quiet: bool,
+    /// The history of the last quiet move reduced at this ply (Stockfish 11's
+    /// `statScore`): the child compares its own moves' with it in the reductions.
+    stat_score: i32,
     /// The move left out of this node's search (the singular-extension test).
     excluded: Option<Move>,
 }
@@ -682,8 +685,11 @@ impl<'a> Worker<'a> {
             return alpha;
         }
         // Stockfish: the killers of the grandchildren are those of this node's subtree only.
+        // Stockfish 11: the grandchildren start from a neutral `statScore`; later ones
+        // inherit the last one computed by a sibling.
         if let Some(f) = self.frames.get_mut(ply + 2) {
             f.killers = Killers::default();
+            f.stat_score = 0;
         }
         // Step 4. Transposition table. A search without the hash move (the singular test)
         // neither reads nor writes it: its result is not the position's.
@@ -872,8 +878,8 @@ impl<'a> Worker<'a> {
                 prev[1].map_or(0, |p| self.hist.continuation.get(p, pt)),
                 prev[2].map_or(0, |p| self.hist.continuation.get(p, pt)),
             ];
-            let hist_score = if quiet {
-                self.hist.butterfly.get(us, &m) + cont[0] + cont[1] + cont[2]
+            let butterfly = if quiet {
+                self.hist.butterfly.get(us, &m)
             } else {
                 0
             };
@@ -1001,9 +1007,29 @@ impl<'a> Worker<'a> {
                     if killers.contains(&m) || gives_check {
                         r -= 1;
                     }
-                    // The history of the move: good ones are reduced less, bad ones more.
+                    // The history of the move (Stockfish 11's `statScore`): good ones are
+                    // reduced less, bad ones more; a negative sum counts as zero when the
+                    // butterfly and the first two continuation histories are not negative.
                     if self.heur.history {
-                        r -= (hist_score - 4000) / 16384;
+                        let mut stat = butterfly + cont[0] + cont[1] + cont[2] - 4926;
+                        if stat < 0 && cont[0] >= 0 && cont[1] >= 0 && butterfly >= 0 {
+                            stat = 0;
+                        }
+                        let parent_stat = ply
+                            .checked_sub(1)
+                            .and_then(|p| self.frames.get(p))
+                            .map_or(0, |f| f.stat_score);
+                        if let Some(f) = self.frames.get_mut(ply) {
+                            f.stat_score = stat;
+                        }
+                        // Compared with the opponent's move before: one that did better
+                        // than it is reduced less, one that did worse more.
+                        if stat >= -102 && parent_stat < -114 {
+                            r -= 1;
+                        } else if parent_stat >= -116 && stat < -154 {
+                            r += 1;
+                        }
+                        r -= stat / 16384;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
