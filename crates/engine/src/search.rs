@@ -619,6 +619,66 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Stockfish 11's updates at a hash cut-off: a quiet hash move that fails high is
+    /// rewarded as a best move of `depth` is (histories, counter move, killers), one that
+    /// fails low is punished in its histories.
+    fn update_hash_move_stats(
+        &mut self,
+        pos: &Position,
+        tt_move: u16,
+        fail_high: bool,
+        depth: i32,
+        ply: usize,
+    ) {
+        if !self.heur.history && !self.heur.killers {
+            return;
+        }
+        let us = pos.turn();
+        let Some((from, to, promotion)) = tt::unpack_move(tt_move) else {
+            return;
+        };
+        let b = pos.board();
+        // Only a quiet move of a man of the side to move (an entry of another position
+        // with the same key could hold anything).
+        let Some(piece) = b.piece_at(from).filter(|p| p.color == us) else {
+            return;
+        };
+        if promotion.is_some() || b.piece_at(to).is_some() {
+            return;
+        }
+        let m = Move {
+            role: piece.role,
+            from,
+            to,
+            capture: None,
+            promotion: None,
+        };
+        let prev = self.continuation_keys(ply);
+        let bonus = if fail_high {
+            stat_bonus(depth)
+        } else {
+            -stat_bonus(depth)
+        };
+        if self.heur.history {
+            let pt = piece_to(us, &m);
+            let h = &mut self.hist;
+            h.butterfly.update(us, &m, bonus);
+            for p in prev.into_iter().flatten() {
+                h.continuation.update(p, pt, bonus);
+            }
+            if fail_high {
+                if let Some(slot) = prev[0].and_then(|p| h.counter.get_mut(p)) {
+                    *slot = Some(m);
+                }
+            }
+        }
+        if fail_high && self.heur.killers {
+            if let Some(f) = self.frames.get_mut(ply) {
+                f.killers.push(m);
+            }
+        }
+    }
+
     /// The keys of the continuation histories of a move made at `ply`: the (piece,
     /// destination) of the moves one, two and four plies before it (Stockfish 11's
     /// `(ss-1)`, `(ss-2)` and `(ss-4)`).
@@ -719,6 +779,9 @@ impl<'a> Worker<'a> {
                         .is_some_and(|f| f.move_count <= 2)
                 {
                     self.update_prior_move(ply, -stat_bonus(depth + 1));
+                }
+                if e.mv != 0 {
+                    self.update_hash_move_stats(pos, e.mv, score >= beta, depth, ply);
                 }
                 return score;
             }
