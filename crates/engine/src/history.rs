@@ -1,7 +1,7 @@
 //! Move-ordering memories (Stockfish `history.h`, `movepick.h`): killer moves per ply, the
 //! butterfly history (from-square, to-square) per colour, the continuation histories
-//! (indexed by the move one and two plies back, so a quiet move is judged by what it
-//! answers), the counter move (the quiet move that last refuted a given move) and the
+//! (indexed by the move one, two and four plies back, as in Stockfish 11, so a quiet move
+//! is judged by what it answers and by the plan it continues), the counter move (the quiet move that last refuted a given move) and the
 //! capture history (moved piece, destination, captured role). Every table is updated with
 //! the "history gravity" formula so values stay in `±HISTORY_MAX` (chessprogramming.org,
 //! *History Heuristic*).
@@ -10,6 +10,10 @@ use shatar_rules::{Color, Move};
 
 /// The bound of a history value.
 pub const HISTORY_MAX: i32 = 16384;
+
+/// The keys of the continuation histories of a move: the (piece, destination) of the moves
+/// one, two and four plies before it (`None` where there is no such move, or a null move).
+pub type ContinuationKeys = [Option<usize>; 3];
 
 /// The number of (piece, destination) pairs: 2 colours × 6 roles × 64 squares.
 pub const PIECE_TO: usize = 2 * 6 * 64;
@@ -130,7 +134,7 @@ impl CaptureHistory {
 pub struct Histories {
     /// From-to history of quiet moves.
     pub butterfly: ButterflyHistory,
-    /// Quiet moves after the move one or two plies back.
+    /// Quiet moves after the move one, two or four plies back.
     pub continuation: ContinuationHistory,
     /// Captures and promotions.
     pub capture: CaptureHistory,
@@ -151,8 +155,9 @@ impl Default for Histories {
 
 impl Histories {
     /// The ordering value of a quiet move by `color` whose (piece, destination) is `pt`,
-    /// after the earlier moves `prev` (one and two plies back, when there were such moves).
-    pub fn quiet_score(&self, color: Color, m: &Move, pt: usize, prev: [Option<usize>; 2]) -> i32 {
+    /// after the earlier moves `prev` (one, two and four plies back, when there were such
+    /// moves).
+    pub fn quiet_score(&self, color: Color, m: &Move, pt: usize, prev: ContinuationKeys) -> i32 {
         let mut v = self.butterfly.get(color, m);
         for p in prev.into_iter().flatten() {
             v += self.continuation.get(p, pt);
@@ -189,5 +194,71 @@ impl Killers {
     /// Whether `m` is one of the two.
     pub fn contains(&self, m: &Move) -> bool {
         self.0[0].as_ref() == Some(m) || self.0[1].as_ref() == Some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shatar_rules::{Role, Square};
+
+    fn quiet(role: Role, from: &str, to: &str) -> Move {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        Move {
+            role,
+            from: sq(from),
+            to: sq(to),
+            capture: None,
+            promotion: None,
+        }
+    }
+
+    #[test]
+    fn stat_bonus_is_capped_at_depth_14() {
+        // 19 d² + 155 d − 132, worked by hand.
+        assert_eq!(stat_bonus(1), 42);
+        assert_eq!(stat_bonus(3), 504);
+        assert_eq!(stat_bonus(14), 5762);
+        assert_eq!(stat_bonus(20), 5762);
+    }
+
+    #[test]
+    fn gravity_slows_values_near_the_bound() {
+        let mut h = ButterflyHistory::default();
+        let m = quiet(Role::Horse, "b1", "c3");
+        h.update(Color::White, &m, 1000);
+        assert_eq!(h.get(Color::White, &m), 1000);
+        // 1000 + 1000 − 1000 · 1000 / 16384 (= 61).
+        h.update(Color::White, &m, 1000);
+        assert_eq!(h.get(Color::White, &m), 1939);
+        assert_eq!(h.get(Color::Black, &m), 0);
+    }
+
+    /// A quiet move is scored by the butterfly history plus the continuation history of
+    /// each earlier move that is known (one, two and four plies back).
+    #[test]
+    fn quiet_score_adds_the_three_continuation_histories() {
+        let mut h = Histories::default();
+        let m = quiet(Role::Camel, "c1", "e3");
+        let pt = piece_to(Color::White, &m);
+        let one = piece_to(Color::Black, &quiet(Role::Pawn, "d7", "d5"));
+        let two = piece_to(Color::White, &quiet(Role::Pawn, "d2", "d4"));
+        let four = piece_to(Color::White, &quiet(Role::Horse, "g1", "f3"));
+        h.butterfly.update(Color::White, &m, 1000);
+        h.continuation.update(one, pt, 100);
+        h.continuation.update(two, pt, 200);
+        h.continuation.update(four, pt, -400);
+        assert_eq!(
+            h.quiet_score(Color::White, &m, pt, [Some(one), Some(two), Some(four)]),
+            900
+        );
+        assert_eq!(
+            h.quiet_score(Color::White, &m, pt, [Some(one), None, Some(four)]),
+            700
+        );
+        assert_eq!(
+            h.quiet_score(Color::White, &m, pt, [None, None, None]),
+            1000
+        );
     }
 }

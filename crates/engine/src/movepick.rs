@@ -4,7 +4,7 @@
 //! move, and the quiet moves by butterfly plus continuation history.
 
 use crate::eval::piece_value;
-use crate::history::{Histories, Killers, piece_to};
+use crate::history::{ContinuationKeys, Histories, Killers, piece_to};
 use crate::tt;
 use shatar_rules::ruleset::BersMove;
 use shatar_rules::{Bitboard, Move, MoveList, Position, Role};
@@ -31,7 +31,7 @@ impl MovePicker {
         tt_move: u16,
         killers: &Killers,
         hist: &Histories,
-        prev: [Option<usize>; 2],
+        prev: ContinuationKeys,
     ) -> MovePicker {
         let mut scores = [0; 512];
         let bers = pos.ruleset().bers;

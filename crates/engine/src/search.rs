@@ -9,7 +9,7 @@
 //! and repetitions and the move rule score as draws.
 
 use crate::eval;
-use crate::history::{Histories, Killers, piece_to, stat_bonus};
+use crate::history::{ContinuationKeys, Histories, Killers, piece_to, stat_bonus};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, see};
 use crate::timeman::TimeManager;
@@ -307,10 +307,19 @@ struct Frame {
     killers: Killers,
     null_move: bool,
     /// The (piece, destination) of the move made at this ply (`None` for a null move): the
-    /// key of the continuation histories and the counter move one and two plies deeper.
+    /// key of the continuation histories one, two and four plies deeper and of the counter
+    /// move one ply deeper.
     moved: Option<usize>,
     /// How many moves this node has tried so far.
     move_count: usize,
+    /// Whether the move made at this ply is quiet and was tried early (first, or the
+    /// node's main killer): refuted, it is punished in its continuation histories.
+    early_quiet: bool,
+    /// Whether the move made at this ply is quiet (no capture, no promotion).
+    quiet: bool,
+    /// The history of the last quiet move reduced at this ply (Stockfish 11's
+    /// `statScore`): the child compares its own moves' with it in the reductions.
+    stat_score: i32,
     /// The move left out of this node's search (the singular-extension test).
     excluded: Option<Move>,
 }
@@ -567,7 +576,7 @@ impl<'a> Worker<'a> {
         m: &Move,
         depth: i32,
         ply: usize,
-        prev: [Option<usize>; 2],
+        prev: ContinuationKeys,
         quiets: &[Move],
         captures: &[Move],
     ) {
@@ -610,6 +619,96 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Stockfish 11's updates at a hash cut-off: a quiet hash move that fails high is
+    /// rewarded as a best move of `depth` is (histories, counter move, killers), one that
+    /// fails low is punished in its histories.
+    fn update_hash_move_stats(
+        &mut self,
+        pos: &Position,
+        tt_move: u16,
+        fail_high: bool,
+        depth: i32,
+        ply: usize,
+    ) {
+        if !self.heur.history && !self.heur.killers {
+            return;
+        }
+        let us = pos.turn();
+        let Some((from, to, promotion)) = tt::unpack_move(tt_move) else {
+            return;
+        };
+        let b = pos.board();
+        // Only a quiet move of a man of the side to move (an entry of another position
+        // with the same key could hold anything).
+        let Some(piece) = b.piece_at(from).filter(|p| p.color == us) else {
+            return;
+        };
+        if promotion.is_some() || b.piece_at(to).is_some() {
+            return;
+        }
+        let m = Move {
+            role: piece.role,
+            from,
+            to,
+            capture: None,
+            promotion: None,
+        };
+        let prev = self.continuation_keys(ply);
+        let bonus = if fail_high {
+            stat_bonus(depth)
+        } else {
+            -stat_bonus(depth)
+        };
+        if self.heur.history {
+            let pt = piece_to(us, &m);
+            let h = &mut self.hist;
+            h.butterfly.update(us, &m, bonus);
+            for p in prev.into_iter().flatten() {
+                h.continuation.update(p, pt, bonus);
+            }
+            if fail_high {
+                if let Some(slot) = prev[0].and_then(|p| h.counter.get_mut(p)) {
+                    *slot = Some(m);
+                }
+            }
+        }
+        if fail_high && self.heur.killers {
+            if let Some(f) = self.frames.get_mut(ply) {
+                f.killers.push(m);
+            }
+        }
+    }
+
+    /// The keys of the continuation histories of a move made at `ply`: the (piece,
+    /// destination) of the moves one, two and four plies before it (Stockfish 11's
+    /// `(ss-1)`, `(ss-2)` and `(ss-4)`).
+    fn continuation_keys(&self, ply: usize) -> ContinuationKeys {
+        let moved = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|p| self.frames.get(p))
+                .and_then(|f| f.moved)
+        };
+        [moved(1), moved(2), moved(4)]
+    }
+
+    /// Adds `bonus` (negative for a malus) to the continuation histories of the quiet move
+    /// that led to the node at `ply` (Stockfish 11's updates of `(ss-1)`): it is judged by
+    /// how this node turned out for the side that played it.
+    fn update_prior_move(&mut self, ply: usize, bonus: i32) {
+        if !self.heur.history || ply == 0 {
+            return;
+        }
+        let Some(f) = self.frames.get(ply - 1) else {
+            return;
+        };
+        let (Some(pt), true) = (f.moved, f.quiet) else {
+            return;
+        };
+        for k in self.continuation_keys(ply - 1).into_iter().flatten() {
+            self.hist.continuation.update(k, pt, bonus);
+        }
+    }
+
     /// Step 0 to 20 of a node of the main search.
     fn search(
         &mut self,
@@ -646,8 +745,11 @@ impl<'a> Worker<'a> {
             return alpha;
         }
         // Stockfish: the killers of the grandchildren are those of this node's subtree only.
+        // Stockfish 11: the grandchildren start from a neutral `statScore`; later ones
+        // inherit the last one computed by a sibling.
         if let Some(f) = self.frames.get_mut(ply + 2) {
             f.killers = Killers::default();
+            f.stat_score = 0;
         }
         // Step 4. Transposition table. A search without the hash move (the singular test)
         // neither reads nor writes it: its result is not the position's.
@@ -667,6 +769,20 @@ impl<'a> Worker<'a> {
                 Bound::Upper => score <= alpha,
             };
             if !pv_node && e.depth >= depth && usable {
+                // Stockfish 11: a quiet move of the ply before, tried first or second, that
+                // the hash move refutes is punished.
+                if e.mv != 0
+                    && score >= beta
+                    && ply
+                        .checked_sub(1)
+                        .and_then(|p| self.frames.get(p))
+                        .is_some_and(|f| f.move_count <= 2)
+                {
+                    self.update_prior_move(ply, -stat_bonus(depth + 1));
+                }
+                if e.mv != 0 {
+                    self.update_hash_move_stats(pos, e.mv, score >= beta, depth, ply);
+                }
                 return score;
             }
         }
@@ -760,6 +876,8 @@ impl<'a> Worker<'a> {
             if let Some(f) = self.frames.get_mut(ply) {
                 f.null_move = true;
                 f.moved = None;
+                f.quiet = false;
+                f.early_quiet = false;
             }
             self.push(PathEntry {
                 key: null.zobrist(),
@@ -795,15 +913,8 @@ impl<'a> Worker<'a> {
             };
         }
         let killers = self.frames.get(ply).map(|f| f.killers).unwrap_or_default();
-        // The moves one and two plies back: keys of the continuation histories.
-        let prev = [
-            ply.checked_sub(1)
-                .and_then(|p| self.frames.get(p))
-                .and_then(|f| f.moved),
-            ply.checked_sub(2)
-                .and_then(|p| self.frames.get(p))
-                .and_then(|f| f.moved),
-        ];
+        // The moves one, two and four plies back: keys of the continuation histories.
+        let prev = self.continuation_keys(ply);
         let opponent_move_count = ply
             .checked_sub(1)
             .and_then(|p| self.frames.get(p))
@@ -828,9 +939,10 @@ impl<'a> Worker<'a> {
             let cont = [
                 prev[0].map_or(0, |p| self.hist.continuation.get(p, pt)),
                 prev[1].map_or(0, |p| self.hist.continuation.get(p, pt)),
+                prev[2].map_or(0, |p| self.hist.continuation.get(p, pt)),
             ];
-            let hist_score = if quiet {
-                self.hist.butterfly.get(us, &m) + cont[0] + cont[1]
+            let butterfly = if quiet {
+                self.hist.butterfly.get(us, &m)
             } else {
                 0
             };
@@ -924,6 +1036,8 @@ impl<'a> Worker<'a> {
             if let Some(f) = self.frames.get_mut(ply) {
                 f.moved = Some(pt);
                 f.move_count = move_count;
+                f.quiet = quiet;
+                f.early_quiet = quiet && (move_count == 1 || killers.0[0] == Some(m));
             }
             let mut score;
             if move_count == 1 {
@@ -956,9 +1070,29 @@ impl<'a> Worker<'a> {
                     if killers.contains(&m) || gives_check {
                         r -= 1;
                     }
-                    // The history of the move: good ones are reduced less, bad ones more.
+                    // The history of the move (Stockfish 11's `statScore`): good ones are
+                    // reduced less, bad ones more; a negative sum counts as zero when the
+                    // butterfly and the first two continuation histories are not negative.
                     if self.heur.history {
-                        r -= (hist_score - 4000) / 16384;
+                        let mut stat = butterfly + cont[0] + cont[1] + cont[2] - 4926;
+                        if stat < 0 && cont[0] >= 0 && cont[1] >= 0 && butterfly >= 0 {
+                            stat = 0;
+                        }
+                        let parent_stat = ply
+                            .checked_sub(1)
+                            .and_then(|p| self.frames.get(p))
+                            .map_or(0, |f| f.stat_score);
+                        if let Some(f) = self.frames.get_mut(ply) {
+                            f.stat_score = stat;
+                        }
+                        // Compared with the opponent's move before: one that did better
+                        // than it is reduced less, one that did worse more.
+                        if stat >= -102 && parent_stat < -114 {
+                            r -= 1;
+                        } else if parent_stat >= -116 && stat < -154 {
+                            r += 1;
+                        }
+                        r -= stat / 16384;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -1006,6 +1140,19 @@ impl<'a> Worker<'a> {
         // moves tried before it a malus.
         if let Some(m) = best_move {
             self.update_stats(us, &m, depth, ply, prev, &quiets, &captures);
+            // Stockfish 11: the quiet move of the ply before, tried first or as the main
+            // killer, was refuted here.
+            if ply
+                .checked_sub(1)
+                .and_then(|p| self.frames.get(p))
+                .is_some_and(|f| f.early_quiet)
+            {
+                self.update_prior_move(ply, -stat_bonus(depth + 1));
+            }
+        } else if depth >= 3 || pv_node {
+            // Stockfish 11: no move reached alpha here, so the quiet move of the ply before
+            // was a good answer (it caused this fail low).
+            self.update_prior_move(ply, stat_bonus(depth));
         }
         if excluded.is_some() {
             return best;
@@ -1055,6 +1202,9 @@ impl<'a> Worker<'a> {
             if let Some(f) = self.frames.get_mut(0) {
                 f.moved = Some(piece_to(pos.turn(), &m));
                 f.move_count = i + 1;
+                let quiet = !m.is_capture() && !m.is_promotion();
+                f.quiet = quiet;
+                f.early_quiet = quiet && i == 0;
             }
             self.count_node();
             let mut score;
