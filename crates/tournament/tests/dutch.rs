@@ -448,3 +448,14 @@ fn a_forfeit_upfloat_two_rounds_before_takes_the_nearer_opponent() {
         &[(14, 2), (8, 6), (9, 7), (1, 3), (17, 5), (15, 12)],
     );
 }
+
+/// The bye's receiver has the fewest unplayed games, and a game lost by forfeit is one
+/// (bbpPairings' count); see tests/data/dutch_bye_forfeit_unplayed.trf.source, where
+/// caissify-pairings, counting the forfeit losses as played, gives the bye to 42.
+#[test]
+fn a_forfeit_loss_counts_as_unplayed_for_the_bye() {
+    let (games, bye) = kept_round("dutch_bye_forfeit_unplayed.trf", (7, 9), &[10, 24, 25, 40]);
+    assert_eq!(games.len(), 20);
+    assert_eq!(bye, vec![38]);
+    assert_games(&games, &[(31, 37), (36, 45), (44, 42)]);
+}
