@@ -10,7 +10,7 @@
 # against the weights in play with `shatar match` before adopting it (see
 # crates/engine/README.md, "Parameters, tuning and calibration").
 #
-# Usage: [D=DIR] [GO="depth 8"] [CHILDREN=400] [LAMBDA=0] [START=tuned] \
+# Usage: [D=DIR] [GO="depth 8"] [CHILDREN=400] [LAMBDA=0] [START=tuned] [KEEP_TEMPO=1] \
 #   scripts/engine_texel_distill.sh [NODE_COUNTS] [SECONDS_PER_GROUP]
 #   defaults: "2000 2500 3000 3500 4000" (the games: about 40 minutes on one core),
 #   600 s per group. The labels take about 11 ms a position at depth 8 on one core
@@ -59,6 +59,7 @@ tail -2 "$D/label.log"
 # otherwise leak into the other groups. K (the sigmoid's scale of our evaluation) is
 # fitted once, to the starting weights.
 START="${START:-tuned}"
+START0="$START"
 K=""
 for GROUP in Tempo MatH,MatC,MatR,MatB \
   PawnRank,PawnCentre,HorseCentre,HorseOffset,Camel,RookSeventh,RookCentre,BersQueen,BersWeak,KingFirst,KingSecond,KingAdvance,KingCentre,KingOffset \
@@ -73,4 +74,12 @@ for GROUP in Tempo MatH,MatC,MatR,MatB \
   START="$D/tuned-$GROUP.rs"
 done
 cp "$START" "$D/tuned-distill.rs"
+# KEEP_TEMPO=1: the tempo, tuned first only to absorb the side-to-move offset
+# of the scores, goes back to its starting value in the result (the tuned 47 lost to the
+# old 7 in self-play, see the README).
+if [ "${KEEP_TEMPO:-0}" = 1 ]; then
+  [ "$START0" = tuned ] && START0=crates/engine/src/eval/tuned.rs
+  T0="$(sed -n 's/^ *\(-\{0,1\}[0-9]*\), \/\/ Tempo$/\1/p' "$START0")"
+  sed -i "s/^ *-\{0,1\}[0-9]*, \/\/ Tempo\$/    $T0, \/\/ Tempo/" "$D/tuned-distill.rs"
+fi
 echo "written $D/tuned-distill.rs"
