@@ -22,6 +22,13 @@
 //!   stopping); the tuning stops when it has not fallen for `--patience` passes that
 //!   changed the weights.
 //!
+//! - `--lambda L` (default 1): the target of a position is `L · result + (1 − L) ·
+//!   expected(score)`, where `score` is the fourth field of the line (Fairy-Stockfish's
+//!   score from White's side, written by `examples/fsf_label.rs`) and `expected(cp) = 1 /
+//!   (1 + 10^(−cp / S))` with `S` = `--score-scale` (default 400, the Elo logistic). With
+//!   `L` = 1 the fourth field is not needed (game results only); with `L` = 0 the
+//!   evaluation is fitted to Fairy-Stockfish's scores alone.
+//!
 //! The result is deterministic for given data and arguments (up to the time budget).
 
 use clap::Parser;
@@ -64,14 +71,32 @@ struct Args {
     /// The step sizes, largest first.
     #[arg(long, value_delimiter = ',', default_value = "8,4,2,1")]
     steps: Vec<i32>,
+    /// The weight of the game result in the target; the rest is the expected score of
+    /// the line's Fairy-Stockfish score.
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f64,
+    /// The scale `S` of the fixed logistic `1 / (1 + 10^(−cp / S))` that turns a
+    /// Fairy-Stockfish score into an expected score.
+    #[arg(long, default_value_t = 400.0)]
+    score_scale: f64,
 }
 
 struct Sample {
     pos: Position,
+    /// The target: the game result, Fairy-Stockfish's expected score, or a blend.
     result: f64,
 }
 
-fn read(path: &str) -> anyhow::Result<Vec<Sample>> {
+/// The target of a position: `lambda · result + (1 − lambda) · expected(score)`.
+fn target(result: f64, score: Option<f64>, lambda: f64, scale: f64) -> Option<f64> {
+    if lambda >= 1.0 {
+        return Some(result);
+    }
+    let expected = 1.0 / (1.0 + 10f64.powf(-score? / scale));
+    Some(lambda * result + (1.0 - lambda) * expected)
+}
+
+fn read(path: &str, lambda: f64, scale: f64) -> anyhow::Result<Vec<Sample>> {
     let text = std::fs::read_to_string(path)?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -86,6 +111,20 @@ fn read(path: &str) -> anyhow::Result<Vec<Sample>> {
             .trim()
             .parse()
             .map_err(|e| anyhow::anyhow!("{path}:{}: result: {e}", i + 1))?;
+        let score = match fields.next() {
+            Some(cp) => Some(
+                cp.trim()
+                    .parse::<f64>()
+                    .map_err(|e| anyhow::anyhow!("{path}:{}: score: {e}", i + 1))?,
+            ),
+            None => None,
+        };
+        let Some(result) = target(result, score, lambda, scale) else {
+            anyhow::bail!(
+                "{path}:{}: --lambda below 1 needs a fourth field (the score)",
+                i + 1
+            );
+        };
         out.push(Sample { pos, result });
     }
     Ok(out)
@@ -195,10 +234,10 @@ fn main() -> anyhow::Result<()> {
     eprintln!("tuning {} of {COUNT} weights", tuned.len());
     let mut data = Vec::new();
     for path in &args.data {
-        data.extend(read(path)?);
+        data.extend(read(path, args.lambda, args.score_scale)?);
     }
     let valid = match &args.valid {
-        Some(path) => read(path)?,
+        Some(path) => read(path, args.lambda, args.score_scale)?,
         None => Vec::new(),
     };
     eprintln!("{} positions, {} held out", data.len(), valid.len());
@@ -275,4 +314,23 @@ fn main() -> anyhow::Result<()> {
     std::fs::write(&args.out, source(&chosen))?;
     eprintln!("written {}", args.out);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::target;
+
+    #[test]
+    fn target_blends_the_result_with_the_expected_score() {
+        // λ = 1: the game result alone, no score needed.
+        assert_eq!(target(1.0, None, 1.0, 400.0), Some(1.0));
+        // λ = 0: 1 / (1 + 10^(−400/400)) = 1 / 1.1 = 0.90909…
+        let t = target(0.0, Some(400.0), 0.0, 400.0).unwrap_or(f64::NAN);
+        assert!((t - 1.0 / 1.1).abs() < 1e-12, "{t}");
+        // λ = 0.5, a draw scored −400 cp: 0.5 · 0.5 + 0.5 · 1 / (1 + 10) = 0.29545…
+        let t = target(0.5, Some(-400.0), 0.5, 400.0).unwrap_or(f64::NAN);
+        assert!((t - (0.25 + 0.5 / 11.0)).abs() < 1e-12, "{t}");
+        // A blend without a score is refused.
+        assert_eq!(target(0.5, None, 0.5, 400.0), None);
+    }
 }

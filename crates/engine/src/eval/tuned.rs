@@ -8,26 +8,26 @@ use super::params::Params;
 pub const TUNED: Params = [
     85, // MatPawnMg
     110, // MatPawnEg
-    370, // MatHorseMg
-    280, // MatHorseEg
-    412, // MatCamelMg
-    298, // MatCamelEg
-    427, // MatRookMg
-    568, // MatRookEg
-    995, // MatBersQueenMg
-    952, // MatBersQueenEg
-    692, // MatBersWeakMg
-    734, // MatBersWeakEg
-    4, // PawnRank3Mg
-    10, // PawnRank4Mg
+    379, // MatHorseMg
+    355, // MatHorseEg
+    419, // MatCamelMg
+    375, // MatCamelEg
+    484, // MatRookMg
+    605, // MatRookEg
+    1115, // MatBersQueenMg
+    1072, // MatBersQueenEg
+    808, // MatBersWeakMg
+    853, // MatBersWeakEg
+    12, // PawnRank3Mg
+    18, // PawnRank4Mg
     18, // PawnRank5Mg
-    28, // PawnRank6Mg
-    45, // PawnRank7Mg
-    4, // PawnRank3Eg
-    10, // PawnRank4Eg
-    20, // PawnRank5Eg
-    34, // PawnRank6Eg
-    55, // PawnRank7Eg
+    44, // PawnRank6Mg
+    29, // PawnRank7Mg
+    -12, // PawnRank3Eg
+    -6, // PawnRank4Eg
+    12, // PawnRank5Eg
+    42, // PawnRank6Eg
+    39, // PawnRank7Eg
     12, // PawnCentreMg
     8, // HorseCentreMg
     -22, // HorseOffsetMg
@@ -38,20 +38,20 @@ pub const TUNED: Params = [
     -12, // CamelOffsetMg
     3, // CamelSumEg
     -9, // CamelOffsetEg
-    15, // RookSeventhMg
-    10, // RookSeventhEg
-    4, // RookCentreFileMg
+    31, // RookSeventhMg
+    18, // RookSeventhEg
+    12, // RookCentreFileMg
     2, // BersQueenCentreMg
-    -6, // BersQueenOffsetMg
-    4, // BersQueenCentreEg
+    10, // BersQueenOffsetMg
+    20, // BersQueenCentreEg
     -12, // BersQueenOffsetEg
-    4, // BersWeakCentreMg
-    -12, // BersWeakOffsetMg
-    5, // BersWeakCentreEg
-    -15, // BersWeakOffsetEg
-    10, // KingFirstRankMg
-    -10, // KingSecondRankMg
-    -25, // KingAdvanceMg
+    -4, // BersWeakCentreMg
+    -4, // BersWeakOffsetMg
+    13, // BersWeakCentreEg
+    -23, // BersWeakOffsetEg
+    -6, // KingFirstRankMg
+    6, // KingSecondRankMg
+    -9, // KingAdvanceMg
     8, // KingCentreEg
     -24, // KingOffsetEg
     4, // MobHorseMg
@@ -65,43 +65,43 @@ pub const TUNED: Params = [
     2, // MobBersWeakMg
     3, // MobBersWeakEg
     -20, // DoubledMg
-    -28, // DoubledEg
-    -20, // IsolatedMg
-    -24, // IsolatedEg
-    -3, // Passed2Mg
-    0, // Passed3Mg
-    6, // Passed4Mg
+    -20, // DoubledEg
+    -12, // IsolatedMg
+    -16, // IsolatedEg
+    -11, // Passed2Mg
+    -24, // Passed3Mg
+    -10, // Passed4Mg
     17, // Passed5Mg
-    32, // Passed6Mg
-    52, // Passed7Mg
-    18, // Passed2Eg
+    24, // Passed6Mg
+    20, // Passed7Mg
+    -6, // Passed2Eg
     23, // Passed3Eg
-    33, // Passed4Eg
-    37, // Passed5Eg
-    78, // Passed6Eg
-    118, // Passed7Eg
+    41, // Passed4Eg
+    45, // Passed5Eg
+    86, // Passed6Eg
+    126, // Passed7Eg
     12, // KingShield
-    20, // AttackHorse
-    20, // AttackCamel
-    30, // AttackRook
-    50, // AttackBers
-    7, // Tempo
-    78, // ThreatByPawnMg
+    12, // AttackHorse
+    24, // AttackCamel
+    26, // AttackRook
+    38, // AttackBers
+    47, // Tempo
+    46, // ThreatByPawnMg
     28, // ThreatByPawnEg
-    48, // ThreatByMinorMg
-    46, // ThreatByMinorEg
-    72, // ThreatByRookMg
-    22, // ThreatByRookEg
-    13, // HangingMg
-    41, // HangingEg
-    30, // RookOpenFileMg
+    36, // ThreatByMinorMg
+    14, // ThreatByMinorEg
+    100, // ThreatByRookMg
+    46, // ThreatByRookEg
+    -3, // HangingMg
+    57, // HangingEg
+    42, // RookOpenFileMg
     7, // RookOpenFileEg
-    22, // RookSemiOpenMg
-    12, // RookSemiOpenEg
-    8, // OutpostHorseMg
-    -7, // OutpostHorseEg
-    30, // SafeCheckHorse
-    25, // SafeCheckCamel
-    40, // SafeCheckRook
-    30, // SafeCheckBers
+    26, // RookSemiOpenMg
+    16, // RookSemiOpenEg
+    24, // OutpostHorseMg
+    13, // OutpostHorseEg
+    98, // SafeCheckHorse
+    21, // SafeCheckCamel
+    36, // SafeCheckRook
+    98, // SafeCheckBers
 ];

@@ -1,0 +1,249 @@
+//! Labels tuning positions with Fairy-Stockfish's own search score, so that each position
+//! carries its own information (the positions of one game share its result, not its
+//! score): the input is the `RULESET;FEN;RESULT` lines of `examples/texel_data.rs`, the
+//! output the same lines with a fourth field, Fairy-Stockfish's score in centipawns from
+//! White's side (mates as ±10000):
+//!
+//! ```text
+//! fsf;<FEN>;1.0;37
+//! ```
+//!
+//! Usage: `cargo run --release -p shatar-engine --example fsf_label -- [--fsf CMD]
+//! [--go "depth 8"] [--variants INI] [--children PER_MILLE] [--seed S] VALID_IN VALID_OUT
+//! [TRAIN_IN TRAIN_OUT]...`.
+//!
+//! - Positions are deduplicated by placement, side to move and ruleset over all files, in
+//!   the order given: list the held-out file first, so that no training position repeats
+//!   a held-out one.
+//! - `--children N`: for N of every 1000 input positions, one seeded random legal move is
+//!   played as well, and the position after it is labelled too when it is quiet (the
+//!   filter of `texel_data`) and new; it keeps its game's result and its file (so the
+//!   held-out split stays one of whole games). This gives positions the games never
+//!   reached, for the terms (piece-square tables, mobility) that few games cannot fit.
+//! - `fsf` positions are searched with `UCI_Variant shatar`; `official` ones with
+//!   `VariantPath=INI` (default `data/openings/variants.ini`) and `UCI_Variant
+//!   shatarofficial`. Positions in the first round, which Fairy-Stockfish does not know,
+//!   and positions of other rulesets are skipped.
+//! - Fairy-Stockfish is driven by the crate's UCI client (one process per ruleset, single
+//!   thread, its default hash, kept between positions). At a fixed depth the output is
+//!   deterministic for given input and arguments.
+
+use shatar_engine::match_runner::EngineSpec;
+use shatar_engine::match_runner::referee::start_engine;
+use shatar_engine::movepick::see;
+use shatar_engine::uci::client::UciClient;
+use shatar_rules::position::FirstRoundState;
+use shatar_rules::{Color, Position, Ruleset, fen};
+use std::collections::HashSet;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// Mate scores (and anything beyond) are written as this many centipawns.
+const MATE_CP: i32 = 10_000;
+
+fn quiet(pos: &Position) -> bool {
+    !pos.is_check()
+        && pos
+            .legal_captures_and_promotions()
+            .iter()
+            .all(|m| see(pos, m) <= 0)
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+struct Options {
+    fsf: String,
+    go: String,
+    variants: String,
+    children: usize,
+    seed: u64,
+    files: Vec<String>,
+}
+
+fn parse_args() -> anyhow::Result<Options> {
+    let mut o = Options {
+        fsf: "/usr/games/fairy-stockfish".to_owned(),
+        go: "depth 8".to_owned(),
+        variants: format!("{}/data/openings/variants.ini", env!("CARGO_MANIFEST_DIR")),
+        children: 0,
+        seed: 1,
+        files: Vec::new(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || {
+            args.next()
+                .ok_or_else(|| anyhow::anyhow!("{a} needs a value"))
+        };
+        match a.as_str() {
+            "--fsf" => o.fsf = value()?,
+            "--go" => o.go = value()?,
+            "--variants" => o.variants = value()?,
+            "--children" => o.children = value()?.parse()?,
+            "--seed" => o.seed = value()?.parse()?,
+            _ => o.files.push(a),
+        }
+    }
+    anyhow::ensure!(
+        !o.files.is_empty() && o.files.len() % 2 == 0,
+        "usage: fsf_label [--fsf CMD] [--go \"depth 8\"] [--variants INI] [--children N] \
+         [--seed S] IN OUT [IN OUT]..."
+    );
+    Ok(o)
+}
+
+/// One Fairy-Stockfish process per ruleset, started on first use.
+struct Labeller {
+    fsf: Option<UciClient>,
+    official: Option<UciClient>,
+    opts_fsf: String,
+    variants: String,
+    go: String,
+}
+
+impl Labeller {
+    fn client(&mut self, name: &str) -> anyhow::Result<Option<&mut UciClient>> {
+        let (slot, options) = match name {
+            "fsf" => (&mut self.fsf, vec![("UCI_Variant".into(), "shatar".into())]),
+            "official" => (
+                &mut self.official,
+                vec![
+                    ("VariantPath".into(), self.variants.clone()),
+                    ("UCI_Variant".into(), "shatarofficial".into()),
+                ],
+            ),
+            _ => return Ok(None),
+        };
+        if slot.is_none() {
+            let spec = EngineSpec {
+                command: self.opts_fsf.clone(),
+                name: format!("fairy-stockfish ({name})"),
+                options,
+            };
+            *slot = Some(start_engine(&spec, None)?);
+        }
+        Ok(slot.as_mut())
+    }
+
+    /// Fairy-Stockfish's score of `pos` from White's side, if it gives one.
+    fn label(&mut self, name: &str, pos: &Position) -> anyhow::Result<Option<i32>> {
+        let go = format!("go {}", self.go);
+        let Some(client) = self.client(name)? else {
+            return Ok(None);
+        };
+        let answer = client.go(
+            &format!("position fen {}", fen::write(pos)),
+            &go,
+            Duration::from_secs(60),
+        )?;
+        Ok(answer.score_cp.map(|cp| {
+            let cp = cp.clamp(-MATE_CP, MATE_CP);
+            if pos.turn() == Color::White { cp } else { -cp }
+        }))
+    }
+}
+
+/// The deduplication key: ruleset, placement and side to move (not the move counters).
+fn key(name: &str, pos: &Position) -> String {
+    let text = fen::write(pos);
+    let mut fields = text.split_whitespace();
+    format!(
+        "{name} {} {}",
+        fields.next().unwrap_or(""),
+        fields.next().unwrap_or("")
+    )
+}
+
+fn main() -> anyhow::Result<()> {
+    let o = parse_args()?;
+    let mut labeller = Labeller {
+        fsf: None,
+        official: None,
+        opts_fsf: o.fsf.clone(),
+        variants: o.variants.clone(),
+        go: o.go.clone(),
+    };
+    let mut rng = Rng(o.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut seen = HashSet::new();
+    let start = Instant::now();
+    for pair in o.files.chunks(2) {
+        let (Some(input), Some(output)) = (pair.first(), pair.get(1)) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(input)?;
+        let mut out = std::io::BufWriter::new(std::fs::File::create(output)?);
+        let (mut written, mut duplicates, mut skipped, mut children) = (0usize, 0, 0, 0);
+        for (i, line) in text.lines().enumerate() {
+            let mut fields = line.split(';');
+            let (Some(name), Some(f), Some(result)) = (fields.next(), fields.next(), fields.next())
+            else {
+                anyhow::bail!("{input}:{}: expected RULESET;FEN;RESULT", i + 1);
+            };
+            let ruleset = Ruleset::from_name_or_path(name)
+                .map_err(|e| anyhow::anyhow!("{input}:{}: {e}", i + 1))?;
+            let pos =
+                fen::read(f, ruleset).map_err(|e| anyhow::anyhow!("{input}:{}: {e}", i + 1))?;
+            let mut batch = vec![pos.clone()];
+            if (rng.next() % 1000) < o.children as u64 {
+                let moves = pos.legal_moves();
+                if let Some(&m) = moves.get(rng.below(moves.len())) {
+                    let child = pos.after(m);
+                    if quiet(&child) && !child.legal_moves().is_empty() {
+                        batch.push(child);
+                        children += 1;
+                    }
+                }
+            }
+            for p in batch {
+                // Fairy-Stockfish does not know the first round (003 ch.1): skip it.
+                if p.first_round() != FirstRoundState::Over {
+                    skipped += 1;
+                    continue;
+                }
+                if !seen.insert(key(name, &p)) {
+                    duplicates += 1;
+                    continue;
+                }
+                match labeller.label(name, &p)? {
+                    Some(cp) => {
+                        writeln!(out, "{name};{};{};{cp}", fen::write(&p), result.trim())?;
+                        written += 1;
+                    }
+                    None => skipped += 1,
+                }
+            }
+            if (i + 1) % 5000 == 0 {
+                eprintln!(
+                    "{input}: {} lines, {written} labelled ({:.0} s)",
+                    i + 1,
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+        out.flush()?;
+        eprintln!(
+            "{input} -> {output}: {written} labelled ({children} random children tried), \
+             {duplicates} duplicates, {skipped} skipped ({:.0} s)",
+            start.elapsed().as_secs_f64()
+        );
+    }
+    for client in [labeller.fsf.take(), labeller.official.take()]
+        .into_iter()
+        .flatten()
+    {
+        client.quit();
+    }
+    Ok(())
+}
