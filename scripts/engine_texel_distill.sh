@@ -23,30 +23,12 @@ GO="${GO:-depth 8}"
 CHILDREN="${CHILDREN:-400}"
 LAMBDA="${LAMBDA:-0}"
 FSF="${FSF:-/usr/games/fairy-stockfish}"
-O=crates/engine/data/openings
 D="${D:-target/texel-distill}"
 mkdir -p "$D"
 cargo build --release -p shatar-engine --example engine_match --example texel_data \
   --example texel_tune --example fsf_label
 BIN="${CARGO_TARGET_DIR:-target}/release/examples"
-PGNS=""
-for N in $NODE_COUNTS; do
-  for R in fsf official; do
-    if [ ! -s "$D/$R-$N.pgn" ]; then
-      if [ "$R" = official ]; then
-        set -- --option1 "VariantPath=$O/variants.ini" --option1 UCI_Variant=shatarofficial \
-          --option2 "VariantPath=$O/variants.ini" --option2 UCI_Variant=shatarofficial
-      else
-        set --
-      fi
-      "$BIN/engine_match" --engine1 "$FSF" --name1 fsf-a --engine2 "$FSF" --name2 fsf-b "$@" \
-        --ruleset "$R" --openings "$O/$R.epd" --games 200 --tc "nodes=$N" --concurrency 1 \
-        --pgn "$D/$R-$N.pgn" > "$D/$R-$N.log"
-      tail -1 "$D/$R-$N.log"
-    fi
-    PGNS="$PGNS $D/$R-$N.pgn"
-  done
-done
+PGNS=$(scripts/engine_fsf_selfplay.sh "$D" "$BIN" "$NODE_COUNTS" | tail -1)
 # shellcheck disable=SC2086 # PGNS is a list of paths without spaces
 "$BIN/texel_data" --pgn "$D/games-train.txt" "$D/games-valid.txt" $PGNS
 # The held-out file first, so that no training position repeats a held-out one.

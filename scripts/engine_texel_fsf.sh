@@ -20,29 +20,12 @@ cd "$(dirname "$0")/.."
 NODE_COUNTS="${1:-2000 2500 3000 3500 4000}"
 SECONDS_MAX="${2:-900}"
 L2="${3:-0}"
-FSF="${FSF:-/usr/games/fairy-stockfish}"
-O=crates/engine/data/openings
 D=target/texel-fsf
 mkdir -p "$D"
 cargo build --release -p shatar-engine --example engine_match --example texel_data \
   --example texel_tune
 BIN="${CARGO_TARGET_DIR:-target}/release/examples"
-PGNS=""
-for N in $NODE_COUNTS; do
-  for R in fsf official; do
-    if [ "$R" = official ]; then
-      set -- --option1 "VariantPath=$O/variants.ini" --option1 UCI_Variant=shatarofficial \
-        --option2 "VariantPath=$O/variants.ini" --option2 UCI_Variant=shatarofficial
-    else
-      set --
-    fi
-    "$BIN/engine_match" --engine1 "$FSF" --name1 fsf-a --engine2 "$FSF" --name2 fsf-b "$@" \
-      --ruleset "$R" --openings "$O/$R.epd" --games 200 --tc "nodes=$N" --concurrency 1 \
-      --pgn "$D/$R-$N.pgn" > "$D/$R-$N.log"
-    tail -1 "$D/$R-$N.log"
-    PGNS="$PGNS $D/$R-$N.pgn"
-  done
-done
+PGNS=$(scripts/engine_fsf_selfplay.sh "$D" "$BIN" "$NODE_COUNTS" | tail -1)
 # shellcheck disable=SC2086 # PGNS is a list of paths without spaces
 "$BIN/texel_data" --pgn "$D/positions.txt" "$D/valid.txt" $PGNS
 # The groups, in order: material, then the untuned terms.
