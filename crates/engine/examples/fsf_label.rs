@@ -30,7 +30,7 @@
 
 use shatar_engine::match_runner::EngineSpec;
 use shatar_engine::match_runner::referee::start_engine;
-use shatar_engine::movepick::see;
+use shatar_engine::tuning::{Xorshift, is_quiet};
 use shatar_engine::uci::client::UciClient;
 use shatar_rules::position::FirstRoundState;
 use shatar_rules::{Color, Position, Ruleset, fen};
@@ -40,28 +40,6 @@ use std::time::{Duration, Instant};
 
 /// Mate scores (and anything beyond) are written as this many centipawns.
 const MATE_CP: i32 = 10_000;
-
-fn quiet(pos: &Position) -> bool {
-    !pos.is_check()
-        && pos
-            .legal_captures_and_promotions()
-            .iter()
-            .all(|m| see(pos, m) <= 0)
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 struct Options {
     fsf: String,
@@ -175,7 +153,7 @@ fn main() -> anyhow::Result<()> {
         variants: o.variants.clone(),
         go: o.go.clone(),
     };
-    let mut rng = Rng(o.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut rng = Xorshift::new(o.seed);
     let mut seen = HashSet::new();
     let start = Instant::now();
     for pair in o.files.chunks(2) {
@@ -196,11 +174,11 @@ fn main() -> anyhow::Result<()> {
             let pos =
                 fen::read(f, ruleset).map_err(|e| anyhow::anyhow!("{input}:{}: {e}", i + 1))?;
             let mut batch = vec![pos.clone()];
-            if (rng.next() % 1000) < o.children as u64 {
+            if (rng.next_u64() % 1000) < o.children as u64 {
                 let moves = pos.legal_moves();
                 if let Some(&m) = moves.get(rng.below(moves.len())) {
                     let child = pos.after(m);
-                    if quiet(&child) && !child.legal_moves().is_empty() {
+                    if is_quiet(&child) && !child.legal_moves().is_empty() {
                         batch.push(child);
                         children += 1;
                     }

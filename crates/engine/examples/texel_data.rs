@@ -20,8 +20,8 @@
 //! positions of one game share its result). A game whose start and moves repeat an
 //! earlier one is skipped.
 
-use shatar_engine::movepick::see;
 use shatar_engine::search::SearchRoot;
+use shatar_engine::tuning::{Xorshift, is_quiet};
 use shatar_engine::{Engine, Limits};
 use shatar_records::pgn::read_pgn;
 use shatar_rules::outcome::Outcome;
@@ -36,25 +36,6 @@ fn openings(ruleset: Ruleset, file: &str) -> anyhow::Result<Vec<Position>> {
     let path = format!("{}/data/openings/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path)?;
     Ok(shatar_engine::match_runner::read_openings(&text, ruleset)?)
-}
-
-fn quiet(pos: &Position) -> bool {
-    !pos.is_check()
-        && pos
-            .legal_captures_and_promotions()
-            .iter()
-            .all(|m| see(pos, m) <= 0)
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
 }
 
 /// Every tenth game (by its number over all files) is held out for validation.
@@ -118,7 +99,7 @@ fn from_pgn(args: &[String]) -> anyhow::Result<()> {
             let mut game = Game::from_position(record.initial.clone());
             let mut lines = Vec::new();
             for node in &record.moves {
-                if quiet(game.position()) {
+                if is_quiet(game.position()) {
                     lines.push(format!("{name};{};{score}", fen::write(game.position())));
                 }
                 game.play(node.mv)?;
@@ -156,7 +137,7 @@ fn main() -> anyhow::Result<()> {
     let nodes: u64 = args.get(2).map_or(Ok(2000), |a| a.parse())?;
     let seed: u64 = args.get(3).map_or(Ok(1), |a| a.parse())?;
     let mut out = std::io::BufWriter::new(std::fs::File::create(out_path)?);
-    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut rng = Xorshift::new(seed);
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
@@ -189,7 +170,7 @@ fn main() -> anyhow::Result<()> {
                     break Outcome::Draw;
                 }
                 let pos = game.position().clone();
-                if quiet(&pos) {
+                if is_quiet(&pos) {
                     positions.push(fen::write(&pos));
                 }
                 let root = SearchRoot::new(game.initial(), game.moves());

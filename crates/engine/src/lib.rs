@@ -28,6 +28,7 @@ mod qsearch;
 pub mod search;
 pub mod timeman;
 pub mod tt;
+pub mod tuning;
 pub mod uci;
 
 pub use engine::Engine;
