@@ -225,21 +225,8 @@ fn double_round_robin_writes_both_cycles() {
 /// (tests/data/teams2.trf, see its .source).
 #[test]
 fn team_event_writes_members_and_team_lines() {
-    use shatar_tournament::{Entrants, LineupMode, TeamMatch};
-    let mut e = Event::new("teams", System::RoundRobin);
-    e.settings.draw_by_lot = false;
-    e.entrants = Entrants::Team {
-        boards: 2,
-        lineup: LineupMode::OrderedSubstitutes,
-    };
-    for name in ["Alpha", "Beta"] {
-        let members = (1..=3)
-            .map(|m| Player::named(format!("{name} {m}")))
-            .collect();
-        e.add_team(name, "", members).unwrap();
-    }
-    e.start().unwrap();
-    e.pair_next_round().unwrap();
+    use shatar_tournament::{LineupMode, TeamMatch};
+    let mut e = alpha_beta("teams", LineupMode::OrderedSubstitutes);
     let tm = TeamMatch {
         white_lineup: vec![1, 2],
         black_lineup: vec![4, 5],
@@ -971,20 +958,7 @@ fn team_export_matches_teams4_file() {
 #[test]
 fn free_lineups_read_back_by_the_first_team_order() {
     use shatar_tournament::{Entrants, LineupMode, TeamMatch};
-    let mut e = Event::new("free", System::RoundRobin);
-    e.settings.draw_by_lot = false;
-    e.entrants = Entrants::Team {
-        boards: 2,
-        lineup: LineupMode::FreeLineup,
-    };
-    for name in ["Alpha", "Beta"] {
-        let members = (1..=3)
-            .map(|m| Player::named(format!("{name} {m}")))
-            .collect();
-        e.add_team(name, "", members).unwrap();
-    }
-    e.start().unwrap();
-    e.pair_next_round().unwrap();
+    let mut e = alpha_beta("free", LineupMode::FreeLineup);
     let tm = TeamMatch {
         white_lineup: vec![1, 2],
         black_lineup: vec![5, 4],
@@ -1057,4 +1031,21 @@ fn board_colours_bw_and_non_alternating_352() {
             message: "board colours WW: a team match here has the first team White on odd boards and Black on even ones (competition.md §2), so the colours must alternate".into(),
         }
     );
+}
+
+/// Two teams of three (Alpha 1-3, Beta 4-6) on two boards, a round robin without lots,
+/// started and paired for round 1.
+fn alpha_beta(name: &str, lineup: shatar_tournament::LineupMode) -> Event {
+    let mut e = Event::new(name, System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    e.entrants = shatar_tournament::Entrants::Team { boards: 2, lineup };
+    for name in ["Alpha", "Beta"] {
+        let members = (1..=3)
+            .map(|m| Player::named(format!("{name} {m}")))
+            .collect();
+        e.add_team(name, "", members).unwrap();
+    }
+    e.start().unwrap();
+    e.pair_next_round().unwrap();
+    e
 }
