@@ -7,6 +7,7 @@ use super::params::{P, Params, TUNED, get, nth, pair};
 use super::{Score, s};
 use shatar_rules::ruleset::BersMove;
 use shatar_rules::{Color, Position, Role, Square};
+use std::sync::LazyLock;
 
 /// The sum of [`phase_weight`] over the start array.
 pub const PHASE_TOTAL: i32 = 24;
@@ -110,7 +111,7 @@ fn psqt(p: &Params, role: Role, bers: BersMove, us: Color, sq: Square) -> Score 
     }
 }
 
-/// Material plus piece-square bonus of `us`.
+/// Material plus piece-square bonus of `us`, worked out from the weights `p`.
 pub fn material_and_psqt(p: &Params, pos: &Position, us: Color) -> Score {
     let bers = pos.ruleset().bers;
     let mut total = Score::default();
@@ -121,4 +122,54 @@ pub fn material_and_psqt(p: &Params, pos: &Position, us: Color) -> Score {
         }
     }
     total
+}
+
+/// Material plus piece-square value of every man on every square, for one table of
+/// weights and one bers move: the evaluation with the weights in play looks them up
+/// instead of working [`psqt`] out for every man of every position it evaluates.
+pub struct PsqtTable {
+    /// `values[color][role][square]`.
+    values: [[[Score; 64]; 6]; 2],
+}
+
+impl PsqtTable {
+    /// The table of the weights `p` under the bers move `bers`.
+    pub fn new(p: &Params, bers: BersMove) -> PsqtTable {
+        let mut values = [[[Score::default(); 64]; 6]; 2];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let value = piece_score(p, role, bers);
+                for sq in Square::all() {
+                    values[color.index()][role.index()][sq.index()] =
+                        value + psqt(p, role, bers, color, sq);
+                }
+            }
+        }
+        PsqtTable { values }
+    }
+
+    /// Material plus piece-square bonus of `us`, as [`material_and_psqt`] with this
+    /// table's weights.
+    pub fn score(&self, pos: &Position, us: Color) -> Score {
+        let b = pos.board();
+        let mut total = Score::default();
+        let by_role = &self.values[us.index()];
+        for role in Role::ALL {
+            let by_square = &by_role[role.index()];
+            for sq in b.pieces(us, role) {
+                total += by_square[sq.index()];
+            }
+        }
+        total
+    }
+}
+
+/// The tables of the weights in play ([`TUNED`]) for the bers move `bers`.
+pub fn in_play(bers: BersMove) -> &'static PsqtTable {
+    static QUEEN: LazyLock<PsqtTable> = LazyLock::new(|| PsqtTable::new(&TUNED, BersMove::Queen));
+    static WEAK: LazyLock<PsqtTable> = LazyLock::new(|| PsqtTable::new(&TUNED, BersMove::Weak));
+    match bers {
+        BersMove::Queen => &QUEEN,
+        BersMove::Weak => &WEAK,
+    }
 }

@@ -88,13 +88,22 @@ pub fn phase(pos: &Position) -> i32 {
 /// assert!(shatar_engine::eval::evaluate(&start).abs() < 50);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(&TUNED, pos)
+    let table = material::in_play(pos.ruleset().bers);
+    evaluate_from(&TUNED, |us| table.score(pos, us), pos)
 }
 
 /// The evaluation of `pos` with the weights `p` (for tuning).
 pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
+    evaluate_from(p, |us| material::material_and_psqt(p, pos, us), pos)
+}
+
+/// The evaluation with the weights `p`, whose material and piece-square part of a side
+/// is `material` (looked up for the weights in play, worked out when tuning).
+fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) -> i32 {
     let map = threats::AttackMap::new(pos);
-    let white = side(p, pos, Color::White, &map) - side(p, pos, Color::Black, &map);
+    let white = material(Color::White) + side(p, pos, Color::White, &map)
+        - material(Color::Black)
+        - side(p, pos, Color::Black, &map);
     let ph = phase(pos);
     let mut v = (white.mg * ph + white.eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
     v = scale_for_draws(pos, v);
@@ -102,10 +111,9 @@ pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
     stm + params::get(p, params::P::Tempo)
 }
 
-/// Everything that belongs to one side.
+/// Everything but material that belongs to one side.
 fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap) -> Score {
-    material::material_and_psqt(p, pos, us)
-        + mobility::mobility(p, pos, us)
+    mobility::mobility(p, pos, us)
         + pawns::pawn_structure(p, pos, us)
         + king::king_safety(p, pos, us, map)
         + threats::threats_and_pieces(p, pos, us, map)
@@ -231,6 +239,20 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 7000, "{checked} positions");
+    }
+
+    #[test]
+    fn the_tables_in_play_equal_the_formulas() {
+        // `evaluate` looks material and piece-square values up; `evaluate_with` works them
+        // out from the weights. With the weights in play both must agree everywhere.
+        for pos in random_positions() {
+            assert_eq!(
+                evaluate(&pos),
+                evaluate_with(&TUNED, &pos),
+                "{}",
+                fen::write(&pos)
+            );
+        }
     }
 
     #[test]

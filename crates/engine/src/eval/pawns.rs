@@ -2,22 +2,32 @@
 
 use super::params::{P, Params, nth, pair};
 use super::{Score, s};
-use shatar_rules::{Bitboard, Color, File, Position, Role};
+use shatar_rules::{Bitboard, Color, Position, Role};
 
+/// The a-file.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The squares of a file (0 = a); none for a file off the board. Worked out by shifts:
+/// the evaluation asks for these masks for every pawn of every position.
+#[inline]
 pub(super) fn file_mask(file: u8) -> Bitboard {
-    File::new(file).map_or(Bitboard::EMPTY, Bitboard::file)
+    Bitboard(
+        FILE_A
+            .checked_shl(u32::from(file))
+            .filter(|_| file < 8)
+            .unwrap_or(0),
+    )
 }
 
+/// The squares of the files beside `file`.
+#[inline]
 pub(super) fn adjacent_files(file: u8) -> Bitboard {
-    let left = if file > 0 {
-        file_mask(file - 1)
-    } else {
-        Bitboard::EMPTY
-    };
-    left | file_mask(file + 1)
+    let f = file_mask(file).0;
+    Bitboard(((f >> 1) & !(FILE_A << 7)) | ((f << 1) & !FILE_A))
 }
 
 /// The squares strictly in front of `rank` (from `us`'s side) on any file.
+#[inline]
 pub(super) fn ahead(us: Color, rank: u8) -> Bitboard {
     let below_or_on = if rank >= 7 {
         !0u64
@@ -63,7 +73,17 @@ pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shatar_rules::{Ruleset, fen};
+    use shatar_rules::{File, Ruleset, fen};
+
+    #[test]
+    fn file_masks() {
+        assert_eq!(file_mask(0), Bitboard::file(File::new(0).unwrap()));
+        assert_eq!(file_mask(7), Bitboard::file(File::new(7).unwrap()));
+        assert_eq!(file_mask(8), Bitboard::EMPTY);
+        assert_eq!(adjacent_files(0), file_mask(1));
+        assert_eq!(adjacent_files(7), file_mask(6));
+        assert_eq!(adjacent_files(4), file_mask(3) | file_mask(5));
+    }
 
     #[test]
     fn passed_pawn_scores_by_rank() {
