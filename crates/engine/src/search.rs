@@ -362,6 +362,10 @@ pub(crate) struct Worker<'a> {
     /// The index of the root in `path`: repetitions before it need a third occurrence.
     root_index: usize,
     pub(crate) heur: Heuristics,
+    /// Stockfish 11's `nmpMinPly` and `nmpColor`: while a null-move cut-off is verified,
+    /// that side may not try a null move before this ply (0: no verification running).
+    nmp_min_ply: usize,
+    nmp_color: Color,
 }
 
 impl<'a> Worker<'a> {
@@ -399,6 +403,8 @@ impl<'a> Worker<'a> {
             bare_king_draw: r.bare_king == BareKing::Draw,
             root_index: root.history.len().saturating_sub(1),
             heur,
+            nmp_min_ply: 0,
+            nmp_color: Color::White,
         }
     }
 
@@ -849,18 +855,22 @@ impl<'a> Worker<'a> {
                 return eval;
             }
         }
-        // Step 7. Null move pruning.
-        let after_null = self
-            .frames
-            .get(ply.wrapping_sub(1))
-            .is_some_and(|f| f.null_move)
-            && ply > 0;
+        // Step 7. Null move pruning with verification (Stockfish 11's step 9), not after
+        // a quiet move of the opponent with a very good history (`(ss-1)->statScore`), nor
+        // when the table says the evaluation is too high, nor for the side whose cut-off
+        // is being verified.
+        let parent = ply.checked_sub(1).and_then(|p| self.frames.get(p));
+        let after_null = parent.is_some_and(|f| f.null_move);
+        let parent_stat = parent.map_or(0, |f| f.stat_score);
         let null = if self.heur.null_move
             && !pv_node
             && !in_check
             && depth >= 3
+            && parent_stat < 23397
             && eval >= beta
-            && static_eval >= beta - 20 * depth + 190
+            && eval >= static_eval
+            && static_eval >= beta - 20 * depth + 190 - if improving { 20 } else { 0 }
+            && (ply >= self.nmp_min_ply || us != self.nmp_color)
             && !after_null
             && excluded.is_none()
             && has_pieces
@@ -894,7 +904,23 @@ impl<'a> Worker<'a> {
                 return 0;
             }
             if score >= beta {
-                return if score >= MATE_BOUND { beta } else { score };
+                let score = if score >= MATE_BOUND { beta } else { score };
+                if self.nmp_min_ply != 0 || depth < 13 {
+                    return score;
+                }
+                // Stockfish 11: at a high depth the cut-off is verified by a search of
+                // the same depth with null moves off for this side for the next plies
+                // (zugzwang), never recursively.
+                self.nmp_min_ply = ply + (3 * (depth - r) / 4).max(0) as usize;
+                self.nmp_color = us;
+                let v = self.search(pos, beta - 1, beta, depth - r, ply, false);
+                self.nmp_min_ply = 0;
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return score;
+                }
             }
         }
         // Internal iterative reduction: a node with no hash move in a PV or cut node is
