@@ -11,12 +11,12 @@
 use crate::eval;
 use crate::history::{ContinuationKeys, Histories, Killers, piece_to, stat_bonus};
 use crate::limits::Limits;
-use crate::movepick::{MovePicker, see};
+use crate::movepick::{MovePicker, see, see_standing};
 use crate::timeman::TimeManager;
 use crate::tt::{self, Bound, Tt, TtEntry, pack_move};
 use shatar_rules::outcome::{self, Outcome};
 use shatar_rules::ruleset::BareKing;
-use shatar_rules::{Bitboard, Color, Move, Position, Role};
+use shatar_rules::{Bitboard, Color, Move, Position, Role, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -64,6 +64,34 @@ impl PathEntry {
 fn check_worth_extending(pos: &Position, child: &Position, m: &Move) -> bool {
     let discovered = child.checkers().without(Bitboard::from_square(m.to)).any();
     discovered || see(pos, m) >= 0
+}
+
+/// Whether `m` is a push of a passed pawn from beyond the fourth rank (Stockfish 11's
+/// `advanced_pawn_push` and `pawn_passed`): no pawn of the opponent stands ahead of its
+/// destination on its own file or the files beside it.
+fn advanced_passed_pawn_push(pos: &Position, m: &Move) -> bool {
+    if m.role != Role::Pawn || m.is_capture() || m.is_promotion() {
+        return false;
+    }
+    let us = pos.turn();
+    let rank = |sq: Square| i32::from(sq.rank().index());
+    let relative = |sq: Square| {
+        if us == Color::White {
+            rank(sq)
+        } else {
+            7 - rank(sq)
+        }
+    };
+    if relative(m.from) < 4 {
+        return false;
+    }
+    let file = i32::from(m.to.file().index());
+    for sq in pos.board().pieces(!us, Role::Pawn) {
+        if (i32::from(sq.file().index()) - file).abs() <= 1 && relative(sq) > relative(m.to) {
+            return false;
+        }
+    }
+    true
 }
 
 /// The position to search, with the game history that leads to it.
@@ -952,6 +980,9 @@ impl<'a> Worker<'a> {
         let mut move_count = 0usize;
         let mut quiets: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
+        // Stockfish 11's `singularLMR`: the hash move was singular, so the other moves
+        // are reduced less.
+        let mut singular_lmr = false;
         while let Some((m, _)) = picker.next_move() {
             if excluded == Some(m) {
                 continue;
@@ -1010,12 +1041,16 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
+            singular_lmr |= singular;
             let extension = i32::from(
                 singular
                     || (self.heur.check_extension
                         && gives_check
                         && (ply as i32) < 2 * self.root_depth
-                        && check_worth_extending(pos, &child, &m)),
+                        && check_worth_extending(pos, &child, &m))
+                    // Stockfish 11's passed pawn extension: the main killer that pushes
+                    // a passed pawn beyond the fourth rank.
+                    || (killers.0[0] == Some(m) && advanced_passed_pawn_push(pos, &m)),
             );
             let new_depth = depth - 1 + extension;
             let base_r = self.reduction(improving, depth, move_count);
@@ -1076,7 +1111,9 @@ impl<'a> Worker<'a> {
                     !pv_node && !cut_node,
                 );
             } else {
-                // Step 11. Late move reductions, adjusted as Stockfish 11 does.
+                // Step 11. Late move reductions of quiet moves, adjusted as Stockfish 11
+                // does. (Stockfish 11 reduces captures too when late, short of alpha or at a
+                // cut node: measured here at −7 Elo, not adopted.)
                 let mut r = 0;
                 if self.heur.lmr && depth >= 3 && quiet {
                     r = base_r;
@@ -1087,11 +1124,17 @@ impl<'a> Worker<'a> {
                     if opponent_move_count > 14 {
                         r -= 1;
                     }
+                    if singular_lmr {
+                        r -= 2;
+                    }
                     if tt_capture {
                         r += 1;
                     }
                     if cut_node {
                         r += 2;
+                    } else if see_standing(pos, m.from, m.role) < 0 {
+                        // Stockfish 11: a move that takes a man out of a capture.
+                        r -= 2;
                     }
                     if killers.contains(&m) || gives_check {
                         r -= 1;
@@ -1644,5 +1687,29 @@ mod tests {
         // The horse leaves the e-file for c5, where the b6 pawn takes it: a discovered
         // check by the rook on e1, extended although the horse is lost.
         assert!(extends("4k3/8/1p6/8/4N3/8/8/4R2K w - - 0 1", "e4c5"));
+    }
+
+    /// Whether the move `mv` in `fen_text` (official ruleset) pushes a passed pawn beyond
+    /// the fourth rank.
+    fn passed_push(fen_text: &str, mv: &str) -> bool {
+        let pos = shatar_rules::fen::read(fen_text, Ruleset::OFFICIAL).unwrap();
+        let m = uci::parse_move(&pos, mv).unwrap();
+        advanced_passed_pawn_push(&pos, &m)
+    }
+
+    #[test]
+    fn passed_pawn_pushes_beyond_the_fourth_rank() {
+        // e5-e6 with no black pawn on the d, e or f files ahead: extended.
+        assert!(passed_push("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1", "e5e6"));
+        // A black pawn on f7 guards e6's path: not passed.
+        assert!(!passed_push("4k3/5p2/8/4P3/8/8/8/4K3 w - - 0 1", "e5e6"));
+        // A black pawn behind the destination (d5 for e5-e6) does not stop it.
+        assert!(passed_push("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1", "e5e6"));
+        // From the fourth rank: not advanced.
+        assert!(!passed_push("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4e5"));
+        // Black: d4-d3 from Black's fifth rank, no white pawn on c, d or e below.
+        assert!(passed_push("4k3/8/8/8/3p4/8/7P/4K3 b - - 0 1", "d4d3"));
+        // A white pawn on e2 stands in the way.
+        assert!(!passed_push("4k3/8/8/8/3p4/8/4P3/4K3 b - - 0 1", "d4d3"));
     }
 }
