@@ -16,7 +16,7 @@ use crate::timeman::TimeManager;
 use crate::tt::{self, Bound, Tt, TtEntry, pack_move};
 use shatar_rules::outcome::{self, Outcome};
 use shatar_rules::ruleset::BareKing;
-use shatar_rules::{Bitboard, Color, Move, Position, Role, Square};
+use shatar_rules::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -58,11 +58,35 @@ impl PathEntry {
     }
 }
 
-/// Whether the check `m` gives (`child` is the position after it) earns the check
-/// extension: Stockfish 11 extends a discovered check, or a check by the moved man that
-/// does not lose material by SEE; a check that gives a man away is mostly a spite check.
-fn check_worth_extending(pos: &Position, child: &Position, m: &Move) -> bool {
-    let discovered = child.checkers().without(Bitboard::from_square(m.to)).any();
+/// Whether `m` gives check, and whether another man than the moved one gives it (a
+/// discovered check), found without making the move (Stockfish's `gives_check`): the
+/// pruning decides on it before the child position is made. The opponent's king is not
+/// in check before the move, so every man of ours attacking it afterwards either is the
+/// moved one or was uncovered by it.
+fn check_given(pos: &Position, m: &Move) -> (bool, bool) {
+    let us = pos.turn();
+    let b = pos.board();
+    let Some(king) = b.king_of(!us) else {
+        return (false, false);
+    };
+    let to = Bitboard::from_square(m.to);
+    let occupied = b.occupied().without(Bitboard::from_square(m.from)) | to;
+    let arriving = Piece {
+        color: us,
+        role: m.promotion.unwrap_or(m.role),
+    };
+    let direct = pos.attacks_from(arriving, m.to, occupied).contains(king);
+    let discovered = (pos.attackers_to(king, us, occupied) & occupied)
+        .without(to)
+        .any();
+    (direct || discovered, discovered)
+}
+
+/// Whether the check `m` gives (`discovered`: by another man than the moved one) earns
+/// the check extension: Stockfish 11 extends a discovered check, or a check by the moved
+/// man that does not lose material by SEE; a check that gives a man away is mostly a
+/// spite check.
+fn check_worth_extending(pos: &Position, m: &Move, discovered: bool) -> bool {
     discovered || see(pos, m) >= 0
 }
 
@@ -988,9 +1012,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let quiet = !m.is_capture() && !m.is_promotion();
-            let child = pos.after(m);
-            let entry = PathEntry::of(&child);
-            let gives_check = entry.check;
+            let (gives_check, discovered) = check_given(pos, &m);
             move_count += 1;
             let pt = piece_to(us, &m);
             let cont = [
@@ -1047,7 +1069,7 @@ impl<'a> Worker<'a> {
                     || (self.heur.check_extension
                         && gives_check
                         && (ply as i32) < 2 * self.root_depth
-                        && check_worth_extending(pos, &child, &m))
+                        && check_worth_extending(pos, &m, discovered))
                     // Stockfish 11's passed pawn extension: the main killer that pushes
                     // a passed pawn beyond the fourth rank.
                     || (killers.0[0] == Some(m) && advanced_passed_pawn_push(pos, &m)),
@@ -1092,7 +1114,11 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            // Step 10. Check extension (above).
+            // Step 10. Check extension (above). The child is made only now, for a move
+            // that is searched.
+            let child = pos.after(m);
+            let entry = PathEntry::of(&child);
+            debug_assert_eq!(entry.check, gives_check);
             self.push(entry);
             if let Some(f) = self.frames.get_mut(ply) {
                 f.moved = Some(pt);
@@ -1265,7 +1291,8 @@ impl<'a> Worker<'a> {
             let child = pos.after(m);
             let entry = PathEntry::of(&child);
             let extend = entry.check
-                && (!self.heur.check_extension || check_worth_extending(pos, &child, &m));
+                && (!self.heur.check_extension
+                    || check_worth_extending(pos, &m, check_given(pos, &m).1));
             let new_depth = depth - 1 + i32::from(extend);
             self.push(entry);
             if let Some(f) = self.frames.get_mut(0) {
@@ -1673,7 +1700,51 @@ mod tests {
         let m = uci::parse_move(&pos, mv).unwrap();
         let child = pos.after(m);
         assert!(child.is_check(), "{mv} gives no check");
-        check_worth_extending(&pos, &child, &m)
+        let (check, discovered) = check_given(&pos, &m);
+        assert!(check);
+        check_worth_extending(&pos, &m, discovered)
+    }
+
+    /// `check_given` against the rules core's checkers after the move, for every legal
+    /// move of `fen_text` in `ruleset`.
+    fn check_given_agrees(fen_text: &str, ruleset: Ruleset) -> usize {
+        let pos = shatar_rules::fen::read(fen_text, ruleset).unwrap();
+        let mut checks = 0;
+        for m in pos.legal_moves() {
+            let child = pos.after(m);
+            let checkers = child.checkers();
+            let expected = (
+                checkers.any(),
+                checkers.without(Bitboard::from_square(m.to)).any(),
+            );
+            assert_eq!(check_given(&pos, &m), expected, "{fen_text} {m:?}");
+            checks += usize::from(expected.0);
+        }
+        checks
+    }
+
+    #[test]
+    fn checks_are_found_before_the_move_is_made() {
+        // Rook a1 checks from a8 and e1: two checks.
+        assert_eq!(
+            check_given_agrees("4k3/8/8/8/8/8/8/R6K w - - 0 1", Ruleset::OFFICIAL),
+            2
+        );
+        // The horse on e4 uncovers the rook on e1 with each of its 8 moves, and checks
+        // directly from d6 and f6 as well (both then double checks): 8 checks.
+        assert_eq!(
+            check_given_agrees("4k3/8/8/8/4N3/8/8/4R2K w - - 0 1", Ruleset::OFFICIAL),
+            8
+        );
+        // A pawn on d7 promotes on d8 or by taking on c8; promotions to
+        // the bers check along the rank, the weak bers of fsf only by its steps.
+        check_given_agrees("2r3k1/3P4/8/8/8/8/8/4K3 w - - 0 1", Ruleset::OFFICIAL);
+        check_given_agrees("2r3k1/3P4/8/8/8/8/8/4K3 w - - 0 1", Ruleset::FSF);
+        // A middlegame with camels, horses and bers on both sides.
+        check_given_agrees(
+            "r1b1kb1r/ppp2ppp/2n2n2/3qp3/3P4/2N2N2/PPP2PPP/R1BQKB1R w - - 0 6",
+            Ruleset::FSF,
+        );
     }
 
     #[test]
