@@ -7,7 +7,7 @@ use crate::eval::piece_value;
 use crate::history::{ContinuationKeys, Histories, Killers, piece_to};
 use crate::tt;
 use shatar_rules::ruleset::BersMove;
-use shatar_rules::{Bitboard, Move, MoveList, Position, Role};
+use shatar_rules::{Bitboard, Move, MoveList, Position, Role, Square};
 
 /// Ordering bands (higher first).
 const HASH_MOVE: i32 = 1 << 30;
@@ -150,15 +150,42 @@ fn exchange_value(role: Role, bers: BersMove) -> i32 {
 /// men behind men (x-rays) join in.
 pub fn see(pos: &Position, m: &Move) -> i32 {
     let bers = pos.ruleset().bers;
-    let b = pos.board();
-    let to = m.to;
-    let mut occupied = b.occupied().without(Bitboard::from_square(m.from));
-    let mut gain = [0i32; 34];
-    gain[0] = m.capture.map_or(0, |r| exchange_value(r, bers));
-    let mut on_square = exchange_value(m.promotion.unwrap_or(m.role), bers);
+    let occupied = pos
+        .board()
+        .occupied()
+        .without(Bitboard::from_square(m.from));
+    let mut first = m.capture.map_or(0, |r| exchange_value(r, bers));
+    let on_square = exchange_value(m.promotion.unwrap_or(m.role), bers);
     if let Some(p) = m.promotion {
-        gain[0] += piece_value(p, bers) - piece_value(Role::Pawn, bers);
+        first += piece_value(p, bers) - piece_value(Role::Pawn, bers);
     }
+    exchange(pos, m.to, first, on_square, occupied)
+}
+
+/// What the side to move stands to lose on `sq`, where its man of role `role` stands, if
+/// the opponent starts the exchanges there (zero or negative). Stockfish 11's
+/// `!see_ge(reverse_move(move))`: the man that left `sq` escaped a capture when this is
+/// below zero.
+pub fn see_standing(pos: &Position, sq: Square, role: Role) -> i32 {
+    let bers = pos.ruleset().bers;
+    exchange(
+        pos,
+        sq,
+        0,
+        exchange_value(role, bers),
+        pos.board().occupied(),
+    )
+}
+
+/// The exchanges on `to`: the side to move has gained `first` and stands there with a man
+/// worth `on_square`; the opponent replies first, among the men of `occupied`.
+fn exchange(pos: &Position, to: Square, first: i32, on_square: i32, occupied: Bitboard) -> i32 {
+    let bers = pos.ruleset().bers;
+    let b = pos.board();
+    let mut occupied = occupied;
+    let mut on_square = on_square;
+    let mut gain = [0i32; 34];
+    gain[0] = first;
     let mut side = !pos.turn();
     let mut d = 0usize;
     loop {
@@ -219,5 +246,29 @@ mod tests {
         // Doubled rooks against one defender (x-ray): horse + rook - rook... R takes N,
         // r takes R, R takes r: horse - rook + rook.
         assert_eq!(see_of("3rk3/8/8/3n4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), horse);
+    }
+
+    fn standing(fen_text: &str, sq: &str) -> i32 {
+        let pos = fen::read(fen_text, Ruleset::OFFICIAL).unwrap();
+        let sq: Square = sq.parse().unwrap();
+        let role = pos.board().piece_at(sq).unwrap().role;
+        see_standing(&pos, sq, role)
+    }
+
+    #[test]
+    fn a_man_standing_where_it_can_be_taken() {
+        let pawn = piece_value(Role::Pawn, BersMove::Queen);
+        let horse = piece_value(Role::Horse, BersMove::Queen);
+        // White horse on d5 attacked by the pawn on e6, undefended: the horse is lost.
+        assert_eq!(standing("4k3/8/4p3/3N4/8/8/8/4K3 w - - 0 1", "d5"), -horse);
+        // Defended by the pawn on e4: a horse for a pawn.
+        assert_eq!(
+            standing("4k3/8/4p3/3N4/4P3/8/8/4K3 w - - 0 1", "d5"),
+            pawn - horse
+        );
+        // Attacked by nothing: nothing to lose.
+        assert_eq!(standing("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", "d5"), 0);
+        // A pawn defended by a pawn and attacked by a rook: the rook does not take.
+        assert_eq!(standing("3rk3/8/8/3P4/4P3/8/8/4K3 w - - 0 1", "d5"), 0);
     }
 }

@@ -11,12 +11,12 @@
 use crate::eval;
 use crate::history::{ContinuationKeys, Histories, Killers, piece_to, stat_bonus};
 use crate::limits::Limits;
-use crate::movepick::{MovePicker, see};
+use crate::movepick::{MovePicker, see, see_standing};
 use crate::timeman::TimeManager;
 use crate::tt::{self, Bound, Tt, TtEntry, pack_move};
 use shatar_rules::outcome::{self, Outcome};
 use shatar_rules::ruleset::BareKing;
-use shatar_rules::{Bitboard, Color, Move, Position, Role};
+use shatar_rules::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -58,12 +58,64 @@ impl PathEntry {
     }
 }
 
-/// Whether the check `m` gives (`child` is the position after it) earns the check
-/// extension: Stockfish 11 extends a discovered check, or a check by the moved man that
-/// does not lose material by SEE; a check that gives a man away is mostly a spite check.
-fn check_worth_extending(pos: &Position, child: &Position, m: &Move) -> bool {
-    let discovered = child.checkers().without(Bitboard::from_square(m.to)).any();
+/// Whether `m` gives check, and whether another man than the moved one gives it (a
+/// discovered check), found without making the move (Stockfish's `gives_check`): the
+/// pruning decides on it before the child position is made. The opponent's king is not
+/// in check before the move, so every man of ours attacking it afterwards either is the
+/// moved one or was uncovered by it.
+fn check_given(pos: &Position, m: &Move) -> (bool, bool) {
+    let us = pos.turn();
+    let b = pos.board();
+    let Some(king) = b.king_of(!us) else {
+        return (false, false);
+    };
+    let to = Bitboard::from_square(m.to);
+    let occupied = b.occupied().without(Bitboard::from_square(m.from)) | to;
+    let arriving = Piece {
+        color: us,
+        role: m.promotion.unwrap_or(m.role),
+    };
+    let direct = pos.attacks_from(arriving, m.to, occupied).contains(king);
+    let discovered = (pos.attackers_to(king, us, occupied) & occupied)
+        .without(to)
+        .any();
+    (direct || discovered, discovered)
+}
+
+/// Whether the check `m` gives (`discovered`: by another man than the moved one) earns
+/// the check extension: Stockfish 11 extends a discovered check, or a check by the moved
+/// man that does not lose material by SEE; a check that gives a man away is mostly a
+/// spite check.
+fn check_worth_extending(pos: &Position, m: &Move, discovered: bool) -> bool {
     discovered || see(pos, m) >= 0
+}
+
+/// Whether `m` is a push of a passed pawn from beyond the fourth rank (Stockfish 11's
+/// `advanced_pawn_push` and `pawn_passed`): no pawn of the opponent stands ahead of its
+/// destination on its own file or the files beside it.
+fn advanced_passed_pawn_push(pos: &Position, m: &Move) -> bool {
+    if m.role != Role::Pawn || m.is_capture() || m.is_promotion() {
+        return false;
+    }
+    let us = pos.turn();
+    let rank = |sq: Square| i32::from(sq.rank().index());
+    let relative = |sq: Square| {
+        if us == Color::White {
+            rank(sq)
+        } else {
+            7 - rank(sq)
+        }
+    };
+    if relative(m.from) < 4 {
+        return false;
+    }
+    let file = i32::from(m.to.file().index());
+    for sq in pos.board().pieces(!us, Role::Pawn) {
+        if (i32::from(sq.file().index()) - file).abs() <= 1 && relative(sq) > relative(m.to) {
+            return false;
+        }
+    }
+    true
 }
 
 /// The position to search, with the game history that leads to it.
@@ -362,6 +414,10 @@ pub(crate) struct Worker<'a> {
     /// The index of the root in `path`: repetitions before it need a third occurrence.
     root_index: usize,
     pub(crate) heur: Heuristics,
+    /// Stockfish 11's `nmpMinPly` and `nmpColor`: while a null-move cut-off is verified,
+    /// that side may not try a null move before this ply (0: no verification running).
+    nmp_min_ply: usize,
+    nmp_color: Color,
 }
 
 impl<'a> Worker<'a> {
@@ -399,6 +455,8 @@ impl<'a> Worker<'a> {
             bare_king_draw: r.bare_king == BareKing::Draw,
             root_index: root.history.len().saturating_sub(1),
             heur,
+            nmp_min_ply: 0,
+            nmp_color: Color::White,
         }
     }
 
@@ -849,18 +907,22 @@ impl<'a> Worker<'a> {
                 return eval;
             }
         }
-        // Step 7. Null move pruning.
-        let after_null = self
-            .frames
-            .get(ply.wrapping_sub(1))
-            .is_some_and(|f| f.null_move)
-            && ply > 0;
+        // Step 7. Null move pruning with verification (Stockfish 11's step 9), not after
+        // a quiet move of the opponent with a very good history (`(ss-1)->statScore`), nor
+        // when the table says the evaluation is too high, nor for the side whose cut-off
+        // is being verified.
+        let parent = ply.checked_sub(1).and_then(|p| self.frames.get(p));
+        let after_null = parent.is_some_and(|f| f.null_move);
+        let parent_stat = parent.map_or(0, |f| f.stat_score);
         let null = if self.heur.null_move
             && !pv_node
             && !in_check
             && depth >= 3
+            && parent_stat < 23397
             && eval >= beta
-            && static_eval >= beta - 20 * depth + 190
+            && eval >= static_eval
+            && static_eval >= beta - 20 * depth + 190 - if improving { 20 } else { 0 }
+            && (ply >= self.nmp_min_ply || us != self.nmp_color)
             && !after_null
             && excluded.is_none()
             && has_pieces
@@ -894,7 +956,23 @@ impl<'a> Worker<'a> {
                 return 0;
             }
             if score >= beta {
-                return if score >= MATE_BOUND { beta } else { score };
+                let score = if score >= MATE_BOUND { beta } else { score };
+                if self.nmp_min_ply != 0 || depth < 13 {
+                    return score;
+                }
+                // Stockfish 11: at a high depth the cut-off is verified by a search of
+                // the same depth with null moves off for this side for the next plies
+                // (zugzwang), never recursively.
+                self.nmp_min_ply = ply + (3 * (depth - r) / 4).max(0) as usize;
+                self.nmp_color = us;
+                let v = self.search(pos, beta - 1, beta, depth - r, ply, false);
+                self.nmp_min_ply = 0;
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return score;
+                }
             }
         }
         // Internal iterative reduction: a node with no hash move in a PV or cut node is
@@ -926,14 +1004,15 @@ impl<'a> Worker<'a> {
         let mut move_count = 0usize;
         let mut quiets: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
+        // Stockfish 11's `singularLMR`: the hash move was singular, so the other moves
+        // are reduced less.
+        let mut singular_lmr = false;
         while let Some((m, _)) = picker.next_move() {
             if excluded == Some(m) {
                 continue;
             }
             let quiet = !m.is_capture() && !m.is_promotion();
-            let child = pos.after(m);
-            let entry = PathEntry::of(&child);
-            let gives_check = entry.check;
+            let (gives_check, discovered) = check_given(pos, &m);
             move_count += 1;
             let pt = piece_to(us, &m);
             let cont = [
@@ -984,12 +1063,16 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
+            singular_lmr |= singular;
             let extension = i32::from(
                 singular
                     || (self.heur.check_extension
                         && gives_check
                         && (ply as i32) < 2 * self.root_depth
-                        && check_worth_extending(pos, &child, &m)),
+                        && check_worth_extending(pos, &m, discovered))
+                    // Stockfish 11's passed pawn extension: the main killer that pushes
+                    // a passed pawn beyond the fourth rank.
+                    || (killers.0[0] == Some(m) && advanced_passed_pawn_push(pos, &m)),
             );
             let new_depth = depth - 1 + extension;
             let base_r = self.reduction(improving, depth, move_count);
@@ -1031,7 +1114,11 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            // Step 10. Check extension (above).
+            // Step 10. Check extension (above). The child is made only now, for a move
+            // that is searched.
+            let child = pos.after(m);
+            let entry = PathEntry::of(&child);
+            debug_assert_eq!(entry.check, gives_check);
             self.push(entry);
             if let Some(f) = self.frames.get_mut(ply) {
                 f.moved = Some(pt);
@@ -1050,7 +1137,9 @@ impl<'a> Worker<'a> {
                     !pv_node && !cut_node,
                 );
             } else {
-                // Step 11. Late move reductions, adjusted as Stockfish 11 does.
+                // Step 11. Late move reductions of quiet moves, adjusted as Stockfish 11
+                // does. (Stockfish 11 reduces captures too when late, short of alpha or at a
+                // cut node: measured here at −7 Elo, not adopted.)
                 let mut r = 0;
                 if self.heur.lmr && depth >= 3 && quiet {
                     r = base_r;
@@ -1061,11 +1150,17 @@ impl<'a> Worker<'a> {
                     if opponent_move_count > 14 {
                         r -= 1;
                     }
+                    if singular_lmr {
+                        r -= 2;
+                    }
                     if tt_capture {
                         r += 1;
                     }
                     if cut_node {
                         r += 2;
+                    } else if see_standing(pos, m.from, m.role) < 0 {
+                        // Stockfish 11: a move that takes a man out of a capture.
+                        r -= 2;
                     }
                     if killers.contains(&m) || gives_check {
                         r -= 1;
@@ -1196,7 +1291,8 @@ impl<'a> Worker<'a> {
             let child = pos.after(m);
             let entry = PathEntry::of(&child);
             let extend = entry.check
-                && (!self.heur.check_extension || check_worth_extending(pos, &child, &m));
+                && (!self.heur.check_extension
+                    || check_worth_extending(pos, &m, check_given(pos, &m).1));
             let new_depth = depth - 1 + i32::from(extend);
             self.push(entry);
             if let Some(f) = self.frames.get_mut(0) {
@@ -1604,7 +1700,51 @@ mod tests {
         let m = uci::parse_move(&pos, mv).unwrap();
         let child = pos.after(m);
         assert!(child.is_check(), "{mv} gives no check");
-        check_worth_extending(&pos, &child, &m)
+        let (check, discovered) = check_given(&pos, &m);
+        assert!(check);
+        check_worth_extending(&pos, &m, discovered)
+    }
+
+    /// `check_given` against the rules core's checkers after the move, for every legal
+    /// move of `fen_text` in `ruleset`.
+    fn check_given_agrees(fen_text: &str, ruleset: Ruleset) -> usize {
+        let pos = shatar_rules::fen::read(fen_text, ruleset).unwrap();
+        let mut checks = 0;
+        for m in pos.legal_moves() {
+            let child = pos.after(m);
+            let checkers = child.checkers();
+            let expected = (
+                checkers.any(),
+                checkers.without(Bitboard::from_square(m.to)).any(),
+            );
+            assert_eq!(check_given(&pos, &m), expected, "{fen_text} {m:?}");
+            checks += usize::from(expected.0);
+        }
+        checks
+    }
+
+    #[test]
+    fn checks_are_found_before_the_move_is_made() {
+        // Rook a1 checks from a8 and e1: two checks.
+        assert_eq!(
+            check_given_agrees("4k3/8/8/8/8/8/8/R6K w - - 0 1", Ruleset::OFFICIAL),
+            2
+        );
+        // The horse on e4 uncovers the rook on e1 with each of its 8 moves, and checks
+        // directly from d6 and f6 as well (both then double checks): 8 checks.
+        assert_eq!(
+            check_given_agrees("4k3/8/8/8/4N3/8/8/4R2K w - - 0 1", Ruleset::OFFICIAL),
+            8
+        );
+        // A pawn on d7 promotes on d8 or by taking on c8; promotions to
+        // the bers check along the rank, the weak bers of fsf only by its steps.
+        check_given_agrees("2r3k1/3P4/8/8/8/8/8/4K3 w - - 0 1", Ruleset::OFFICIAL);
+        check_given_agrees("2r3k1/3P4/8/8/8/8/8/4K3 w - - 0 1", Ruleset::FSF);
+        // A middlegame with camels, horses and bers on both sides.
+        check_given_agrees(
+            "r1b1kb1r/ppp2ppp/2n2n2/3qp3/3P4/2N2N2/PPP2PPP/R1BQKB1R w - - 0 6",
+            Ruleset::FSF,
+        );
     }
 
     #[test]
@@ -1618,5 +1758,29 @@ mod tests {
         // The horse leaves the e-file for c5, where the b6 pawn takes it: a discovered
         // check by the rook on e1, extended although the horse is lost.
         assert!(extends("4k3/8/1p6/8/4N3/8/8/4R2K w - - 0 1", "e4c5"));
+    }
+
+    /// Whether the move `mv` in `fen_text` (official ruleset) pushes a passed pawn beyond
+    /// the fourth rank.
+    fn passed_push(fen_text: &str, mv: &str) -> bool {
+        let pos = shatar_rules::fen::read(fen_text, Ruleset::OFFICIAL).unwrap();
+        let m = uci::parse_move(&pos, mv).unwrap();
+        advanced_passed_pawn_push(&pos, &m)
+    }
+
+    #[test]
+    fn passed_pawn_pushes_beyond_the_fourth_rank() {
+        // e5-e6 with no black pawn on the d, e or f files ahead: extended.
+        assert!(passed_push("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1", "e5e6"));
+        // A black pawn on f7 guards e6's path: not passed.
+        assert!(!passed_push("4k3/5p2/8/4P3/8/8/8/4K3 w - - 0 1", "e5e6"));
+        // A black pawn behind the destination (d5 for e5-e6) does not stop it.
+        assert!(passed_push("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1", "e5e6"));
+        // From the fourth rank: not advanced.
+        assert!(!passed_push("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4e5"));
+        // Black: d4-d3 from Black's fifth rank, no white pawn on c, d or e below.
+        assert!(passed_push("4k3/8/8/8/3p4/8/7P/4K3 b - - 0 1", "d4d3"));
+        // A white pawn on e2 stands in the way.
+        assert!(!passed_push("4k3/8/8/8/3p4/8/4P3/4K3 b - - 0 1", "d4d3"));
     }
 }
