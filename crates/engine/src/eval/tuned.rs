@@ -81,10 +81,6 @@ pub const TUNED: Params = [
     86, // Passed6Eg
     126, // Passed7Eg
     12, // KingShield
-    12, // AttackHorse
-    24, // AttackCamel
-    26, // AttackRook
-    38, // AttackBers
     47, // Tempo
     46, // ThreatByPawnMg
     28, // ThreatByPawnEg
@@ -100,8 +96,20 @@ pub const TUNED: Params = [
     16, // RookSemiOpenEg
     24, // OutpostHorseMg
     13, // OutpostHorseEg
-    98, // SafeCheckHorse
-    21, // SafeCheckCamel
-    36, // SafeCheckRook
-    98, // SafeCheckBers
+    4, // KingDangerAttackHorse
+    5, // KingDangerAttackCamel
+    11, // KingDangerAttackRook
+    19, // KingDangerAttackBers
+    134, // KingDangerSafeCheckHorse
+    55, // KingDangerSafeCheckCamel
+    126, // KingDangerSafeCheckRook
+    107, // KingDangerSafeCheckBers
+    14, // KingDangerWeakRing
+    13, // KingDangerUnsafeCheck
+    17, // KingDangerAttacks
+    -90, // KingDangerNoBers
+    44, // KingDangerShelter
+    22, // KingDangerMobility
+    -34, // KingDangerBase
+    5, // KingDangerEg
 ];
