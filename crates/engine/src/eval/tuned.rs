@@ -54,16 +54,26 @@ pub const TUNED: Params = [
     -9, // KingAdvanceMg
     8, // KingCentreEg
     -24, // KingOffsetEg
-    4, // MobHorseMg
-    4, // MobHorseEg
-    5, // MobCamelMg
-    5, // MobCamelEg
-    2, // MobRookMg
-    4, // MobRookEg
-    1, // MobBersQueenMg
-    2, // MobBersQueenEg
-    2, // MobBersWeakMg
-    3, // MobBersWeakEg
+    24, // MobHorseSqrtMg
+    39, // MobHorseSqrtEg
+    -39, // MobHorseBaseMg
+    -77, // MobHorseBaseEg
+    19, // MobCamelSqrtMg
+    31, // MobCamelSqrtEg
+    -39, // MobCamelBaseMg
+    -64, // MobCamelBaseEg
+    4, // MobRookSqrtMg
+    36, // MobRookSqrtEg
+    8, // MobRookBaseMg
+    -78, // MobRookBaseEg
+    4, // MobBersQueenSqrtMg
+    25, // MobBersQueenSqrtEg
+    -62, // MobBersQueenBaseMg
+    2, // MobBersQueenBaseEg
+    12, // MobBersWeakSqrtMg
+    20, // MobBersWeakSqrtEg
+    0, // MobBersWeakBaseMg
+    -54, // MobBersWeakBaseEg
     -20, // DoubledMg
     -20, // DoubledEg
     -12, // IsolatedMg
