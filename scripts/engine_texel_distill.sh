@@ -46,7 +46,7 @@ K=""
 for GROUP in Tempo MatH,MatC,MatR,MatB \
   PawnRank,PawnCentre,HorseCentre,HorseOffset,Camel,RookSeventh,RookCentre,BersQueen,BersWeak,KingFirst,KingSecond,KingAdvance,KingCentre,KingOffset \
   Mob Doubled,Isolated,Passed \
-  KingShield,Attack,SafeCheck Threat,Hanging,RookOpen,RookSemi,Outpost; do
+  KingShield,KingDanger Threat,Hanging,RookOpen,RookSemi,Outpost; do
   "$BIN/texel_tune" --data "$D/train.txt" --valid "$D/valid.txt" --start "$START" \
     --prefixes "$GROUP" --lambda "$LAMBDA" --seconds "$SECONDS_MAX" \
     --out "$D/tuned-$GROUP.rs" ${K:+--k "$K"} 2> "$D/tune-$GROUP.log"

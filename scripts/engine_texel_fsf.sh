@@ -35,7 +35,7 @@ K=""
 for GROUP in MatH,MatC,MatR,MatB \
   PawnRank,PawnCentre,HorseCentre,HorseOffset,Camel,RookSeventh,RookCentre,BersQueen,BersWeak,KingFirst,KingSecond,KingAdvance,KingCentre,KingOffset \
   Mob Doubled,Isolated,Passed \
-  KingShield,Attack,SafeCheck Threat,Hanging,RookOpen,RookSemi,Outpost Tempo; do
+  KingShield,KingDanger Threat,Hanging,RookOpen,RookSemi,Outpost Tempo; do
   "$BIN/texel_tune" --data "$D/positions.txt" --valid "$D/valid.txt" --start "$START" \
     --prefixes "$GROUP" --l2 "$L2" --seconds "$SECONDS_MAX" --out "$D/tuned-$GROUP.rs" \
     ${K:+--k "$K"} 2> "$D/tune-$GROUP.log"

@@ -1,7 +1,8 @@
 //! Static evaluation: tapered material and piece-square tables, mobility, pawn structure,
-//! passed pawns, king safety with safe checks, threats (men attacked by pawns or lesser
-//! pieces, hanging men), rooks on open files, horse outposts, and the draws this game has (a side that cannot give a mate
-//! that counts cannot win).
+//! passed pawns, king danger (Stockfish 11's: attackers of the king ring, weak ring
+//! squares, safe and unsafe checks), threats (men attacked by pawns or lesser pieces,
+//! hanging men), rooks on open files, horse outposts, and the draws this game has (a side
+//! that cannot give a mate that counts cannot win).
 //!
 //! Scores are centipawns from the side to move's point of view. Each term is a pair of
 //! middlegame and endgame values blended by the phase (the non-pawn material left), the
@@ -101,9 +102,14 @@ pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
 /// is `material` (looked up for the weights in play, worked out when tuning).
 fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) -> i32 {
     let map = threats::AttackMap::new(pos);
-    let white = material(Color::White) + side(p, pos, Color::White, &map)
+    // Mobility first: each king's danger counts the enemy's mobility less its own.
+    let mob = [
+        mobility::mobility(p, pos, Color::White),
+        mobility::mobility(p, pos, Color::Black),
+    ];
+    let white = material(Color::White) + side(p, pos, Color::White, &map, mob)
         - material(Color::Black)
-        - side(p, pos, Color::Black, &map);
+        - side(p, pos, Color::Black, &map, mob);
     let ph = phase(pos);
     let mut v = (white.mg * ph + white.eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
     v = scale_for_draws(pos, v);
@@ -112,10 +118,10 @@ fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) 
 }
 
 /// Everything but material that belongs to one side.
-fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap) -> Score {
-    mobility::mobility(p, pos, us)
-        + pawns::pawn_structure(p, pos, us)
-        + king::king_safety(p, pos, us, map)
+fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap, mob: [Score; 2]) -> Score {
+    let (ours, theirs) = (mob[us.index()], mob[(!us).index()]);
+    ours + pawns::pawn_structure(p, pos, us)
+        + king::king_safety(p, pos, us, map, theirs.mg - ours.mg)
         + threats::threats_and_pieces(p, pos, us, map)
 }
 

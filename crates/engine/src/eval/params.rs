@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 98;
+pub const COUNT: usize = 116;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -42,17 +42,21 @@ define_params! {
     BersWeakCentreMg = 4, BersWeakOffsetMg = -12, BersWeakCentreEg = 5, BersWeakOffsetEg = -15,
     KingFirstRankMg = 10, KingSecondRankMg = -10, KingAdvanceMg = -25,
     KingCentreEg = 8, KingOffsetEg = -24,
-    MobHorseMg = 4, MobHorseEg = 4,
-    MobCamelMg = 5, MobCamelEg = 5,
-    MobRookMg = 2, MobRookEg = 4,
-    MobBersQueenMg = 1, MobBersQueenEg = 2,
-    MobBersWeakMg = 2, MobBersWeakEg = 3,
+    // Mobility: `base + slope · √n` per role (`mobility.rs`), fitted to Stockfish 11's
+    // `MobilityBonus` and scaled by 85/128 (mg) and 110/213 (eg); the weak bers starts
+    // from the rook's curve.
+    MobHorseSqrtMg = 24, MobHorseSqrtEg = 23, MobHorseBaseMg = -47, MobHorseBaseEg = -45,
+    MobCamelSqrtMg = 27, MobCamelSqrtEg = 23, MobCamelBaseMg = -31, MobCamelBaseEg = -32,
+    MobRookSqrtMg = 20, MobRookSqrtEg = 36, MobRookBaseMg = -40, MobRookBaseEg = -38,
+    MobBersQueenSqrtMg = 20, MobBersQueenSqrtEg = 25,
+    MobBersQueenBaseMg = -30, MobBersQueenBaseEg = -30,
+    MobBersWeakSqrtMg = 20, MobBersWeakSqrtEg = 36,
+    MobBersWeakBaseMg = -40, MobBersWeakBaseEg = -38,
     DoubledMg = -12, DoubledEg = -20,
     IsolatedMg = -12, IsolatedEg = -16,
     Passed2Mg = 5, Passed3Mg = 8, Passed4Mg = 14, Passed5Mg = 25, Passed6Mg = 40, Passed7Mg = 60,
     Passed2Eg = 10, Passed3Eg = 15, Passed4Eg = 25, Passed5Eg = 45, Passed6Eg = 70, Passed7Eg = 110,
     KingShield = 12,
-    AttackHorse = 20, AttackCamel = 20, AttackRook = 30, AttackBers = 50,
     Tempo = 15,
     ThreatByPawnMg = 110, ThreatByPawnEg = 60,
     ThreatByMinorMg = 40, ThreatByMinorEg = 30,
@@ -61,7 +65,15 @@ define_params! {
     RookOpenFileMg = 30, RookOpenFileEg = 15,
     RookSemiOpenMg = 14, RookSemiOpenEg = 4,
     OutpostHorseMg = 40, OutpostHorseEg = 25,
-    SafeCheckHorse = 30, SafeCheckCamel = 25, SafeCheckRook = 40, SafeCheckBers = 30,
+    // King danger (Stockfish 11's `Evaluation::king()`), in units of a quarter of
+    // Stockfish's: its weights divided by 4 (a pawn is 128 there, 85 here).
+    KingDangerAttackHorse = 20, KingDangerAttackCamel = 13, KingDangerAttackRook = 11,
+    KingDangerAttackBers = 3,
+    KingDangerSafeCheckHorse = 198, KingDangerSafeCheckCamel = 159,
+    KingDangerSafeCheckRook = 270, KingDangerSafeCheckBers = 195,
+    KingDangerWeakRing = 46, KingDangerUnsafeCheck = 37, KingDangerAttacks = 17,
+    KingDangerNoBers = -218, KingDangerShelter = 28, KingDangerMobility = 38,
+    KingDangerBase = -2, KingDangerEg = 13,
 }
 
 pub use super::tuned::TUNED;

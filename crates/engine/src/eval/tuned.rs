@@ -54,16 +54,26 @@ pub const TUNED: Params = [
     -9, // KingAdvanceMg
     8, // KingCentreEg
     -24, // KingOffsetEg
-    4, // MobHorseMg
-    4, // MobHorseEg
-    5, // MobCamelMg
-    5, // MobCamelEg
-    2, // MobRookMg
-    4, // MobRookEg
-    1, // MobBersQueenMg
-    2, // MobBersQueenEg
-    2, // MobBersWeakMg
-    3, // MobBersWeakEg
+    24, // MobHorseSqrtMg
+    39, // MobHorseSqrtEg
+    -39, // MobHorseBaseMg
+    -77, // MobHorseBaseEg
+    19, // MobCamelSqrtMg
+    31, // MobCamelSqrtEg
+    -39, // MobCamelBaseMg
+    -64, // MobCamelBaseEg
+    4, // MobRookSqrtMg
+    36, // MobRookSqrtEg
+    8, // MobRookBaseMg
+    -78, // MobRookBaseEg
+    4, // MobBersQueenSqrtMg
+    25, // MobBersQueenSqrtEg
+    -62, // MobBersQueenBaseMg
+    2, // MobBersQueenBaseEg
+    12, // MobBersWeakSqrtMg
+    20, // MobBersWeakSqrtEg
+    0, // MobBersWeakBaseMg
+    -54, // MobBersWeakBaseEg
     -20, // DoubledMg
     -20, // DoubledEg
     -12, // IsolatedMg
@@ -81,10 +91,6 @@ pub const TUNED: Params = [
     86, // Passed6Eg
     126, // Passed7Eg
     12, // KingShield
-    12, // AttackHorse
-    24, // AttackCamel
-    26, // AttackRook
-    38, // AttackBers
     47, // Tempo
     46, // ThreatByPawnMg
     28, // ThreatByPawnEg
@@ -100,8 +106,20 @@ pub const TUNED: Params = [
     16, // RookSemiOpenEg
     24, // OutpostHorseMg
     13, // OutpostHorseEg
-    98, // SafeCheckHorse
-    21, // SafeCheckCamel
-    36, // SafeCheckRook
-    98, // SafeCheckBers
+    4, // KingDangerAttackHorse
+    5, // KingDangerAttackCamel
+    11, // KingDangerAttackRook
+    19, // KingDangerAttackBers
+    134, // KingDangerSafeCheckHorse
+    55, // KingDangerSafeCheckCamel
+    126, // KingDangerSafeCheckRook
+    107, // KingDangerSafeCheckBers
+    14, // KingDangerWeakRing
+    13, // KingDangerUnsafeCheck
+    17, // KingDangerAttacks
+    -90, // KingDangerNoBers
+    44, // KingDangerShelter
+    22, // KingDangerMobility
+    -34, // KingDangerBase
+    5, // KingDangerEg
 ];
