@@ -235,15 +235,8 @@ pub fn king_safety(
 mod tests {
     use super::*;
     use crate::eval::params::HAND;
+    use crate::eval::squares;
     use shatar_rules::{Ruleset, fen};
-
-    fn squares(list: &str) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for name in list.split_whitespace() {
-            b.add(name.parse().unwrap());
-        }
-        b
-    }
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap()

@@ -100,15 +100,8 @@ pub fn mobility(p: &Params, pos: &Position, us: Color) -> Score {
 mod tests {
     use super::*;
     use crate::eval::params::HAND;
+    use crate::eval::squares;
     use shatar_rules::{Ruleset, fen};
-
-    fn squares(list: &str) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for name in list.split_whitespace() {
-            b.add(name.parse().unwrap());
-        }
-        b
-    }
 
     #[test]
     fn square_roots_in_tenths() {

@@ -125,6 +125,16 @@ fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap, mob: [S
         + threats::threats_and_pieces(p, pos, us, map)
 }
 
+/// The squares named in `list` (`"e1 e2 f2"`): the hand-worked sets of the terms' tests.
+#[cfg(test)]
+pub(crate) fn squares(list: &str) -> shatar_rules::Bitboard {
+    let mut b = shatar_rules::Bitboard::EMPTY;
+    for name in list.split_whitespace() {
+        b.add(name.parse().unwrap());
+    }
+    b
+}
+
 /// Endgame knowledge: a side that can give no mate that counts cannot win (rules.md §3–4),
 /// and under the bare-king rule a side that would have to take the last man to win wins
 /// nothing by taking it.
