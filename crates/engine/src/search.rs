@@ -16,7 +16,7 @@ use crate::timeman::TimeManager;
 use crate::tt::{self, Bound, Tt, TtEntry, pack_move};
 use shatar_rules::outcome::{self, Outcome};
 use shatar_rules::ruleset::BareKing;
-use shatar_rules::{Bitboard, Color, Move, Piece, Position, Role, Square};
+use shatar_rules::{Bitboard, Color, Move, Piece, Position, Role};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -98,24 +98,12 @@ fn advanced_passed_pawn_push(pos: &Position, m: &Move) -> bool {
         return false;
     }
     let us = pos.turn();
-    let rank = |sq: Square| i32::from(sq.rank().index());
-    let relative = |sq: Square| {
-        if us == Color::White {
-            rank(sq)
-        } else {
-            7 - rank(sq)
-        }
-    };
-    if relative(m.from) < 4 {
+    let rank = m.from.rank().index();
+    let relative = if us == Color::White { rank } else { 7 - rank };
+    if relative < 4 {
         return false;
     }
-    let file = i32::from(m.to.file().index());
-    for sq in pos.board().pieces(!us, Role::Pawn) {
-        if (i32::from(sq.file().index()) - file).abs() <= 1 && relative(sq) > relative(m.to) {
-            return false;
-        }
-    }
-    true
+    eval::is_passed(us, m.to, pos.board().pieces(!us, Role::Pawn))
 }
 
 /// The position to search, with the game history that leads to it.

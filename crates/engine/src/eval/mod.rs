@@ -18,6 +18,7 @@ mod tuned;
 
 pub use material::{PHASE_TOTAL, piece_value};
 pub use params::{Params, TUNED};
+pub use pawns::is_passed;
 
 use shatar_rules::outcome;
 use shatar_rules::ruleset::BareKing;

@@ -2,7 +2,7 @@
 
 use super::params::{P, Params, nth, pair};
 use super::{Score, s};
-use shatar_rules::{Bitboard, Color, Position, Role};
+use shatar_rules::{Bitboard, Color, Position, Role, Square};
 
 /// The a-file.
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -40,6 +40,14 @@ pub(super) fn ahead(us: Color, rank: u8) -> Bitboard {
     }
 }
 
+/// Whether a pawn of `us` on `sq` would be passed: no pawn of `theirs` stands ahead of
+/// it on its own file or the files beside it.
+#[inline]
+pub fn is_passed(us: Color, sq: Square, theirs: Bitboard) -> bool {
+    let file = sq.file().index();
+    (theirs & (file_mask(file) | adjacent_files(file)) & ahead(us, sq.rank().index())).is_empty()
+}
+
 /// The pawn-structure score of `us`.
 pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
     let b = pos.board();
@@ -56,7 +64,7 @@ pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
         if (ours & adjacent_files(file)).is_empty() {
             total += pair(p, P::IsolatedMg);
         }
-        if (theirs & (file_mask(file) | adjacent_files(file)) & front).is_empty() {
+        if is_passed(us, sq, theirs) {
             // By the pawn's rank counted from its own side (2 to 7).
             let relative = usize::from(if us == Color::White { rank } else { 7 - rank });
             if (1..=6).contains(&relative) {
