@@ -7,8 +7,8 @@
 //! tuner has; the curve has four per role.
 
 use super::params::{P, Params, pair};
+use super::threats::AttackMap;
 use super::{Score, s};
-use shatar_rules::attacks;
 use shatar_rules::ruleset::BersMove;
 use shatar_rules::{Bitboard, Color, Piece, Position, Rank, Role};
 
@@ -52,17 +52,9 @@ pub fn bonus(p: &Params, role: Role, bers: BersMove, n: usize) -> Score {
     )
 }
 
-/// The squares attacked by `color`'s pawns.
-pub fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for sq in pos.board().pieces(color, Role::Pawn) {
-        out |= attacks::pawn_attacks(color, sq);
-    }
-    out
-}
-
-/// Stockfish 11's `mobilityArea` of `us` (without its pinned men).
-pub fn mobility_area(pos: &Position, us: Color) -> Bitboard {
+/// Stockfish 11's `mobilityArea` of `us` (without its pinned men); the enemy pawns'
+/// attacks come from the evaluation's attack maps.
+pub fn mobility_area(pos: &Position, us: Color, map: &AttackMap) -> Bitboard {
     let b = pos.board();
     let pawns = b.pieces(us, Role::Pawn);
     let occupied = b.occupied();
@@ -72,7 +64,7 @@ pub fn mobility_area(pos: &Position, us: Color) -> Bitboard {
         Color::Black => (occupied.shift_up(), rank_mask(6) | rank_mask(5)),
     };
     let stuck = pawns & (in_front | low_ranks);
-    !(stuck | b.pieces(us, Role::King) | b.pieces(us, Role::Bers) | pawn_attacks(pos, !us))
+    !(stuck | b.pieces(us, Role::King) | b.pieces(us, Role::Bers) | map.of(!us, Role::Pawn))
 }
 
 fn rank_mask(index: u8) -> Bitboard {
@@ -80,10 +72,10 @@ fn rank_mask(index: u8) -> Bitboard {
 }
 
 /// The mobility score of `us`.
-pub fn mobility(p: &Params, pos: &Position, us: Color) -> Score {
+pub fn mobility(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
     let b = pos.board();
     let bers = pos.ruleset().bers;
-    let area = mobility_area(pos, us);
+    let area = mobility_area(pos, us, map);
     let occupied = b.occupied();
     let mut total = Score::default();
     for role in [Role::Horse, Role::Camel, Role::Rook, Role::Bers] {
@@ -115,12 +107,12 @@ mod tests {
         // White: king e1, bers d1, pawns a2 (second rank), c4 (blocked by the black pawn
         // on c5), h4 (free). Black: king e8, pawns c5 and g5 (attacking f4 and h4).
         let pos = fen::read("4k3/8/8/2p3p1/2P4P/8/P7/3JK3 w - - 0 1", Ruleset::FSF).unwrap();
-        let area = mobility_area(&pos, Color::White);
+        let area = mobility_area(&pos, Color::White, &AttackMap::new(&pos));
         let out = squares("e1 d1 a2 c4 b4 d4 f4 h4");
         assert_eq!(area, !out);
         // Black: e8, pawns c5 (blocked by c4) and g5 (free, fifth rank); White's pawns
         // attack b5, d5 (c4), g5 (h4), b3 (a2).
-        let area = mobility_area(&pos, Color::Black);
+        let area = mobility_area(&pos, Color::Black, &AttackMap::new(&pos));
         assert_eq!(area, !squares("e8 c5 b5 d5 g5 b3"));
     }
 
@@ -130,9 +122,15 @@ mod tests {
         // √2 in tenths 14. With the hand weights (slope 24/23, base −47/−45):
         // 24·14/10 − 47 = 33 − 47 = −14 mg; 23·14/10 − 45 = 32 − 45 = −13 eg.
         let pos = fen::read("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", Ruleset::FSF).unwrap();
-        assert_eq!(mobility(&HAND, &pos, Color::White), s(-14, -13));
+        assert_eq!(
+            mobility(&HAND, &pos, Color::White, &AttackMap::new(&pos)),
+            s(-14, -13)
+        );
         // A black pawn on a4 attacks b3: n = 1, 24 − 47 = −23 mg, 23 − 45 = −22 eg.
         let pos = fen::read("4k3/8/8/8/p7/8/8/N3K3 w - - 0 1", Ruleset::FSF).unwrap();
-        assert_eq!(mobility(&HAND, &pos, Color::White), s(-23, -22));
+        assert_eq!(
+            mobility(&HAND, &pos, Color::White, &AttackMap::new(&pos)),
+            s(-23, -22)
+        );
     }
 }

@@ -105,8 +105,8 @@ fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) 
     let map = threats::AttackMap::new(pos);
     // Mobility first: each king's danger counts the enemy's mobility less its own.
     let mob = [
-        mobility::mobility(p, pos, Color::White),
-        mobility::mobility(p, pos, Color::Black),
+        mobility::mobility(p, pos, Color::White, &map),
+        mobility::mobility(p, pos, Color::Black, &map),
     ];
     let white = material(Color::White) + side(p, pos, Color::White, &map, mob)
         - material(Color::Black)
