@@ -33,35 +33,16 @@ the engine cannot be installed or `shatar` fails (the message says which).
 from __future__ import annotations
 
 import argparse
-import importlib
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from checklib import ensure_module, run, shatar_command
 
 PACKAGE = "caissify-pairings"
 VERSION = "0.5.0"
 PY4SWISS = "py4swiss"
 PY4SWISS_VERSION = "0.3.1"
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def ensure_module(module: str, package: str, version: str):
-    """Import `module`, installing `package==version` once if needed."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        pass
-    cmd = [sys.executable, "-m", "pip", "install", "--quiet", f"{package}=={version}"]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"cannot install {package}: {' '.join(cmd)} failed:\n{done.stderr.strip()}")
-    importlib.invalidate_caches()
-    try:
-        return importlib.import_module(module)
-    except ImportError as e:
-        sys.exit(f"{package} installed but cannot be imported: {e}")
 
 
 def ensure_engine():
@@ -167,21 +148,6 @@ def check_py4swiss(trf: str, rounds: int) -> dict:
     report["summary"] = {"rounds_checked": len(report["rounds"]), "rounds_matched": matched,
                          "rounds_mismatched": len(report["rounds"]) - matched}
     return report
-
-
-def shatar_command(path: str | None) -> list[str]:
-    path = path or os.environ.get("SHATAR")
-    if path:
-        return [path]
-    return ["cargo", "run", "--release", "-q", "-p", "shatar-cli", "--"]
-
-
-def run(cmd: list[str]) -> str:
-    done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
-    if done.returncode != 0:
-        print(f"shatar failed: {' '.join(cmd)}\n{done.stderr.strip()}", file=sys.stderr)
-        sys.exit(2)
-    return done.stdout
 
 
 def span(text: str) -> tuple[int, int]:

@@ -17,39 +17,19 @@ from __future__ import annotations
 
 import argparse
 import csv
-import importlib
 import io
 import json
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from checklib import ensure_module, run, shatar_command
 COLUMNS = {"BH": "buchholz", "BH-C1": "buchholz_cut1", "BH-M1": "median_buchholz",
            "SB": "sonneborn_berger", "WIN": "wins"}
 
 
 def ensure_library():
-    try:
-        return importlib.import_module("tiebreak_core")
-    except ImportError:
-        pass
-    cmd = [sys.executable, "-m", "pip", "install", "--quiet", "tiebreak-core==1.2.0"]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"cannot install tiebreak-core: {done.stderr.strip()}")
-    importlib.invalidate_caches()
-    return importlib.import_module("tiebreak_core")
-
-
-def run(cmd):
-    done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
-    if done.returncode != 0:
-        print(f"failed: {' '.join(cmd)}\n{done.stderr.strip()}", file=sys.stderr)
-        sys.exit(2)
-    return done.stdout
+    return ensure_module("tiebreak_core", "tiebreak-core", "1.2.0")
 
 
 def points(result: dict, colour: str) -> float:
@@ -84,8 +64,7 @@ def main() -> int:
     ap.add_argument("--shatar")
     args = ap.parse_args()
     tc = ensure_library()
-    shatar = [args.shatar or os.environ.get("SHATAR")] if (args.shatar or os.environ.get("SHATAR")) \
-        else ["cargo", "run", "--release", "-q", "-p", "shatar-cli", "--"]
+    shatar = shatar_command(args.shatar)
     bad = compared = 0
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(args.events):

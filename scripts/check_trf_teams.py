@@ -22,10 +22,8 @@ from __future__ import annotations
 
 import argparse
 import csv
-import importlib
 import io
 import json
-import os
 import random
 import subprocess
 import sys
@@ -33,28 +31,11 @@ import tempfile
 from decimal import Decimal
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from checklib import ROOT, ensure_module, run, shatar_command
 
 
 def ensure_library():
-    try:
-        return importlib.import_module("gacrux.trf2json")
-    except ImportError:
-        pass
-    cmd = [sys.executable, "-m", "pip", "install", "--quiet", "gacrux==1.11.65"]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"cannot install gacrux: {done.stderr.strip()}")
-    importlib.invalidate_caches()
-    return importlib.import_module("gacrux.trf2json")
-
-
-def run(cmd):
-    done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
-    if done.returncode != 0:
-        print(f"failed: {' '.join(cmd)}\n{done.stderr.strip()}", file=sys.stderr)
-        sys.exit(2)
-    return done.stdout
+    return ensure_module("gacrux.trf2json", "gacrux", "1.11.65")
 
 
 def load(path: Path) -> dict:
@@ -151,8 +132,7 @@ def main() -> int:
     ap.add_argument("--shatar")
     args = ap.parse_args()
     t2j = ensure_library()
-    given = args.shatar or os.environ.get("SHATAR")
-    shatar = [given] if given else ["cargo", "run", "--release", "-q", "-p", "shatar-cli", "--"]
+    shatar = shatar_command(args.shatar)
     bad = compared = reimported = reimported_same = 0
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(args.events):
