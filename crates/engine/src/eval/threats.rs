@@ -1,7 +1,6 @@
-//! Threats and piece placement (the terms of Stockfish's classical `evaluate.cpp` this
-//! evaluation lacked): men attacked by pawns or by lesser pieces, hanging men, rooks on
-//! open and half-open files, horse outposts. The attack maps are computed once per
-//! evaluation and shared with king safety (safe checks).
+//! Threats, Stockfish 11's `Evaluation::threats()` (see [`threats`]), and piece
+//! placement: rooks on open and half-open files, horse outposts. The attack maps are
+//! computed once per evaluation and shared with mobility and king safety.
 
 use super::Score;
 use super::mobility::mobility_area;
