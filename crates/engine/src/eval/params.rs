@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 144;
+pub const COUNT: usize = 145;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -98,6 +98,9 @@ define_params! {
     ThreatByPawnPushMg = 32, ThreatByPawnPushEg = 20,
     ThreatHorseOnBersMg = 11, ThreatHorseOnBersEg = 6,
     ThreatSliderOnBersMg = 39, ThreatSliderOnBersEg = 9,
+    // Space (`space.rs`, Stockfish 11's `Evaluation::space()`): per cent of Stockfish's
+    // bonus, 85/128 of it for our pawn.
+    SpaceMg = 66,
 }
 
 pub use super::tuned::TUNED;

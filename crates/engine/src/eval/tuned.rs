@@ -150,4 +150,5 @@ pub const TUNED: Params = [
     -2, // ThreatHorseOnBersEg
     15, // ThreatSliderOnBersMg
     1, // ThreatSliderOnBersEg
+    18, // SpaceMg
 ];
