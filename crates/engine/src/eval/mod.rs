@@ -1,8 +1,9 @@
 //! Static evaluation: tapered material and piece-square tables, mobility, pawn structure,
 //! passed pawns, king danger (Stockfish 11's: attackers of the king ring, weak ring
-//! squares, safe and unsafe checks), threats (men attacked by pawns or lesser pieces,
-//! hanging men), rooks on open files, horse outposts, and the draws this game has (a side
-//! that cannot give a mate that counts cannot win).
+//! squares, safe and unsafe checks), threats (Stockfish 11's: men attacked by pawns,
+//! lesser pieces or the king, hanging men, restricted squares, pawn-push threats, threats
+//! against the bers), space (Stockfish 11's), rooks on open files, horse outposts, and the
+//! draws this game has (a side that cannot give a mate that counts cannot win).
 //!
 //! Scores are centipawns from the side to move's point of view. Each term is a pair of
 //! middlegame and endgame values blended by the phase (the non-pawn material left), the
@@ -13,6 +14,7 @@ mod material;
 mod mobility;
 pub mod params;
 mod pawns;
+mod space;
 mod threats;
 mod tuned;
 
@@ -124,6 +126,7 @@ fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap, mob: [S
     ours + pawns::pawn_structure(p, pos, us)
         + king::king_safety(p, pos, us, map, theirs.mg - ours.mg)
         + threats::threats_and_pieces(p, pos, us, map)
+        + space::space(p, pos, us, map)
 }
 
 /// The squares named in `list` (`"e1 e2 f2"`): the hand-worked sets of the terms' tests.

@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 116;
+pub const COUNT: usize = 145;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -58,10 +58,16 @@ define_params! {
     Passed2Eg = 10, Passed3Eg = 15, Passed4Eg = 25, Passed5Eg = 45, Passed6Eg = 70, Passed7Eg = 110,
     KingShield = 12,
     Tempo = 15,
-    ThreatByPawnMg = 110, ThreatByPawnEg = 60,
-    ThreatByMinorMg = 40, ThreatByMinorEg = 30,
-    ThreatByRookMg = 40, ThreatByRookEg = 30,
-    HangingMg = 45, HangingEg = 25,
+    // Threats (`threats.rs`, Stockfish 11's `Evaluation::threats()`, its weights scaled by
+    // 85/128 mg and 110/213 eg; more of them after the king danger):
+    // `ThreatBySafePawn`, an enemy piece attacked by our pawn that stands safe;
+    ThreatByPawnMg = 115, ThreatByPawnEg = 49,
+    // `ThreatByMinor[ROOK]`, a rook attacked by our horse or camel;
+    ThreatByMinorMg = 60, ThreatByMinorEg = 61,
+    // `ThreatByRook[QUEEN]`, a bers not strongly protected and attacked by our rook;
+    ThreatByRookMg = 34, ThreatByRookEg = 20,
+    // `Hanging`, a weak man undefended, or a piece we attack twice.
+    HangingMg = 46, HangingEg = 19,
     RookOpenFileMg = 30, RookOpenFileEg = 15,
     RookSemiOpenMg = 14, RookSemiOpenEg = 4,
     OutpostHorseMg = 40, OutpostHorseEg = 25,
@@ -74,6 +80,27 @@ define_params! {
     KingDangerWeakRing = 46, KingDangerUnsafeCheck = 37, KingDangerAttacks = 17,
     KingDangerNoBers = -218, KingDangerShelter = 28, KingDangerMobility = 38,
     KingDangerBase = -2, KingDangerEg = 13,
+    // Threats, continued: `ThreatByMinor[victim]` for the other victims (the rook is
+    // `ThreatByMinorMg` above), `ThreatByRook[victim]` (the bers is `ThreatByRookMg`),
+    // `ThreatByKing`, `WeakQueenProtection` (weak men their bers defends),
+    // `RestrictedPiece`, `ThreatByPawnPush`, `KnightOnQueen`, `SliderOnQueen`.
+    ThreatByMinorPawnMg = 4, ThreatByMinorPawnEg = 17,
+    ThreatByMinorHorseMg = 39, ThreatByMinorHorseEg = 21,
+    ThreatByMinorCamelMg = 52, ThreatByMinorCamelEg = 29,
+    ThreatByMinorBersMg = 52, ThreatByMinorBersEg = 83,
+    ThreatByRookPawnMg = 2, ThreatByRookPawnEg = 23,
+    ThreatByRookHorseMg = 25, ThreatByRookHorseEg = 37,
+    ThreatByRookCamelMg = 25, ThreatByRookCamelEg = 32,
+    ThreatByRookRookMg = 0, ThreatByRookRookEg = 20,
+    ThreatByKingMg = 16, ThreatByKingEg = 46,
+    ThreatProtectedByBersMg = 9, ThreatProtectedByBersEg = 0,
+    ThreatRestrictedMg = 5, ThreatRestrictedEg = 4,
+    ThreatByPawnPushMg = 32, ThreatByPawnPushEg = 20,
+    ThreatHorseOnBersMg = 11, ThreatHorseOnBersEg = 6,
+    ThreatSliderOnBersMg = 39, ThreatSliderOnBersEg = 9,
+    // Space (`space.rs`, Stockfish 11's `Evaluation::space()`): per cent of Stockfish's
+    // bonus, 85/128 of it for our pawn.
+    SpaceMg = 66,
 }
 
 pub use super::tuned::TUNED;

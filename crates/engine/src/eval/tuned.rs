@@ -92,14 +92,14 @@ pub const TUNED: Params = [
     126, // Passed7Eg
     12, // KingShield
     47, // Tempo
-    46, // ThreatByPawnMg
-    28, // ThreatByPawnEg
-    36, // ThreatByMinorMg
-    14, // ThreatByMinorEg
-    100, // ThreatByRookMg
-    46, // ThreatByRookEg
-    -3, // HangingMg
-    57, // HangingEg
+    43, // ThreatByPawnMg
+    41, // ThreatByPawnEg
+    44, // ThreatByMinorMg
+    21, // ThreatByMinorEg
+    66, // ThreatByRookMg
+    84, // ThreatByRookEg
+    -2, // HangingMg
+    35, // HangingEg
     42, // RookOpenFileMg
     7, // RookOpenFileEg
     26, // RookSemiOpenMg
@@ -122,4 +122,33 @@ pub const TUNED: Params = [
     22, // KingDangerMobility
     -34, // KingDangerBase
     5, // KingDangerEg
+    4, // ThreatByMinorPawnMg
+    17, // ThreatByMinorPawnEg
+    31, // ThreatByMinorHorseMg
+    29, // ThreatByMinorHorseEg
+    20, // ThreatByMinorCamelMg
+    37, // ThreatByMinorCamelEg
+    36, // ThreatByMinorBersMg
+    27, // ThreatByMinorBersEg
+    2, // ThreatByRookPawnMg
+    15, // ThreatByRookPawnEg
+    17, // ThreatByRookHorseMg
+    21, // ThreatByRookHorseEg
+    17, // ThreatByRookCamelMg
+    24, // ThreatByRookCamelEg
+    16, // ThreatByRookRookMg
+    -28, // ThreatByRookRookEg
+    32, // ThreatByKingMg
+    46, // ThreatByKingEg
+    1, // ThreatProtectedByBersMg
+    16, // ThreatProtectedByBersEg
+    5, // ThreatRestrictedMg
+    -4, // ThreatRestrictedEg
+    16, // ThreatByPawnPushMg
+    20, // ThreatByPawnPushEg
+    11, // ThreatHorseOnBersMg
+    -2, // ThreatHorseOnBersEg
+    15, // ThreatSliderOnBersMg
+    1, // ThreatSliderOnBersEg
+    18, // SpaceMg
 ];
