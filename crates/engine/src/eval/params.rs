@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 116;
+pub const COUNT: usize = 127;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -56,7 +56,7 @@ define_params! {
     IsolatedMg = -12, IsolatedEg = -16,
     Passed2Mg = 5, Passed3Mg = 8, Passed4Mg = 14, Passed5Mg = 25, Passed6Mg = 40, Passed7Mg = 60,
     Passed2Eg = 10, Passed3Eg = 15, Passed4Eg = 25, Passed5Eg = 45, Passed6Eg = 70, Passed7Eg = 110,
-    KingShield = 12,
+    KingShield = 66,
     Tempo = 15,
     ThreatByPawnMg = 110, ThreatByPawnEg = 60,
     ThreatByMinorMg = 40, ThreatByMinorEg = 30,
@@ -74,6 +74,19 @@ define_params! {
     KingDangerWeakRing = 46, KingDangerUnsafeCheck = 37, KingDangerAttacks = 17,
     KingDangerNoBers = -218, KingDangerShelter = 28, KingDangerMobility = 38,
     KingDangerBase = -2, KingDangerEg = 13,
+    // The king's shelter and flank (Stockfish 11's `evaluate_shelter`, `do_king_safety`
+    // and the flank terms of `king()`), scaled as above. `KingShield` is the percentage of
+    // Stockfish's `ShelterStrength` table counted, `KingStorm` that of `UnblockedStorm`.
+    KingStorm = 66,
+    KingBlockedStormMg = 54, KingBlockedStormEg = 42,
+    KingPawnDistanceEg = 8,
+    KingPawnlessFlankMg = 11, KingPawnlessFlankEg = 49,
+    KingFlankAttacksMg = 5,
+    // King danger, quarters of Stockfish's units: pins 98 / 4; the flank attacks squared,
+    // Stockfish's 3/8 as 3/32; the flank defences, its −4 in quarters (−4/4 per square);
+    // a horse next to the king, −100 / 4.
+    KingDangerPins = 25, KingDangerFlankAttack = 3, KingDangerFlankDefence = -4,
+    KingDangerHorseDefender = -25,
 }
 
 pub use super::tuned::TUNED;
