@@ -1,16 +1,21 @@
-//! King safety without castling, after Stockfish 11's `Evaluation::king()`: a pawn shield
-//! in front of the king, and a king danger summed from the enemy men attacking the king
-//! ring (their number times their weights), their attacks next to the king, the weak
-//! squares of the ring, the safe checks per role and the unsafe ones, the mobility
-//! difference and the shield, less a large amount when the enemy has no bers. Above a
+//! King safety without castling, after Stockfish 11's `Evaluation::king()` and its pawn
+//! shelter (`Pawns::evaluate_shelter`): the shelter of our pawns and the storm of theirs
+//! on the king's file and its neighbours, the distance to our nearest pawn, a pawnless
+//! flank, the enemy's attacks on the king's flank; and a king danger summed from the enemy
+//! men attacking the king ring (their number times their weights), their attacks next to
+//! the king, the weak squares of the ring, the safe checks per role and the unsafe ones,
+//! the men pinned to the king, the flank attacks and defences, the mobility difference and
+//! the shelter, less a large amount when the enemy has no bers. Above a
 //! threshold it costs `danger² / 386` in the middlegame and `danger · KingDangerEg / 100`
 //! in the endgame: Stockfish's `danger² / 4096` and `danger / 16` with the danger in
 //! quarters of Stockfish's units and the result scaled by its pawn (128 mg, 213 eg)
 //! against ours (85 mg, 110 eg).
 
-use super::params::{P, Params, get};
+use super::params::{P, Params, get, pair};
+use super::pawns::{ahead, file_mask};
 use super::threats::AttackMap;
 use super::{Score, s};
+use shatar_rules::ruleset::BersMove;
 use shatar_rules::{Bitboard, Color, Piece, Position, Role, Square, attacks};
 
 /// Stockfish's `danger² / 4096` for a danger in quarter units (`(4d)² / 4096 = d² / 256`)
@@ -18,6 +23,59 @@ use shatar_rules::{Bitboard, Color, Piece, Position, Role, Square, attacks};
 const MG_DIVISOR: i32 = 386;
 /// Stockfish's threshold of 100, in quarter units.
 const THRESHOLD: i32 = 25;
+
+/// Stockfish 11's `ShelterStrength[distance from the edge][rank]`, in its units (a pawn is
+/// 128): our rearmost pawn not behind the king on each of the king's three files, by its
+/// rank from our side (0: no such pawn). Scaled by `KingShield` percent.
+const SHELTER_STRENGTH: [[i32; 7]; 4] = [
+    [-6, 81, 93, 58, 39, 18, 25],
+    [-43, 61, 35, -49, -29, -11, -63],
+    [-10, 75, 23, -2, 32, 3, -45],
+    [-39, -13, -29, -52, -48, -67, -166],
+];
+
+/// Stockfish 11's `UnblockedStorm[distance from the edge][rank]`: their most advanced pawn
+/// on each of the king's files, by its rank from our side (0: none), when our pawn does
+/// not stand right in front of it. Scaled by `KingStorm` percent.
+const UNBLOCKED_STORM: [[i32; 7]; 4] = [
+    [89, -285, -185, 93, 57, 45, 51],
+    [44, -18, 123, 46, 39, -7, 23],
+    [4, 52, 162, 37, 7, -14, -2],
+    [-10, -14, 90, 15, 2, -7, -16],
+];
+
+/// Stockfish 11's `KingFlank`: the files an attack on a king of this file comes over.
+fn king_flank(file: u8) -> Bitboard {
+    let files = |from: u8, to: u8| (from..=to).fold(Bitboard::EMPTY, |b, f| b | file_mask(f));
+    match file {
+        0 => files(0, 2),
+        1 | 2 => files(0, 3),
+        3 | 4 => files(2, 5),
+        5 | 6 => files(4, 7),
+        _ => files(5, 7),
+    }
+}
+
+/// Our half of the board and two ranks beyond (Stockfish's `Camp`): ranks 1–5 for White.
+fn camp(us: Color) -> Bitboard {
+    match us {
+        Color::White => Bitboard(0x0000_00FF_FFFF_FFFF),
+        Color::Black => Bitboard(0xFFFF_FFFF_FF00_0000),
+    }
+}
+
+/// The rank of `sq` counted from `us`'s side (0 = our first rank).
+fn relative_rank(us: Color, sq: Square) -> usize {
+    let r = usize::from(sq.rank().index());
+    if us == Color::White { r } else { 7 - r }
+}
+
+/// The king's distance (moves of a king) between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    let df = i32::from(a.file().index()) - i32::from(b.file().index());
+    let dr = i32::from(a.rank().index()) - i32::from(b.rank().index());
+    df.abs().max(dr.abs())
+}
 
 /// Stockfish 11's `kingRing`: the 3×3 block around the king's square moved one rank up
 /// when the king is on its first or last rank and one file inwards on the a- or h-file,
@@ -61,6 +119,16 @@ pub struct DangerTerms {
     pub safe_checks: [bool; 4],
     /// Squares from which an enemy man could give an unsafe check.
     pub unsafe_checks: i32,
+    /// Men of either side alone between an enemy slider and our king (Stockfish's
+    /// `blockers_for_king`): pinned, or a discovered check waiting.
+    pub pins: i32,
+    /// Squares of the king's flank in our camp they attack, those they attack twice
+    /// counted again (`kingFlankAttack`).
+    pub flank_attacks: i32,
+    /// Squares of the king's flank in our camp we attack (`kingFlankDefense`).
+    pub flank_defences: i32,
+    /// Whether one of our horses defends a square next to our king.
+    pub horse_defender: bool,
 }
 
 fn attack_weight(p: &Params, role: Role) -> i32 {
@@ -136,43 +204,96 @@ pub fn danger_terms(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> D
         unsafe_checks |= horse_from;
     }
     t.unsafe_checks = unsafe_checks.count() as i32;
+    t.pins = pinned_to_king(pos, us, ksq);
+    let flank = king_flank(ksq.file().index()) & camp(us);
+    let attacked = map.all[them.index()] & flank;
+    t.flank_attacks = (attacked.count() + (attacked & map.twice[them.index()]).count()) as i32;
+    t.flank_defences = (map.all[us.index()] & flank).count() as i32;
+    t.horse_defender = (map.of(us, Role::Horse) & map.of(us, Role::King)).any();
     t
 }
 
-/// The pawn shield of `us`: own pawns on the king's file and its neighbours, one rank
-/// ahead (full weight) or two (half).
-pub fn shield(p: &Params, pos: &Position, us: Color) -> i32 {
+/// The men (of either side) that stand alone between an enemy slider and the king of `us`
+/// on `ksq`. Rooks and bers slide along ranks and files; camels, and a queen-like bers,
+/// along diagonals (the weak bers only steps diagonally).
+fn pinned_to_king(pos: &Position, us: Color, ksq: Square) -> i32 {
     let b = pos.board();
-    let Some(ksq) = b.king_of(us) else {
-        return 0;
+    let them = !us;
+    let bers = b.pieces(them, Role::Bers);
+    let diagonal_bers = if pos.ruleset().bers == BersMove::Queen {
+        bers
+    } else {
+        Bitboard::EMPTY
     };
-    let mut shield = 0;
-    let forward: i8 = if us == Color::White { 1 } else { -1 };
-    let pawn = Piece {
-        color: us,
-        role: Role::Pawn,
-    };
-    for df in -1..=1 {
-        for dr in 1..=2 {
-            if let Some(sq) = ksq.offset(df, dr * forward) {
-                if b.piece_at(sq) == Some(pawn) {
-                    let full = get(p, P::KingShield);
-                    shield += if dr == 1 { full } else { full / 2 };
-                }
-            }
+    let snipers = (attacks::rook_attacks(ksq, Bitboard::EMPTY)
+        & (b.pieces(them, Role::Rook) | bers))
+        | (attacks::camel_attacks(ksq, Bitboard::EMPTY)
+            & (b.pieces(them, Role::Camel) | diagonal_bers));
+    let occupied = b.occupied();
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = attacks::between(sniper, ksq) & occupied;
+        if between.single().is_some() {
+            blockers |= between;
         }
     }
-    shield
+    blockers.count() as i32
 }
 
-/// The king danger of `us` (quarters of Stockfish's units) from its terms, our shield and
-/// the middlegame mobility of them less ours.
+/// The pawn shelter of `us` (Stockfish 11's `evaluate_shelter` and `do_king_safety`):
+/// on the king's file and its neighbours (the b- to g-file as centre), our rearmost pawn
+/// not behind the king by its rank, less the storm of their most advanced one (a storm
+/// blocked by our pawn right in front of it costs only when it stands on our third rank);
+/// in the endgame, the distance to our nearest pawn. Stockfish's constant start (5, 5)
+/// cancels between the sides and is left out.
+pub fn shelter(p: &Params, pos: &Position, us: Color) -> Score {
+    let b = pos.board();
+    let Some(ksq) = b.king_of(us) else {
+        return Score::default();
+    };
+    let king_rank = ksq.rank().index();
+    let not_behind = ahead(us, king_rank) | Bitboard::rank(ksq.rank());
+    let ours = b.pieces(us, Role::Pawn) & not_behind;
+    let theirs = b.pieces(!us, Role::Pawn) & not_behind;
+    let rearmost = |pawns: Bitboard| pawns.into_iter().map(|sq| relative_rank(us, sq)).min();
+    let centre = ksq.file().index().clamp(1, 6);
+    let (mut strength, mut storm, mut blocked) = (0, 0, 0);
+    for file in centre - 1..=centre + 1 {
+        let edge = usize::from(file.min(7 - file));
+        let our_rank = rearmost(ours & file_mask(file)).unwrap_or(0);
+        let their_rank = rearmost(theirs & file_mask(file)).unwrap_or(0);
+        let row = |table: &[[i32; 7]; 4], rank: usize| {
+            table
+                .get(edge)
+                .and_then(|r| r.get(rank))
+                .copied()
+                .unwrap_or(0)
+        };
+        strength += row(&SHELTER_STRENGTH, our_rank);
+        if our_rank > 0 && our_rank + 1 == their_rank {
+            blocked += i32::from(their_rank == 2);
+        } else {
+            storm += row(&UNBLOCKED_STORM, their_rank);
+        }
+    }
+    let mg = strength * get(p, P::KingShield) / 100 - storm * get(p, P::KingStorm) / 100;
+    let pawns = b.pieces(us, Role::Pawn);
+    let nearest = pawns
+        .into_iter()
+        .map(|sq| distance(ksq, sq))
+        .min()
+        .unwrap_or(0);
+    s(mg, -get(p, P::KingPawnDistanceEg) * nearest) - pair(p, P::KingBlockedStormMg).times(blocked)
+}
+
+/// The king danger of `us` (quarters of Stockfish's units) from its terms, the middlegame
+/// value of our shelter and the middlegame mobility of them less ours.
 pub fn king_danger(
     p: &Params,
     pos: &Position,
     us: Color,
     t: &DangerTerms,
-    shield: i32,
+    shelter: i32,
     mobility_diff: i32,
 ) -> i32 {
     let g = |i: P| get(p, i);
@@ -198,9 +319,17 @@ pub fn king_danger(
         + g(P::KingDangerWeakRing) * t.weak_ring
         + g(P::KingDangerUnsafeCheck) * t.unsafe_checks
         + g(P::KingDangerAttacks) * t.attacks_next_to_king
+        + g(P::KingDangerPins) * t.pins
+        + g(P::KingDangerFlankAttack) * t.flank_attacks * t.flank_attacks / 32
+        + g(P::KingDangerFlankDefence) * t.flank_defences / 4
+        + if t.horse_defender {
+            g(P::KingDangerHorseDefender)
+        } else {
+            0
+        }
         + g(P::KingDangerMobility) * mobility_diff / 100
         + no_bers
-        - g(P::KingDangerShelter) * shield / 100
+        - g(P::KingDangerShelter) * shelter / 100
         + g(P::KingDangerBase)
 }
 
@@ -216,8 +345,9 @@ pub fn danger_penalty(p: &Params, danger: i32) -> Score {
     }
 }
 
-/// The king-safety score of `us`: the shield (middlegame) less the danger's penalty.
-/// `mobility_diff` is the middlegame mobility of the enemy less ours.
+/// The king-safety score of `us`: the shelter less the danger's penalty, a pawnless flank
+/// and the attacks on the flank. `mobility_diff` is the middlegame mobility of the enemy
+/// less ours.
 pub fn king_safety(
     p: &Params,
     pos: &Position,
@@ -225,10 +355,16 @@ pub fn king_safety(
     map: &AttackMap,
     mobility_diff: i32,
 ) -> Score {
-    let shield = shield(p, pos, us);
+    let shelter = shelter(p, pos, us);
     let terms = danger_terms(p, pos, us, map);
-    let danger = king_danger(p, pos, us, &terms, shield, mobility_diff);
-    s(shield, 0) - danger_penalty(p, danger)
+    let danger = king_danger(p, pos, us, &terms, shelter.mg, mobility_diff);
+    let mut score = shelter - danger_penalty(p, danger);
+    if let Some(ksq) = pos.board().king_of(us) {
+        if (pos.board().by_role(Role::Pawn) & king_flank(ksq.file().index())).is_empty() {
+            score -= pair(p, P::KingPawnlessFlankMg);
+        }
+    }
+    score - s(get(p, P::KingFlankAttacksMg) * terms.flank_attacks, 0)
 }
 
 #[cfg(test)]
@@ -284,14 +420,55 @@ mod tests {
         assert_eq!(t.weak_ring, 0);
         assert_eq!(t.safe_checks, [false, false, true, false]);
         assert_eq!(t.unsafe_checks, 0);
-        // Danger: 1·11 + 270 (safe rook check) − 218 (no black bers) − 28·shield/100 − 2
-        // + mobility term (given here as 0). Shield: f2 g2 h2 one rank ahead, 3·12 = 36;
-        // 28·36/100 = 10. 11 + 270 − 218 − 10 − 2 = 51.
-        let sh = shield(&HAND, &pos, Color::White);
-        assert_eq!(sh, 36);
-        assert_eq!(king_danger(&HAND, &pos, Color::White, &t, sh, 0), 51);
-        // Above the threshold (25): 51² / 386 = 6 mg, 51·13/100 = 6 eg.
-        assert_eq!(danger_penalty(&HAND, 51), s(6, 6));
+        // No pins: the rook is on the king's diagonal, where only camels and a
+        // queen-like bers pin.
+        assert_eq!(t.pins, 0);
+        // The g-file king's flank is the e- to h-file, in White's camp ranks 1–5. The rook
+        // attacks e1 e2 e4 e5 f3 g3 h3 of it, none twice: 7. White attacks f1 f2 g2 h1 h2
+        // (king), e3 g3 (f2), f3 h3 (g2), g3 (h2): 9 squares.
+        assert_eq!((t.flank_attacks, t.flank_defences), (7, 9));
+        assert!(!t.horse_defender);
+        // Shelter (g1: files f, g, h; our pawns all on their second rank, no storm):
+        // ShelterStrength 75 + 61 + 81 = 217, UnblockedStorm of empty files 4 + 44 + 89 =
+        // 137; at 66%: 143 − 90 = 53. Endgame: the nearest pawn is next to the king, −8.
+        let sh = shelter(&HAND, &pos, Color::White);
+        assert_eq!(sh, s(53, -8));
+        // Danger: 1·11 + 270 (safe rook check) − 218 (no black bers) + 3·7²/32 = 4 (flank
+        // attacks) − 4·9/4 = −9 (flank defences) − 28·53/100 = −14 (shelter) − 2 + the
+        // mobility term (given here as 0) = 42.
+        assert_eq!(king_danger(&HAND, &pos, Color::White, &t, sh.mg, 0), 42);
+        // Above the threshold (25): 42² / 386 = 4 mg, 42·13/100 = 5 eg.
+        assert_eq!(danger_penalty(&HAND, 42), s(4, 5));
+    }
+
+    #[test]
+    fn shelter_with_a_blocked_and_an_unblocked_storm() {
+        // White: king g1, pawns f2 g2 h3; Black: pawns f3 h4.
+        // f (2 from the edge): our f2 (rank 1 from our side) with their f3 right in front,
+        // on our third rank: a blocked storm. g: our g2, no black pawn: an unblocked
+        // storm of an empty file (44). h: our h3 (rank 2) blocks h4 (rank 3): nothing.
+        // ShelterStrength 75 + 61 + 93 = 229 → 229·66/100 = 151; storm 44·66/100 = 29;
+        // less the blocked storm (54, 42). Endgame: nearest pawn one step away, −8.
+        let pos = fen::read("k7/8/8/8/7p/5p1P/5PP1/6K1 w - - 0 1", Ruleset::OFFICIAL).unwrap();
+        assert_eq!(
+            shelter(&HAND, &pos, Color::White),
+            s(151 - 29 - 54, -8 - 42)
+        );
+    }
+
+    #[test]
+    fn pins_by_rook_camel_and_queen_bers() {
+        // White king e1, horse e2, pawn d2; Black rook e8 pins the horse, bers a5 (on the
+        // diagonal a5-e1) pins the d2 pawn only where the bers moves as a queen.
+        let text = "4r2k/8/8/j7/8/8/3PN3/4K3 w - - 0 1";
+        let official = fen::read(&text.replace('j', "q"), Ruleset::OFFICIAL).unwrap();
+        let e1 = sq("e1");
+        assert_eq!(pinned_to_king(&official, Color::White, e1), 2);
+        let fsf = fen::read(text, Ruleset::FSF).unwrap();
+        assert_eq!(pinned_to_king(&fsf, Color::White, e1), 1);
+        // A second white man between (c3) means no pin along that diagonal.
+        let two = fen::read("4r2k/8/8/q7/8/2P5/3PN3/4K3 w - - 0 1", Ruleset::OFFICIAL).unwrap();
+        assert_eq!(pinned_to_king(&two, Color::White, e1), 1);
     }
 
     #[test]
@@ -314,8 +491,12 @@ mod tests {
         assert_eq!(t.weak_ring, 1);
         assert_eq!(t.safe_checks, [true, false, false, false]);
         assert_eq!(t.unsafe_checks, 0);
-        // 1·20 + 198 + 46·1 + 17·1 − 218 (no black bers) − 2 = 61.
-        assert_eq!(king_danger(&HAND, &pos, Color::White, &t, 0, 0), 61);
+        // The e-file king's flank is the c- to f-file, ranks 1–5: the horse attacks e2 d3
+        // d5 of it (3; 3·3²/32 = 0). White's king and bers attack c1 d1 e1 f1 c2 d2 e2 f2
+        // d3 d4 d5 there: 11 defences, −4·11/4 = −11.
+        assert_eq!((t.flank_attacks, t.flank_defences), (3, 11));
+        // 1·20 + 198 + 46·1 + 17·1 − 218 (no black bers) − 11 − 2 = 50.
+        assert_eq!(king_danger(&HAND, &pos, Color::White, &t, 0, 0), 50);
 
         // A white rook on g7 defends g2 (down the g-file): the check from g2 is no
         // longer safe (defended by a rook, so not weak), and both check squares of the
@@ -327,8 +508,9 @@ mod tests {
         assert_eq!(t2.safe_checks, [false, false, false, false]);
         assert_eq!(t2.unsafe_checks, 2);
         let d2 = king_danger(&HAND, &pos, Color::White, &t2, 0, 0);
-        // 20 + 46 + 37·2 + 17 − 218 − 2 = −63: the safe check was worth 198 − 74 more.
-        assert_eq!(d2, -63);
-        assert!(d2 < 61);
+        // 20 + 46 + 37·2 + 17 − 218 − 11 − 2 = −74 (the rook on g7 is off the flank):
+        // the safe check was worth 198 − 74 more.
+        assert_eq!(d2, -74);
+        assert!(d2 < 50);
     }
 }

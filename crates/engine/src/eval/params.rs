@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 145;
+pub const COUNT: usize = 156;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -56,7 +56,7 @@ define_params! {
     IsolatedMg = -12, IsolatedEg = -16,
     Passed2Mg = 5, Passed3Mg = 8, Passed4Mg = 14, Passed5Mg = 25, Passed6Mg = 40, Passed7Mg = 60,
     Passed2Eg = 10, Passed3Eg = 15, Passed4Eg = 25, Passed5Eg = 45, Passed6Eg = 70, Passed7Eg = 110,
-    KingShield = 12,
+    KingShield = 66,
     Tempo = 15,
     // Threats (`threats.rs`, Stockfish 11's `Evaluation::threats()`, its weights scaled by
     // 85/128 mg and 110/213 eg; more of them after the king danger):
@@ -101,6 +101,19 @@ define_params! {
     // Space (`space.rs`, Stockfish 11's `Evaluation::space()`): per cent of Stockfish's
     // bonus, 85/128 of it for our pawn.
     SpaceMg = 66,
+    // The king's shelter and flank (Stockfish 11's `evaluate_shelter`, `do_king_safety`
+    // and the flank terms of `king()`), scaled as above. `KingShield` is the percentage of
+    // Stockfish's `ShelterStrength` table counted, `KingStorm` that of `UnblockedStorm`.
+    KingStorm = 66,
+    KingBlockedStormMg = 54, KingBlockedStormEg = 42,
+    KingPawnDistanceEg = 8,
+    KingPawnlessFlankMg = 11, KingPawnlessFlankEg = 49,
+    KingFlankAttacksMg = 5,
+    // King danger, quarters of Stockfish's units: pins 98 / 4; the flank attacks squared,
+    // Stockfish's 3/8 as 3/32; the flank defences, its −4 in quarters (−4/4 per square);
+    // a horse next to the king, −100 / 4.
+    KingDangerPins = 25, KingDangerFlankAttack = 3, KingDangerFlankDefence = -4,
+    KingDangerHorseDefender = -25,
 }
 
 pub use super::tuned::TUNED;

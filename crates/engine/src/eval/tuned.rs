@@ -90,7 +90,7 @@ pub const TUNED: Params = [
     45, // Passed5Eg
     86, // Passed6Eg
     126, // Passed7Eg
-    12, // KingShield
+    34, // KingShield
     47, // Tempo
     43, // ThreatByPawnMg
     41, // ThreatByPawnEg
@@ -106,22 +106,22 @@ pub const TUNED: Params = [
     16, // RookSemiOpenEg
     24, // OutpostHorseMg
     13, // OutpostHorseEg
-    4, // KingDangerAttackHorse
-    5, // KingDangerAttackCamel
-    11, // KingDangerAttackRook
-    19, // KingDangerAttackBers
-    134, // KingDangerSafeCheckHorse
-    55, // KingDangerSafeCheckCamel
+    8, // KingDangerAttackHorse
+    1, // KingDangerAttackCamel
+    3, // KingDangerAttackRook
+    11, // KingDangerAttackBers
+    126, // KingDangerSafeCheckHorse
+    71, // KingDangerSafeCheckCamel
     126, // KingDangerSafeCheckRook
-    107, // KingDangerSafeCheckBers
+    119, // KingDangerSafeCheckBers
     14, // KingDangerWeakRing
     13, // KingDangerUnsafeCheck
-    17, // KingDangerAttacks
-    -90, // KingDangerNoBers
-    44, // KingDangerShelter
-    22, // KingDangerMobility
-    -34, // KingDangerBase
-    5, // KingDangerEg
+    13, // KingDangerAttacks
+    -66, // KingDangerNoBers
+    16, // KingDangerShelter
+    6, // KingDangerMobility
+    -18, // KingDangerBase
+    -3, // KingDangerEg
     4, // ThreatByMinorPawnMg
     17, // ThreatByMinorPawnEg
     31, // ThreatByMinorHorseMg
@@ -151,4 +151,15 @@ pub const TUNED: Params = [
     15, // ThreatSliderOnBersMg
     1, // ThreatSliderOnBersEg
     18, // SpaceMg
+    42, // KingStorm
+    26, // KingBlockedStormMg
+    54, // KingBlockedStormEg
+    0, // KingPawnDistanceEg
+    15, // KingPawnlessFlankMg
+    65, // KingPawnlessFlankEg
+    1, // KingFlankAttacksMg
+    57, // KingDangerPins
+    7, // KingDangerFlankAttack
+    -4, // KingDangerFlankDefence
+    -37, // KingDangerHorseDefender
 ];
