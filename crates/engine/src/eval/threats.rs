@@ -1,4 +1,4 @@
-//! Threats, Stockfish 11's `Evaluation::threats()` (see [`threats`]), and piece
+//! Threats, Stockfish 11's `Evaluation::threats()` (see [`threats()`]), and piece
 //! placement: rooks on open and half-open files, horse outposts. The attack maps are
 //! computed once per evaluation and shared with mobility and king safety.
 
