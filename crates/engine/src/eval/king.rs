@@ -12,7 +12,7 @@
 //! against ours (85 mg, 110 eg).
 
 use super::params::{P, Params, get, pair};
-use super::pawns::{ahead, file_mask};
+use super::pawns::{ahead, double_pawn_attacks, file_mask};
 use super::threats::AttackMap;
 use super::{Score, s};
 use shatar_rules::ruleset::BersMove;
@@ -87,18 +87,6 @@ pub fn king_ring(ksq: Square) -> Bitboard {
     attacks::king_attacks(centre) | Bitboard::from_square(centre)
 }
 
-/// The squares attacked by two pawns of `color`.
-fn double_pawn_attacks(pos: &Position, color: Color) -> Bitboard {
-    let mut once = Bitboard::EMPTY;
-    let mut twice = Bitboard::EMPTY;
-    for sq in pos.board().pieces(color, Role::Pawn) {
-        let a = attacks::pawn_attacks(color, sq);
-        twice |= once & a;
-        once |= a;
-    }
-    twice
-}
-
 /// The counts king danger is made of, for the king of one side (`us`), before weighting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DangerTerms {
@@ -149,7 +137,7 @@ pub fn danger_terms(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> D
         return DangerTerms::default();
     };
     let mut t = DangerTerms {
-        ring: king_ring(ksq).without(double_pawn_attacks(pos, us)),
+        ring: king_ring(ksq).without(double_pawn_attacks(us, b.pieces(us, Role::Pawn))),
         ..DangerTerms::default()
     };
     let occupied = b.occupied();

@@ -40,6 +40,34 @@ pub(super) fn ahead(us: Color, rank: u8) -> Bitboard {
     }
 }
 
+/// The captures of the pawns in `pawns` of `color`, towards the a-file and towards the
+/// h-file. a1 = 0: one rank up is +8, so a capture towards the a-file is +7 (White) or
+/// −9 (Black), towards the h-file +9 or −7; pawns on the edge file lose that capture.
+#[inline]
+fn pawn_captures(color: Color, pawns: Bitboard) -> (u64, u64) {
+    const NOT_A: u64 = !FILE_A;
+    const NOT_H: u64 = !(FILE_A << 7);
+    let p = pawns.0;
+    match color {
+        Color::White => ((p & NOT_A) << 7, (p & NOT_H) << 9),
+        Color::Black => ((p & NOT_A) >> 9, (p & NOT_H) >> 7),
+    }
+}
+
+/// The squares the pawns in `pawns` of `color` attack.
+#[inline]
+pub(super) fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    let (towards_a, towards_h) = pawn_captures(color, pawns);
+    Bitboard(towards_a | towards_h)
+}
+
+/// The squares two of the pawns in `pawns` of `color` attack.
+#[inline]
+pub(super) fn double_pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    let (towards_a, towards_h) = pawn_captures(color, pawns);
+    Bitboard(towards_a & towards_h)
+}
+
 /// Whether a pawn of `us` on `sq` would be passed: no pawn of `theirs` stands ahead of
 /// it on its own file or the files beside it.
 #[inline]
@@ -91,6 +119,28 @@ mod tests {
         assert_eq!(adjacent_files(0), file_mask(1));
         assert_eq!(adjacent_files(7), file_mask(6));
         assert_eq!(adjacent_files(4), file_mask(3) | file_mask(5));
+    }
+
+    #[test]
+    fn pawn_attacks_of_a_set() {
+        let set = crate::eval::squares("a2 h2 d4 f4");
+        assert_eq!(
+            pawn_attacks_of(Color::White, set),
+            crate::eval::squares("b3 g3 c5 e5 g5")
+        );
+        assert_eq!(
+            pawn_attacks_of(Color::Black, set),
+            crate::eval::squares("b1 g1 c3 e3 g3")
+        );
+        // d4 and f4 both attack e5 (White) and e3 (Black).
+        assert_eq!(
+            double_pawn_attacks(Color::White, set),
+            crate::eval::squares("e5")
+        );
+        assert_eq!(
+            double_pawn_attacks(Color::Black, set),
+            crate::eval::squares("e3")
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use super::Score;
 use super::params::{P, Params, get};
+use super::pawns::double_pawn_attacks;
 use super::threats::AttackMap;
 use shatar_rules::{Bitboard, Color, Position, Role};
 
@@ -33,18 +34,6 @@ fn non_pawn_material(pos: &Position) -> i32 {
         .iter()
         .map(|&(role, v)| b.by_role(role).count() as i32 * v)
         .sum()
-}
-
-/// Squares attacked by two pawns of `color`: where the set of captures towards the
-/// a-file meets the set of captures towards the h-file.
-fn double_pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    let p = pawns.0;
-    Bitboard(match color {
-        Color::White => ((p & NOT_A) << 7) & ((p & NOT_H) << 9),
-        Color::Black => ((p & NOT_A) >> 9) & ((p & NOT_H) >> 7),
-    })
 }
 
 /// Stockfish 11's `blockedCount` of both sides: pawns whose square ahead holds an enemy

@@ -5,7 +5,7 @@
 use super::Score;
 use super::mobility::mobility_area;
 use super::params::{P, Params, pair};
-use super::pawns::{adjacent_files, ahead, file_mask};
+use super::pawns::{adjacent_files, ahead, file_mask, pawn_attacks_of};
 use shatar_rules::{Bitboard, Color, Piece, Position, Role, attacks};
 
 /// The squares each side attacks, by role, in all, and at least twice.
@@ -50,19 +50,6 @@ impl AttackMap {
     pub fn of(&self, color: Color, role: Role) -> Bitboard {
         self.by_role[color.index()][role.index()]
     }
-}
-
-/// The squares the pawns in `pawns` of `color` attack.
-pub fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
-    // a1 = 0: one rank up is +8, so a capture towards the a-file is +7 (White) or −9
-    // (Black), towards the h-file +9 or −7; pawns on the edge file lose that capture.
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    let p = pawns.0;
-    Bitboard(match color {
-        Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
-        Color::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
-    })
 }
 
 /// The weight of a threat by a horse or camel on a man of `role`
@@ -313,19 +300,6 @@ mod tests {
         let p = &crate::eval::params::HAND;
         let map = AttackMap::new(&pos);
         assert_eq!(threats(p, &pos, Color::White, &map), s(30, 50));
-    }
-
-    #[test]
-    fn pawn_attacks_of_a_set() {
-        let set = crate::eval::squares("a2 h2 d4");
-        assert_eq!(
-            pawn_attacks_of(Color::White, set),
-            crate::eval::squares("b3 g3 c5 e5")
-        );
-        assert_eq!(
-            pawn_attacks_of(Color::Black, set),
-            crate::eval::squares("b1 g1 c3 e3")
-        );
     }
 
     #[test]
