@@ -44,16 +44,22 @@ const UNBLOCKED_STORM: [[i32; 7]; 4] = [
     [-10, -14, 90, 15, 2, -7, -16],
 ];
 
-/// Stockfish 11's `KingFlank`: the files an attack on a king of this file comes over.
+/// Stockfish 11's `KingFlank` by the king's file: the a- to c-file, a to d, c to f, e to
+/// h, f to h (a constant table, since it is asked for twice per side and evaluation).
+const KING_FLANK: [u64; 8] = [
+    0x0707_0707_0707_0707,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x3C3C_3C3C_3C3C_3C3C,
+    0x3C3C_3C3C_3C3C_3C3C,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xE0E0_E0E0_E0E0_E0E0,
+];
+
+/// The files an attack on a king of this file comes over ([`KING_FLANK`]).
 fn king_flank(file: u8) -> Bitboard {
-    let files = |from: u8, to: u8| (from..=to).fold(Bitboard::EMPTY, |b, f| b | file_mask(f));
-    match file {
-        0 => files(0, 2),
-        1 | 2 => files(0, 3),
-        3 | 4 => files(2, 5),
-        5 | 6 => files(4, 7),
-        _ => files(5, 7),
-    }
+    Bitboard(KING_FLANK.get(usize::from(file)).copied().unwrap_or(0))
 }
 
 /// Our half of the board and two ranks beyond (Stockfish's `Camp`): ranks 1–5 for White.
@@ -364,6 +370,24 @@ mod tests {
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn king_flanks_by_file() {
+        let files = |from: u8, to: u8| (from..=to).fold(Bitboard::EMPTY, |b, f| b | file_mask(f));
+        let expected = [
+            (0, 2),
+            (0, 3),
+            (0, 3),
+            (2, 5),
+            (2, 5),
+            (4, 7),
+            (4, 7),
+            (5, 7),
+        ];
+        for (file, (from, to)) in (0u8..).zip(expected) {
+            assert_eq!(king_flank(file), files(from, to), "file {file}");
+        }
     }
 
     #[test]
