@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 178;
+pub const COUNT: usize = 169;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -127,14 +127,6 @@ define_params! {
     PassedSFBlockMg = 48, PassedSFBlockEg = 37,
     PassedSFDefendedMg = 27, PassedSFDefendedEg = 21,
     PassedSFFileMg = 7, PassedSFFileEg = 4,
-    // Pawn structure, Stockfish 11's `pawns.cpp` (`pawns.rs`): `Connected` counted at
-    // per cent of Stockfish's value (85/128 mg, 110/213 eg), the supporting pawns' 21 in
-    // Stockfish's units inside it; `Backward`, `WeakUnopposed` and `WeakLever` scaled as
-    // the other weights (`Doubled` and `Isolated` are the weights above).
-    Pawn2ConnectedMg = 66, Pawn2ConnectedEg = 52, Pawn2Support = 21,
-    Pawn2BackwardMg = -6, Pawn2BackwardEg = -12,
-    Pawn2WeakUnopposedMg = -9, Pawn2WeakUnopposedEg = -14,
-    Pawn2WeakLeverMg = 0, Pawn2WeakLeverEg = -29,
 }
 
 pub use super::tuned::TUNED;

@@ -74,22 +74,22 @@ pub const TUNED: Params = [
     20, // MobBersWeakSqrtEg
     0, // MobBersWeakBaseMg
     -54, // MobBersWeakBaseEg
-    -36, // DoubledMg
-    -12, // DoubledEg
-    -4, // IsolatedMg
+    -20, // DoubledMg
+    -20, // DoubledEg
+    -12, // IsolatedMg
     -16, // IsolatedEg
-    5, // Passed2Mg
-    -32, // Passed3Mg
-    -26, // Passed4Mg
-    -7, // Passed5Mg
-    0, // Passed6Mg
-    -20, // Passed7Mg
-    2, // Passed2Eg
-    39, // Passed3Eg
-    49, // Passed4Eg
+    -11, // Passed2Mg
+    -24, // Passed3Mg
+    -10, // Passed4Mg
+    17, // Passed5Mg
+    24, // Passed6Mg
+    20, // Passed7Mg
+    -6, // Passed2Eg
+    23, // Passed3Eg
+    41, // Passed4Eg
     45, // Passed5Eg
-    78, // Passed6Eg
-    158, // Passed7Eg
+    86, // Passed6Eg
+    126, // Passed7Eg
     34, // KingShield
     47, // Tempo
     43, // ThreatByPawnMg
@@ -165,23 +165,14 @@ pub const TUNED: Params = [
     13, // PassedSFKingThemEg
     8, // PassedSFKingUsEg
     4, // PassedSFKingUsNextEg
-    90, // PassedSFFreeMg
+    130, // PassedSFFreeMg
     89, // PassedSFFreeEg
-    58, // PassedSFPathMg
+    50, // PassedSFPathMg
     43, // PassedSFPathEg
     24, // PassedSFBlockMg
     13, // PassedSFBlockEg
-    27, // PassedSFDefendedMg
-    37, // PassedSFDefendedEg
+    19, // PassedSFDefendedMg
+    29, // PassedSFDefendedEg
     -1, // PassedSFFileMg
     4, // PassedSFFileEg
-    18, // Pawn2ConnectedMg
-    4, // Pawn2ConnectedEg
-    9, // Pawn2Support
-    -10, // Pawn2BackwardMg
-    16, // Pawn2BackwardEg
-    -21, // Pawn2WeakUnopposedMg
-    -6, // Pawn2WeakUnopposedEg
-    36, // Pawn2WeakLeverMg
-    63, // Pawn2WeakLeverEg
 ];
