@@ -13,6 +13,7 @@ mod king;
 mod material;
 mod mobility;
 pub mod params;
+mod passed;
 mod pawns;
 mod space;
 mod threats;
@@ -124,6 +125,7 @@ fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) 
 fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap, mob: [Score; 2]) -> Score {
     let (ours, theirs) = (mob[us.index()], mob[(!us).index()]);
     ours + pawns::pawn_structure(p, pos, us)
+        + passed::passed(p, pos, us, map)
         + king::king_safety(p, pos, us, map, theirs.mg - ours.mg)
         + threats::threats_and_pieces(p, pos, us, map)
         + space::space(p, pos, us, map)

@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 156;
+pub const COUNT: usize = 169;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -114,6 +114,19 @@ define_params! {
     // a horse next to the king, −100 / 4.
     KingDangerPins = 25, KingDangerFlankAttack = 3, KingDangerFlankDefence = -4,
     KingDangerHorseDefender = -25,
+    // Passed pawns, Stockfish 11's `Evaluation::passed()` (`passed.rs`), in eighths of
+    // Stockfish's values scaled by 85/128 (mg) and 110/213 (eg), each times
+    // `w = 5·rank − 13`: the kings' distances to the square in front (their king 5, ours
+    // 2, ours to the square after it 1, endgame only); the free-path bonus `k` (35 with
+    // no attacked square in the span, 20 with none on the path, 9 with the square in
+    // front not attacked, + 5 when that square is defended); and `PassedFile` per file
+    // from the edge (not in eighths).
+    PassedSFKingThemEg = 21, PassedSFKingUsEg = 8, PassedSFKingUsNextEg = 4,
+    PassedSFFreeMg = 186, PassedSFFreeEg = 145,
+    PassedSFPathMg = 106, PassedSFPathEg = 83,
+    PassedSFBlockMg = 48, PassedSFBlockEg = 37,
+    PassedSFDefendedMg = 27, PassedSFDefendedEg = 21,
+    PassedSFFileMg = 7, PassedSFFileEg = 4,
 }
 
 pub use super::tuned::TUNED;

@@ -1,7 +1,8 @@
-//! Pawn structure: doubled, isolated and passed pawns.
+//! Pawn structure: doubled and isolated pawns, and the pawn sets and masks the other
+//! terms share (passed pawns are scored in `passed.rs`).
 
-use super::params::{P, Params, nth, pair};
-use super::{Score, s};
+use super::Score;
+use super::params::{P, Params, pair};
 use shatar_rules::{Bitboard, Color, Position, Role, Square};
 
 /// The a-file.
@@ -80,7 +81,6 @@ pub fn is_passed(us: Color, sq: Square, theirs: Bitboard) -> bool {
 pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
     let b = pos.board();
     let ours = b.pieces(us, Role::Pawn);
-    let theirs = b.pieces(!us, Role::Pawn);
     let mut total = Score::default();
     for sq in ours {
         let file = sq.file().index();
@@ -92,16 +92,6 @@ pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
         if (ours & adjacent_files(file)).is_empty() {
             total += pair(p, P::IsolatedMg);
         }
-        if is_passed(us, sq, theirs) {
-            // By the pawn's rank counted from its own side (2 to 7).
-            let relative = usize::from(if us == Color::White { rank } else { 7 - rank });
-            if (1..=6).contains(&relative) {
-                total += s(
-                    nth(p, P::Passed2Mg, relative - 1),
-                    nth(p, P::Passed2Eg, relative - 1),
-                );
-            }
-        }
     }
     total
 }
@@ -109,6 +99,7 @@ pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::s;
     use shatar_rules::{File, Ruleset, fen};
 
     #[test]
@@ -144,13 +135,13 @@ mod tests {
     }
 
     #[test]
-    fn passed_pawn_scores_by_rank() {
-        // White pawn on e6 (relative rank 6), Black pawn on a7 far away: both passed.
+    fn isolated_pawns_of_both_sides() {
+        // White's e6 and Black's a7 each have no pawn of their side beside them:
+        // isolated, (−12, −16) each with the hand-set weights; the passed-pawn bonus is
+        // `passed.rs`'s.
         let pos = fen::read("4k3/p7/4P3/8/8/8/8/4K3 w - - 0 1", Ruleset::OFFICIAL).unwrap();
         let p = &crate::eval::params::HAND;
-        let w = pawn_structure(p, &pos, Color::White);
-        assert_eq!(w, s(40, 70) + s(-12, -16));
-        let bl = pawn_structure(p, &pos, Color::Black);
-        assert_eq!(bl, s(5, 10) + s(-12, -16));
+        assert_eq!(pawn_structure(p, &pos, Color::White), s(-12, -16));
+        assert_eq!(pawn_structure(p, &pos, Color::Black), s(-12, -16));
     }
 }

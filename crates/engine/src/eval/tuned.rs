@@ -162,4 +162,17 @@ pub const TUNED: Params = [
     7, // KingDangerFlankAttack
     -4, // KingDangerFlankDefence
     -37, // KingDangerHorseDefender
+    13, // PassedSFKingThemEg
+    8, // PassedSFKingUsEg
+    4, // PassedSFKingUsNextEg
+    130, // PassedSFFreeMg
+    89, // PassedSFFreeEg
+    50, // PassedSFPathMg
+    43, // PassedSFPathEg
+    24, // PassedSFBlockMg
+    13, // PassedSFBlockEg
+    19, // PassedSFDefendedMg
+    29, // PassedSFDefendedEg
+    -1, // PassedSFFileMg
+    4, // PassedSFFileEg
 ];
