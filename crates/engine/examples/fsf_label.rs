@@ -24,6 +24,10 @@
 //!   `VariantPath=INI` (default `data/openings/variants.ini`) and `UCI_Variant
 //!   shatarofficial`. Positions in the first round, which Fairy-Stockfish does not know,
 //!   and positions of other rulesets are skipped.
+//! - `--go eval` labels with Fairy-Stockfish's static evaluation instead (its `eval`
+//!   command, the `Total evaluation` line: White's side, in hundredths of its endgame
+//!   pawn), the function our evaluation follows term by term rather than a search's
+//!   score.
 //! - Fairy-Stockfish is driven by the crate's UCI client (one process per ruleset, single
 //!   thread, its default hash, kept between positions). At a fixed depth the output is
 //!   deterministic for given input and arguments.
@@ -118,9 +122,20 @@ impl Labeller {
     /// Fairy-Stockfish's score of `pos` from White's side, if it gives one.
     fn label(&mut self, name: &str, pos: &Position) -> anyhow::Result<Option<i32>> {
         let go = format!("go {}", self.go);
+        let static_eval = self.go == "eval";
         let Some(client) = self.client(name)? else {
             return Ok(None);
         };
+        if static_eval {
+            client.send(&format!("position fen {}", fen::write(pos)))?;
+            client.send("eval")?;
+            let (line, _) = client.read_until(
+                |l| l.starts_with("Total evaluation"),
+                Duration::from_secs(60),
+                "Total evaluation",
+            )?;
+            return Ok(total_evaluation(&line));
+        }
         let answer = client.go(
             &format!("position fen {}", fen::write(pos)),
             &go,
@@ -131,6 +146,13 @@ impl Labeller {
             if pos.turn() == Color::White { cp } else { -cp }
         }))
     }
+}
+
+/// The centipawns of Fairy-Stockfish's `Total evaluation: 0.13 (white side)` line (its
+/// static evaluation from White's side, in pawns), or `None` (`none (in check)`).
+fn total_evaluation(line: &str) -> Option<i32> {
+    let pawns: f64 = line.split_whitespace().nth(2)?.parse().ok()?;
+    Some((pawns * 100.0).round() as i32)
 }
 
 /// The deduplication key: ruleset, placement and side to move (not the move counters).
@@ -224,4 +246,22 @@ fn main() -> anyhow::Result<()> {
         client.quit();
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::total_evaluation;
+
+    #[test]
+    fn the_total_evaluation_line_in_centipawns() {
+        assert_eq!(
+            total_evaluation("Total evaluation: 0.13 (white side)"),
+            Some(13)
+        );
+        assert_eq!(
+            total_evaluation("Total evaluation: -2.47 (white side)"),
+            Some(-247)
+        );
+        assert_eq!(total_evaluation("Total evaluation: none (in check)"), None);
+    }
 }

@@ -3,7 +3,7 @@
 //! The weights are in `params` (tuned, see `crates/engine/README.md`); the weak bers (rook
 //! plus one diagonal step) and the queen-like bers have separate values.
 
-use super::params::{P, Params, TUNED, get, nth, pair};
+use super::params::{P, Params, TUNED, pair};
 use super::{Score, s};
 use shatar_rules::ruleset::BersMove;
 use shatar_rules::{Color, Position, Role, Square};
@@ -45,70 +45,58 @@ pub fn piece_value(role: Role, bers: BersMove) -> i32 {
 
 /// The piece-square bonus for a man of `us` of this role on `sq`.
 fn psqt(p: &Params, role: Role, bers: BersMove, us: Color, sq: Square) -> Score {
-    // Tables are written from White's side; Black's man reads the mirrored square.
+    match psqt_index(role, bers, us, sq) {
+        Some(i) => s(
+            p.get(i).copied().unwrap_or(0),
+            p.get(i + 1).copied().unwrap_or(0),
+        ),
+        None => Score::default(),
+    }
+}
+
+/// Where the piece-square value of a man of `us` of this role on `sq` lies in the
+/// weights: the index of its middlegame value (the endgame value follows). `None` for a
+/// pawn on its first or last rank, where no pawn stands.
+///
+/// The tables are written from White's side for files a to d: Black's man reads the
+/// square mirrored across the middle rank, a man on files e to h the one mirrored across
+/// the middle file (no file is better than its mirror for either side, as there is no
+/// castling to make one wing the king's).
+///
+/// ```
+/// use shatar_engine::eval::params::{P, NAMES};
+/// use shatar_engine::eval::psqt_index;
+/// use shatar_rules::ruleset::BersMove;
+/// use shatar_rules::{Color, Role};
+///
+/// let i = psqt_index(Role::Horse, BersMove::Queen, Color::Black, "g6".parse().unwrap());
+/// // Black's horse on g6 reads White's b3.
+/// assert_eq!(i.map(|i| NAMES[i]), Some("PsqHorseB3Mg"));
+/// assert_eq!(psqt_index(Role::Pawn, BersMove::Weak, Color::White, "e1".parse().unwrap()), None);
+/// ```
+pub fn psqt_index(role: Role, bers: BersMove, us: Color, sq: Square) -> Option<usize> {
     let sq = if us == Color::White {
         sq
     } else {
         sq.flip_vertical()
     };
-    let f = i32::from(sq.file().index());
-    let r = i32::from(sq.rank().index());
-    let cf = f.min(7 - f);
-    let cr = r.min(7 - r);
-    let g = |i: P| get(p, i);
-    match role {
-        Role::Pawn => {
-            // Ranks 3 to 7 (index 2 to 6); a pawn on its second rank has no bonus.
-            let (mg, eg) = if (2..=6).contains(&r) {
-                let k = (r - 2) as usize;
-                (nth(p, P::PawnRank3Mg, k), nth(p, P::PawnRank3Eg, k))
-            } else {
-                (0, 0)
-            };
-            let centre = if (3..=4).contains(&f) && (2..=4).contains(&r) {
-                g(P::PawnCentreMg)
-            } else {
-                0
-            };
-            s(mg + centre, eg)
-        }
-        Role::Horse => s(
-            (cf + cr) * g(P::HorseCentreMg) + g(P::HorseOffsetMg),
-            (cf + cr) * g(P::HorseCentreEg) + g(P::HorseOffsetEg),
-        ),
-        Role::Camel => s(
-            cf.min(cr) * g(P::CamelMinMg) + (cf + cr) * g(P::CamelSumMg) + g(P::CamelOffsetMg),
-            (cf + cr) * g(P::CamelSumEg) + g(P::CamelOffsetEg),
-        ),
-        Role::Rook => s(
-            if r == 6 { g(P::RookSeventhMg) } else { 0 }
-                + if (2..=5).contains(&f) {
-                    g(P::RookCentreFileMg)
-                } else {
-                    0
-                },
-            if r == 6 { g(P::RookSeventhEg) } else { 0 },
-        ),
+    let file = usize::from(sq.file().index());
+    let file = file.min(7 - file);
+    let rank = usize::from(sq.rank().index());
+    let (first, row) = match role {
+        // The pawn's table starts on its second rank.
+        Role::Pawn if (1..=6).contains(&rank) => (P::PsqPawnA2Mg, rank - 1),
+        Role::Pawn => return None,
+        Role::Horse => (P::PsqHorseA1Mg, rank),
+        Role::Camel => (P::PsqCamelA1Mg, rank),
+        Role::Rook => (P::PsqRookA1Mg, rank),
         Role::Bers => match bers {
-            BersMove::Queen => s(
-                (cf + cr) * g(P::BersQueenCentreMg) + g(P::BersQueenOffsetMg),
-                (cf + cr) * g(P::BersQueenCentreEg) + g(P::BersQueenOffsetEg),
-            ),
-            BersMove::Weak => s(
-                (cf + cr) * g(P::BersWeakCentreMg) + g(P::BersWeakOffsetMg),
-                (cf + cr) * g(P::BersWeakCentreEg) + g(P::BersWeakOffsetEg),
-            ),
+            BersMove::Queen => (P::PsqBersQueenA1Mg, rank),
+            BersMove::Weak => (P::PsqBersWeakA1Mg, rank),
         },
-        Role::King => {
-            // No castling in Shatar (rules.md §2): the king is safest on its first rank.
-            let mg = match r {
-                0 => g(P::KingFirstRankMg),
-                1 => g(P::KingSecondRankMg),
-                _ => g(P::KingAdvanceMg) * r.min(4),
-            };
-            s(mg, (cf + cr) * g(P::KingCentreEg) + g(P::KingOffsetEg))
-        }
-    }
+        Role::King => (P::PsqKingA1Mg, rank),
+    };
+    Some(first as usize + 2 * (row * 4 + file))
 }
 
 /// Material plus piece-square bonus of `us`, worked out from the weights `p`.

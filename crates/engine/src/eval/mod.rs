@@ -19,7 +19,7 @@ mod space;
 mod threats;
 mod tuned;
 
-pub use material::{PHASE_TOTAL, piece_value};
+pub use material::{PHASE_TOTAL, piece_value, psqt_index};
 pub use params::{Params, TUNED};
 pub use pawns::is_passed;
 
