@@ -14,6 +14,7 @@ mod material;
 mod mobility;
 pub mod params;
 mod pawns;
+mod pieces;
 mod space;
 mod threats;
 mod tuned;
@@ -125,7 +126,8 @@ fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap, mob: [S
     let (ours, theirs) = (mob[us.index()], mob[(!us).index()]);
     ours + pawns::pawn_structure(p, pos, us)
         + king::king_safety(p, pos, us, map, theirs.mg - ours.mg)
-        + threats::threats_and_pieces(p, pos, us, map)
+        + threats::threats(p, pos, us, map)
+        + pieces::pieces(p, pos, us, map)
         + space::space(p, pos, us, map)
 }
 
