@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 156;
+pub const COUNT: usize = 176;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -114,6 +114,25 @@ define_params! {
     // a horse next to the king, −100 / 4.
     KingDangerPins = 25, KingDangerFlankAttack = 3, KingDangerFlankDefence = -4,
     KingDangerHorseDefender = -25,
+    // Piece placement (`pieces.rs`, Stockfish 11's `Evaluation::pieces()`), its weights
+    // scaled by 85/128 mg and 110/213 eg: `Outpost` (30/21) for a camel on an outpost
+    // (the horse's, twice that, is `OutpostHorse` above), and for a horse or a camel that
+    // can reach one;
+    PieceOutpostCamelMg = 20, PieceOutpostCamelEg = 11,
+    PieceReachOutpostHorseMg = 20, PieceReachOutpostHorseEg = 11,
+    PieceReachOutpostCamelMg = 20, PieceReachOutpostCamelEg = 11,
+    // `MinorBehindPawn`; `KingProtector` per step from our king (a penalty);
+    PieceMinorBehindPawnMg = 12, PieceMinorBehindPawnEg = 2,
+    PieceKingProtectorMg = -5, PieceKingProtectorEg = -4,
+    // `BishopPawns` (a penalty per pawn on the camel's colour, times one plus our blocked
+    // central pawns); `LongDiagonalBishop`;
+    PieceCamelPawnsMg = -2, PieceCamelPawnsEg = -4,
+    PieceLongDiagonalMg = 30, PieceLongDiagonalEg = 0,
+    // `RookOnQueenFile`; `TrappedRook` doubled as Stockfish's is without castling rights;
+    PieceRookOnBersFileMg = 5, PieceRookOnBersFileEg = 3,
+    PieceTrappedRookMg = -69, PieceTrappedRookEg = -10,
+    // `WeakQueen`: a bers that an enemy rook or camel pins or can hit by a discovery.
+    PieceBersPinMg = -33, PieceBersPinEg = -8,
 }
 
 pub use super::tuned::TUNED;

@@ -162,4 +162,24 @@ pub const TUNED: Params = [
     7, // KingDangerFlankAttack
     -4, // KingDangerFlankDefence
     -37, // KingDangerHorseDefender
+    20, // PieceOutpostCamelMg
+    -1, // PieceOutpostCamelEg
+    20, // PieceReachOutpostHorseMg
+    3, // PieceReachOutpostHorseEg
+    20, // PieceReachOutpostCamelMg
+    3, // PieceReachOutpostCamelEg
+    4, // PieceMinorBehindPawnMg
+    18, // PieceMinorBehindPawnEg
+    -1, // PieceKingProtectorMg
+    -4, // PieceKingProtectorEg
+    -2, // PieceCamelPawnsMg
+    0, // PieceCamelPawnsEg
+    14, // PieceLongDiagonalMg
+    0, // PieceLongDiagonalEg
+    1, // PieceRookOnBersFileMg
+    19, // PieceRookOnBersFileEg
+    -37, // PieceTrappedRookMg
+    22, // PieceTrappedRookEg
+    -25, // PieceBersPinMg
+    24, // PieceBersPinEg
 ];
