@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 176;
+pub const COUNT: usize = 180;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -133,6 +133,11 @@ define_params! {
     PieceTrappedRookMg = -69, PieceTrappedRookEg = -10,
     // `WeakQueen`: a bers that an enemy rook or camel pins or can hit by a discovery.
     PieceBersPinMg = -33, PieceBersPinEg = -8,
+    // Stockfish 11's endgame scale factor (`Evaluation::scale_factor`), in 64ths of the
+    // endgame value: opposite camels alone, and `base + per pawn · pawns of the side
+    // ahead` (per pawn with opposite camels among other pieces, or without).
+    PieceScaleOppositeCamels = 22, PieceScaleBase = 36, PieceScalePawn = 7,
+    PieceScalePawnOppositeCamels = 2,
 }
 
 pub use super::tuned::TUNED;

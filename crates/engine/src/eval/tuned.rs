@@ -182,4 +182,8 @@ pub const TUNED: Params = [
     22, // PieceTrappedRookEg
     -25, // PieceBersPinMg
     24, // PieceBersPinEg
+    26, // PieceScaleOppositeCamels
+    32, // PieceScaleBase
+    15, // PieceScalePawn
+    2, // PieceScalePawnOppositeCamels
 ];
