@@ -178,10 +178,11 @@ const SCALE_NORMAL: i32 = 64;
 /// Stockfish 11's `Evaluation::scale_factor` heuristics, in 64ths of the endgame value
 /// `eg` (White's side), for endings the draw knowledge of [`scale_for_draws`] does not
 /// know (Stockfish applies them only where its material endgames set no factor): with
-/// one camel each on squares of opposite colours and no other pieces, `PieceScaleOpposite
-/// Camels` (Stockfish's 22); otherwise `PieceScaleBase` (36) plus, for each pawn of the
-/// side ahead, `PieceScalePawn` (7) or, with opposite camels among other pieces,
-/// `PieceScalePawnOppositeCamels` (2), at most 64: few pawns make a lead hard to convert.
+/// one camel each on squares of opposite colours and no other pieces,
+/// `PieceScaleOppositeCamels` (Stockfish's 22); otherwise `PieceScaleBase` (36) plus, for
+/// each pawn of the side ahead, `PieceScalePawn` (7) or, with opposite camels among other
+/// pieces, `PieceScalePawnOppositeCamels` (2), at most 64: few pawns make a lead hard to
+/// convert (the values in brackets are the starting ones).
 fn endgame_scale(p: &Params, pos: &Position, eg: i32) -> i32 {
     use params::{P, get};
     let strong = if eg > 0 { Color::White } else { Color::Black };
