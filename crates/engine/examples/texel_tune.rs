@@ -520,9 +520,10 @@ mod tests {
     #[test]
     fn piece_square_features_predict_the_evaluation() {
         // White: king e1, horse c3, pawns d4 e4 (rank 4); Black: king e8, camel f5,
-        // rook a8, pawns d5 e6. Phase: horse 1 + camel 1 + rook 2 = 4 of 24.
+        // rook a8, pawns a7 d5 e6. Phase: horse 1 + camel 1 + rook 2 = 4 of 24. Black,
+        // ahead, has three pawns: the endgame scale factor stays whole (no scaling).
         let pos = fen::read(
-            "r3k3/8/4p3/3p1b2/3PP3/2N5/8/4K3 w - - 0 1",
+            "r3k3/p7/4p3/3p1b2/3PP3/2N5/8/4K3 w - - 0 1",
             Ruleset::OFFICIAL,
         )
         .unwrap();

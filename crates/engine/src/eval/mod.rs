@@ -2,7 +2,7 @@
 //! passed pawns, king danger (Stockfish 11's: attackers of the king ring, weak ring
 //! squares, safe and unsafe checks), threats (Stockfish 11's: men attacked by pawns,
 //! lesser pieces or the king, hanging men, restricted squares, pawn-push threats, threats
-//! against the bers), space (Stockfish 11's), rooks on open files, horse outposts, and the
+//! against the bers), space (Stockfish 11's), piece placement (Stockfish 11's), and the
 //! draws this game has (a side that cannot give a mate that counts cannot win).
 //!
 //! Scores are centipawns from the side to move's point of view. Each term is a pair of
@@ -15,6 +15,7 @@ mod mobility;
 pub mod params;
 mod passed;
 mod pawns;
+mod pieces;
 mod space;
 mod threats;
 mod tuned;
@@ -115,7 +116,8 @@ fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) 
         - material(Color::Black)
         - side(p, pos, Color::Black, &map, mob);
     let ph = phase(pos);
-    let mut v = (white.mg * ph + white.eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
+    let eg = white.eg * endgame_scale(p, pos, white.eg) / SCALE_NORMAL;
+    let mut v = (white.mg * ph + eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
     v = scale_for_draws(pos, v);
     let stm = if pos.turn() == Color::White { v } else { -v };
     stm + params::get(p, params::P::Tempo)
@@ -127,7 +129,8 @@ fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap, mob: [S
     ours + pawns::pawn_structure(p, pos, us)
         + passed::passed(p, pos, us, map)
         + king::king_safety(p, pos, us, map, theirs.mg - ours.mg)
-        + threats::threats_and_pieces(p, pos, us, map)
+        + threats::threats(p, pos, us, map)
+        + pieces::pieces(p, pos, us, map)
         + space::space(p, pos, us, map)
 }
 
@@ -145,23 +148,67 @@ pub(crate) fn squares(list: &str) -> shatar_rules::Bitboard {
 /// and under the bare-king rule a side that would have to take the last man to win wins
 /// nothing by taking it.
 fn scale_for_draws(pos: &Position, v: i32) -> i32 {
-    let strong = if v > 0 { Color::White } else { Color::Black };
     if v == 0 {
         return 0;
     }
-    if !outcome::can_mate(pos, strong) {
-        return v / 16;
+    let strong = if v > 0 { Color::White } else { Color::Black };
+    match known_draw_divisor(pos, strong) {
+        Some(d) => v / d,
+        None => v,
     }
-    let b = pos.board();
+}
+
+/// The divisor the draw knowledge of [`scale_for_draws`] applies to the score of `strong`,
+/// if it knows this ending.
+fn known_draw_divisor(pos: &Position, strong: Color) -> Option<i32> {
+    if !outcome::can_mate(pos, strong) {
+        return Some(16);
+    }
     if pos.ruleset().bare_king == BareKing::Draw {
         // The weak side with a single man left: capturing it draws, so the strong side
         // must mate around it, which is much harder than it looks on material.
-        let weak_men = b.non_king(!strong).count();
-        if weak_men == 1 {
-            return v / 2;
+        if pos.board().non_king(!strong).count() == 1 {
+            return Some(2);
         }
     }
-    v
+    None
+}
+
+/// Stockfish's `SCALE_FACTOR_NORMAL`: the endgame scale is in 64ths.
+const SCALE_NORMAL: i32 = 64;
+
+/// Stockfish 11's `Evaluation::scale_factor` heuristics, in 64ths of the endgame value
+/// `eg` (White's side), for endings the draw knowledge of [`scale_for_draws`] does not
+/// know (Stockfish applies them only where its material endgames set no factor): with
+/// one camel each on squares of opposite colours and no other pieces,
+/// `PieceScaleOppositeCamels` (Stockfish's 22); otherwise `PieceScaleBase` (36) plus, for
+/// each pawn of the side ahead, `PieceScalePawn` (7) or, with opposite camels among other
+/// pieces, `PieceScalePawnOppositeCamels` (2), at most 64: few pawns make a lead hard to
+/// convert (the values in brackets are the starting ones).
+fn endgame_scale(p: &Params, pos: &Position, eg: i32) -> i32 {
+    use params::{P, get};
+    let strong = if eg > 0 { Color::White } else { Color::Black };
+    if eg == 0 || known_draw_divisor(pos, strong).is_some() {
+        return SCALE_NORMAL;
+    }
+    let b = pos.board();
+    let camels = |c: Color| b.pieces(c, Role::Camel).single();
+    let opposite = match (camels(Color::White), camels(Color::Black)) {
+        (Some(w), Some(k)) => w.is_light() != k.is_light(),
+        _ => false,
+    };
+    let others = b.by_role(Role::Horse) | b.by_role(Role::Rook) | b.by_role(Role::Bers);
+    let sf = if opposite && others.is_empty() {
+        get(p, P::PieceScaleOppositeCamels)
+    } else {
+        let per_pawn = if opposite {
+            get(p, P::PieceScalePawnOppositeCamels)
+        } else {
+            get(p, P::PieceScalePawn)
+        };
+        get(p, P::PieceScaleBase) + per_pawn * b.pieces(strong, Role::Pawn).count() as i32
+    };
+    sf.clamp(0, SCALE_NORMAL)
 }
 
 #[cfg(test)]
@@ -283,6 +330,36 @@ mod tests {
             mirror_fen("4k3/p7/4P3/8/8/8/8/R3K3 w - - 3 40"),
             "r3k3/8/8/8/8/4p3/P7/4K3 b - - 3 40"
         );
+    }
+
+    #[test]
+    fn endgame_scale_of_stockfish_11() {
+        let p = &params::HAND;
+        let scale = |text: &str, ruleset: Ruleset, eg: i32| {
+            endgame_scale(p, &fen::read(text, ruleset).unwrap(), eg)
+        };
+        // Official. White: king g1, camel c1 (dark), pawns a2 b3. Black: king g8, camel
+        // c8 (light), pawn h7. Opposite camels and nothing else: 22 whoever is ahead.
+        let text = "2b3k1/7p/8/8/8/1P6/P7/2B3K1 w - - 0 1";
+        assert_eq!(scale(text, Ruleset::OFFICIAL, 100), 22);
+        assert_eq!(scale(text, Ruleset::OFFICIAL, -100), 22);
+        // The black camel on f8 (dark): the same colour. White ahead with two pawns:
+        // 36 + 7 · 2 = 50; Black ahead with one: 36 + 7 = 43.
+        let text = "5bk1/7p/8/8/8/1P6/P7/2B3K1 w - - 0 1";
+        assert_eq!(scale(text, Ruleset::OFFICIAL, 100), 50);
+        assert_eq!(scale(text, Ruleset::OFFICIAL, -100), 43);
+        // Opposite camels and a rook each: 36 + 2 · 2 = 40 for White.
+        let text = "2b2rk1/7p/8/8/8/1P6/P7/2B2RK1 w - - 0 1";
+        assert_eq!(scale(text, Ruleset::OFFICIAL, 100), 40);
+        // Five pawns: 36 + 35 = 71, at most 64.
+        let text = "5bk1/7p/8/8/8/1P6/PPPP4/2B3K1 w - - 0 1";
+        assert_eq!(scale(text, Ruleset::OFFICIAL, 100), 64);
+        // A rook against a horse, no pawns: 36 in official; in fsf the bare-king rule
+        // (the horse is Black's last man) is the draw knowledge's, which halves the score
+        // itself: 64 here.
+        let text = "6k1/8/8/8/8/8/5n2/R5K1 w - - 0 1";
+        assert_eq!(scale(text, Ruleset::OFFICIAL, 100), 36);
+        assert_eq!(scale(text, Ruleset::FSF, 100), 64);
     }
 
     #[test]

@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 565;
+pub const COUNT: usize = 589;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -230,6 +230,30 @@ define_params! {
     PassedSFBlockMg = 48, PassedSFBlockEg = 37,
     PassedSFDefendedMg = 27, PassedSFDefendedEg = 21,
     PassedSFFileMg = 7, PassedSFFileEg = 4,
+    // Piece placement (`pieces.rs`, Stockfish 11's `Evaluation::pieces()`), its weights
+    // scaled by 85/128 mg and 110/213 eg: `Outpost` (30/21) for a camel on an outpost
+    // (the horse's, twice that, is `OutpostHorse` above), and for a horse or a camel that
+    // can reach one;
+    PieceOutpostCamelMg = 20, PieceOutpostCamelEg = 11,
+    PieceReachOutpostHorseMg = 20, PieceReachOutpostHorseEg = 11,
+    PieceReachOutpostCamelMg = 20, PieceReachOutpostCamelEg = 11,
+    // `MinorBehindPawn`; `KingProtector` per step from our king (a penalty);
+    PieceMinorBehindPawnMg = 12, PieceMinorBehindPawnEg = 2,
+    PieceKingProtectorMg = -5, PieceKingProtectorEg = -4,
+    // `BishopPawns` (a penalty per pawn on the camel's colour, times one plus our blocked
+    // central pawns); `LongDiagonalBishop`;
+    PieceCamelPawnsMg = -2, PieceCamelPawnsEg = -4,
+    PieceLongDiagonalMg = 30, PieceLongDiagonalEg = 0,
+    // `RookOnQueenFile`; `TrappedRook` doubled as Stockfish's is without castling rights;
+    PieceRookOnBersFileMg = 5, PieceRookOnBersFileEg = 3,
+    PieceTrappedRookMg = -69, PieceTrappedRookEg = -10,
+    // `WeakQueen`: a bers that an enemy rook or camel pins or can hit by a discovery.
+    PieceBersPinMg = -33, PieceBersPinEg = -8,
+    // Stockfish 11's endgame scale factor (`Evaluation::scale_factor`), in 64ths of the
+    // endgame value: opposite camels alone, and `base + per pawn · pawns of the side
+    // ahead` (per pawn with opposite camels among other pieces, or without).
+    PieceScaleOppositeCamels = 22, PieceScaleBase = 36, PieceScalePawn = 7,
+    PieceScalePawnOppositeCamels = 2,
 }
 
 pub use super::tuned::TUNED;

@@ -1,11 +1,11 @@
-//! Threats, Stockfish 11's `Evaluation::threats()` (see [`threats()`]), and piece
-//! placement: rooks on open and half-open files, horse outposts. The attack maps are
-//! computed once per evaluation and shared with mobility and king safety.
+//! Threats, Stockfish 11's `Evaluation::threats()` (see [`threats()`]). The attack maps
+//! are computed once per evaluation and shared with mobility, king safety and the piece
+//! placement terms.
 
 use super::Score;
 use super::mobility::mobility_area;
 use super::params::{P, Params, pair};
-use super::pawns::{adjacent_files, ahead, file_mask, pawn_attacks_of};
+use super::pawns::pawn_attacks_of;
 use shatar_rules::{Bitboard, Color, Piece, Position, Role, attacks};
 
 /// The squares each side attacks, by role, in all, and at least twice.
@@ -159,41 +159,6 @@ pub fn threats(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score 
     total
 }
 
-/// The threats and piece-placement score of `us`.
-pub fn threats_and_pieces(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
-    let b = pos.board();
-    let them = !us;
-    let mut total = threats(p, pos, us, map);
-
-    let our_pawns = b.pieces(us, Role::Pawn);
-    let their_pawns = b.pieces(them, Role::Pawn);
-    // Rooks on files without our pawns: open (no pawns at all) or half-open.
-    for sq in b.pieces(us, Role::Rook) {
-        let file = file_mask(sq.file().index());
-        if (our_pawns & file).is_empty() {
-            total += if (their_pawns & file).is_empty() {
-                pair(p, P::RookOpenFileMg)
-            } else {
-                pair(p, P::RookSemiOpenMg)
-            };
-        }
-    }
-    // Horse outposts: on the fourth to sixth rank from our side, defended by a pawn and
-    // beyond the reach of every enemy pawn (none on a neighbouring file ahead of it).
-    for sq in b.pieces(us, Role::Horse) {
-        let rank = sq.rank().index();
-        let relative = if us == Color::White { rank } else { 7 - rank };
-        if !(3..=5).contains(&relative) || !map.of(us, Role::Pawn).contains(sq) {
-            continue;
-        }
-        let attackers_ahead = their_pawns & adjacent_files(sq.file().index()) & ahead(us, rank);
-        if attackers_ahead.is_empty() {
-            total += pair(p, P::OutpostHorseMg);
-        }
-    }
-    total
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,7 +176,7 @@ mod tests {
         let pos = fen::read("7k/8/8/4n3/3P4/8/8/K7 w - - 0 1", Ruleset::OFFICIAL).unwrap();
         let p = &crate::eval::params::HAND;
         let map = AttackMap::new(&pos);
-        let w = threats_and_pieces(p, &pos, Color::White, &map);
+        let w = threats(p, &pos, Color::White, &map);
         assert_eq!(
             w,
             pair(p, P::ThreatByPawnMg) + pair(p, P::HangingMg),
@@ -220,7 +185,7 @@ mod tests {
         // With the hand weights: 115 + 46, 49 + 19.
         assert_eq!(w, s(161, 68));
         // The horse attacks nothing; the pawn on d4 is not attacked either.
-        assert_eq!(threats_and_pieces(p, &pos, Color::Black, &map), s(0, 0));
+        assert_eq!(threats(p, &pos, Color::Black, &map), s(0, 0));
     }
 
     #[test]
@@ -303,24 +268,18 @@ mod tests {
     }
 
     #[test]
-    fn rook_files_and_outpost() {
-        // Rook on the open d-file, rook on the half-open e-file (a black pawn on e7),
-        // horse on b5 defended by the a4 pawn with no black pawn on the a- or c-file.
+    fn a_rook_on_a_hanging_pawn() {
+        // Rooks on d1 and e1, horse on b5 defended by the a4 pawn; black pawn on e7.
         let pos = fen::read("7k/4p3/8/1N6/P7/8/8/3RR1K1 w - - 0 1", Ruleset::OFFICIAL).unwrap();
         let p = &crate::eval::params::HAND;
         let map = AttackMap::new(&pos);
-        let w = threats_and_pieces(p, &pos, Color::White, &map);
         // The rook on e1 attacks e7: the pawn there is defended by nothing (the king on
         // h8 does not reach e7, Black's pawn attacks d6 f6): weak, a threat by the rook
         // on a pawn, and hanging. No square Black attacks (d6 f6 g8 g7 h7) does White
         // attack.
         assert_eq!(
-            w,
-            pair(p, P::RookOpenFileMg)
-                + pair(p, P::RookSemiOpenMg)
-                + pair(p, P::OutpostHorseMg)
-                + pair(p, P::ThreatByRookPawnMg)
-                + pair(p, P::HangingMg)
+            threats(p, &pos, Color::White, &map),
+            pair(p, P::ThreatByRookPawnMg) + pair(p, P::HangingMg)
         );
     }
 }

@@ -571,4 +571,28 @@ pub const TUNED: Params = [
     29, // PassedSFDefendedEg
     -1, // PassedSFFileMg
     4, // PassedSFFileEg
+    20, // PieceOutpostCamelMg
+    -1, // PieceOutpostCamelEg
+    20, // PieceReachOutpostHorseMg
+    3, // PieceReachOutpostHorseEg
+    20, // PieceReachOutpostCamelMg
+    3, // PieceReachOutpostCamelEg
+    4, // PieceMinorBehindPawnMg
+    18, // PieceMinorBehindPawnEg
+    -1, // PieceKingProtectorMg
+    -4, // PieceKingProtectorEg
+    -2, // PieceCamelPawnsMg
+    0, // PieceCamelPawnsEg
+    14, // PieceLongDiagonalMg
+    0, // PieceLongDiagonalEg
+    1, // PieceRookOnBersFileMg
+    19, // PieceRookOnBersFileEg
+    -37, // PieceTrappedRookMg
+    22, // PieceTrappedRookEg
+    -25, // PieceBersPinMg
+    24, // PieceBersPinEg
+    26, // PieceScaleOppositeCamels
+    32, // PieceScaleBase
+    15, // PieceScalePawn
+    2, // PieceScalePawnOppositeCamels
 ];
