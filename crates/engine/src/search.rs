@@ -98,9 +98,7 @@ fn advanced_passed_pawn_push(pos: &Position, m: &Move) -> bool {
         return false;
     }
     let us = pos.turn();
-    let rank = m.from.rank().index();
-    let relative = if us == Color::White { rank } else { 7 - rank };
-    if relative < 4 {
+    if m.from.relative_rank(us) < 4 {
         return false;
     }
     eval::is_passed(us, m.to, pos.board().pieces(!us, Role::Pawn))

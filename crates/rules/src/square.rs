@@ -1,5 +1,6 @@
 //! Squares, files and ranks.
 
+use crate::Color;
 use std::fmt;
 use std::str::FromStr;
 
@@ -192,6 +193,36 @@ impl Square {
             Some(Square((r * 8 + f) as u8))
         } else {
             None
+        }
+    }
+
+    /// The number of king moves from this square to `other`: the larger of the file and
+    /// rank differences.
+    ///
+    /// ```
+    /// use shatar_rules::Square;
+    /// let a1: Square = "a1".parse().unwrap();
+    /// assert_eq!(a1.distance("c2".parse().unwrap()), 2);
+    /// assert_eq!(a1.distance("h8".parse().unwrap()), 7);
+    /// ```
+    pub const fn distance(self, other: Square) -> u8 {
+        let df = (self.0 & 7).abs_diff(other.0 & 7);
+        let dr = (self.0 >> 3).abs_diff(other.0 >> 3);
+        if df > dr { df } else { dr }
+    }
+
+    /// The rank of this square counted from `color`'s side, `0` for its first rank.
+    ///
+    /// ```
+    /// use shatar_rules::{Color, Square};
+    /// let e2: Square = "e2".parse().unwrap();
+    /// assert_eq!(e2.relative_rank(Color::White), 1);
+    /// assert_eq!(e2.relative_rank(Color::Black), 6);
+    /// ```
+    pub const fn relative_rank(self, color: Color) -> u8 {
+        match color {
+            Color::White => self.0 >> 3,
+            Color::Black => 7 - (self.0 >> 3),
         }
     }
 

@@ -70,19 +70,6 @@ fn camp(us: Color) -> Bitboard {
     }
 }
 
-/// The rank of `sq` counted from `us`'s side (0 = our first rank).
-fn relative_rank(us: Color, sq: Square) -> usize {
-    let r = usize::from(sq.rank().index());
-    if us == Color::White { r } else { 7 - r }
-}
-
-/// The king's distance (moves of a king) between two squares.
-fn distance(a: Square, b: Square) -> i32 {
-    let df = i32::from(a.file().index()) - i32::from(b.file().index());
-    let dr = i32::from(a.rank().index()) - i32::from(b.rank().index());
-    df.abs().max(dr.abs())
-}
-
 /// Stockfish 11's `kingRing`: the 3×3 block around the king's square moved one rank up
 /// when the king is on its first or last rank and one file inwards on the a- or h-file,
 /// so that it always has nine squares.
@@ -249,7 +236,12 @@ pub fn shelter(p: &Params, pos: &Position, us: Color) -> Score {
     let not_behind = ahead(us, king_rank) | Bitboard::rank(ksq.rank());
     let ours = b.pieces(us, Role::Pawn) & not_behind;
     let theirs = b.pieces(!us, Role::Pawn) & not_behind;
-    let rearmost = |pawns: Bitboard| pawns.into_iter().map(|sq| relative_rank(us, sq)).min();
+    let rearmost = |pawns: Bitboard| {
+        pawns
+            .into_iter()
+            .map(|sq| usize::from(sq.relative_rank(us)))
+            .min()
+    };
     let centre = ksq.file().index().clamp(1, 6);
     let (mut strength, mut storm, mut blocked) = (0, 0, 0);
     for file in centre - 1..=centre + 1 {
@@ -274,7 +266,7 @@ pub fn shelter(p: &Params, pos: &Position, us: Color) -> Score {
     let pawns = b.pieces(us, Role::Pawn);
     let nearest = pawns
         .into_iter()
-        .map(|sq| distance(ksq, sq))
+        .map(|sq| i32::from(ksq.distance(sq)))
         .min()
         .unwrap_or(0);
     s(mg, -get(p, P::KingPawnDistanceEg) * nearest) - pair(p, P::KingBlockedStormMg).times(blocked)

@@ -10,12 +10,6 @@ use super::threats::AttackMap;
 use super::{Score, s};
 use shatar_rules::{Bitboard, Color, Position, Role, Square, attacks};
 
-/// The rank of `sq` counted from `us`'s side (0 = our first rank).
-fn relative_rank(us: Color, sq: Square) -> usize {
-    let r = usize::from(sq.rank().index());
-    if us == Color::White { r } else { 7 - r }
-}
-
 /// The square in front of `sq` for a pawn of `us` (Stockfish's `s + Up`).
 fn step(us: Color, sq: Square) -> Option<Square> {
     sq.offset(0, if us == Color::White { 1 } else { -1 })
@@ -31,13 +25,6 @@ fn forward_file(us: Color, sq: Square) -> Bitboard {
 fn passed_pawn_span(us: Color, sq: Square) -> Bitboard {
     let file = sq.file().index();
     (file_mask(file) | adjacent_files(file)) & ahead(us, sq.rank().index())
-}
-
-/// The king's distance between two squares.
-fn distance(a: Square, b: Square) -> i32 {
-    let df = i32::from(a.file().index()) - i32::from(b.file().index());
-    let dr = i32::from(a.rank().index()) - i32::from(b.rank().index());
-    df.abs().max(dr.abs())
 }
 
 /// The passed pawns of `us` as Stockfish 11's `pawns.cpp` flags them: (a) no enemy pawn
@@ -71,7 +58,7 @@ pub fn passed_pawns(pos: &Position, us: Color) -> Bitboard {
         if stoppers == lever
             || (stoppers == lever_push && phalanx.count() >= lever_push.count())
             || (stoppers == blocked
-                && relative_rank(us, sq) >= 4
+                && usize::from(sq.relative_rank(us)) >= 4
                 && (support_up & !(theirs | double_attacked)).any())
         {
             passed.add(sq);
@@ -90,11 +77,12 @@ pub fn passed(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
     let occupied = b.occupied();
     let heavy = b.by_role(Role::Rook) | b.by_role(Role::Bers);
     // Stockfish's `king_proximity`: the king's distance, at most 5.
-    let proximity = |c: Color, sq: Square| b.king_of(c).map_or(5, |k| distance(k, sq).min(5));
+    let proximity =
+        |c: Color, sq: Square| b.king_of(c).map_or(5, |k| i32::from(k.distance(sq)).min(5));
     let mut total = Score::default();
     for sq in passed_pawns(pos, us) {
         let Some(block) = step(us, sq) else { continue };
-        let r = relative_rank(us, sq);
+        let r = usize::from(sq.relative_rank(us));
         let mut bonus = if (1..=6).contains(&r) {
             s(nth(p, P::Passed2Mg, r - 1), nth(p, P::Passed2Eg, r - 1))
         } else {

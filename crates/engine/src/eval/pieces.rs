@@ -53,13 +53,6 @@ fn pawn_attacks_span(color: Color, pawns: Bitboard) -> Bitboard {
     Bitboard(span)
 }
 
-/// The king's distance (moves of a king) between two squares.
-fn distance(a: Square, b: Square) -> i32 {
-    let df = i32::from(a.file().index()) - i32::from(b.file().index());
-    let dr = i32::from(a.rank().index()) - i32::from(b.rank().index());
-    df.abs().max(dr.abs())
-}
-
 /// Stockfish 11's `WeakQueen` test (`slider_blockers` of the enemy rooks and bishops
 /// towards the queen): whether an enemy rook on a line or camel on a diagonal of the bers
 /// on `sq` has exactly one man, of either side, between them.
@@ -129,7 +122,7 @@ pub fn pieces(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
             }
             // Stockfish 11's KingProtector: far from its king it defends nothing there.
             if let Some(ksq) = king {
-                total += pair(p, P::PieceKingProtectorMg).times(distance(ksq, sq));
+                total += pair(p, P::PieceKingProtectorMg).times(i32::from(ksq.distance(sq)));
             }
             if role == Role::Camel {
                 // Stockfish 11's BishopPawns: our pawns on the camel's colour block it,
