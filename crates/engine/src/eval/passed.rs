@@ -5,7 +5,9 @@
 //! into passed pawns.
 
 use super::params::{P, Params, get, nth, pair};
-use super::pawns::{adjacent_files, ahead, double_pawn_attacks, file_mask, is_passed};
+use super::pawns::{
+    adjacent_files, ahead, double_pawn_attacks, file_mask, is_passed, passed_pawn_span, toward_us,
+};
 use super::threats::AttackMap;
 use super::{Score, s};
 use shatar_rules::{Bitboard, Color, Position, Role, Square, attacks};
@@ -18,13 +20,6 @@ fn step(us: Color, sq: Square) -> Option<Square> {
 /// Stockfish's `forward_file_bb(us, sq)`: the squares ahead of `sq` on its file.
 fn forward_file(us: Color, sq: Square) -> Bitboard {
     file_mask(sq.file().index()) & ahead(us, sq.rank().index())
-}
-
-/// Stockfish's `passed_pawn_span(us, sq)`: the squares ahead of `sq` on its file and the
-/// files beside it.
-fn passed_pawn_span(us: Color, sq: Square) -> Bitboard {
-    let file = sq.file().index();
-    (file_mask(file) | adjacent_files(file)) & ahead(us, sq.rank().index())
 }
 
 /// The passed pawns of `us` as Stockfish 11's `pawns.cpp` flags them: (a) no enemy pawn
@@ -43,18 +38,13 @@ pub fn passed_pawns(pos: &Position, us: Color) -> Bitboard {
         let rank_mask = Bitboard(0xFFu64 << (8 * u32::from(sq.rank().index())));
         let neighbours = ours & adjacent_files(file);
         let phalanx = neighbours & rank_mask;
-        let support = match us {
-            Color::White => neighbours & rank_mask.shift_down(),
-            Color::Black => neighbours & rank_mask.shift_up(),
-        };
+        let support = neighbours & toward_us(us, rank_mask);
         let stoppers = theirs & passed_pawn_span(us, sq);
         let lever = theirs & attacks::pawn_attacks(us, sq);
         let lever_push = theirs & attacks::pawn_attacks(us, up);
         let blocked = theirs & Bitboard::from_square(up);
-        let support_up = match us {
-            Color::White => support.shift_up(),
-            Color::Black => support.shift_down(),
-        };
+        // One rank up for us is one rank toward their side.
+        let support_up = toward_us(!us, support);
         if stoppers == lever
             || (stoppers == lever_push && phalanx.count() >= lever_push.count())
             || (stoppers == blocked

@@ -73,8 +73,24 @@ pub(super) fn double_pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
 /// it on its own file or the files beside it.
 #[inline]
 pub fn is_passed(us: Color, sq: Square, theirs: Bitboard) -> bool {
+    (theirs & passed_pawn_span(us, sq)).is_empty()
+}
+
+/// Stockfish's `passed_pawn_span(us, sq)`: the squares ahead of `sq` on its file and the
+/// files beside it.
+#[inline]
+pub(super) fn passed_pawn_span(us: Color, sq: Square) -> Bitboard {
     let file = sq.file().index();
-    (theirs & (file_mask(file) | adjacent_files(file)) & ahead(us, sq.rank().index())).is_empty()
+    (file_mask(file) | adjacent_files(file)) & ahead(us, sq.rank().index())
+}
+
+/// `bb` moved one rank toward `us`'s side (the squares behind, for `us`).
+#[inline]
+pub(super) fn toward_us(us: Color, bb: Bitboard) -> Bitboard {
+    match us {
+        Color::White => bb.shift_down(),
+        Color::Black => bb.shift_up(),
+    }
 }
 
 /// The pawn-structure score of `us`.

@@ -9,7 +9,7 @@
 use super::Score;
 use super::mobility::mobility_area;
 use super::params::{P, Params, pair};
-use super::pawns::{file_mask, pawn_attacks_of};
+use super::pawns::{file_mask, pawn_attacks_of, toward_us};
 use super::threats::AttackMap;
 use shatar_rules::{Bitboard, Color, Piece, Position, Role, Square, attacks};
 
@@ -23,14 +23,6 @@ fn outpost_ranks(us: Color) -> Bitboard {
     match us {
         Color::White => Bitboard(0x0000_ffff_ff00_0000),
         Color::Black => Bitboard(0x0000_00ff_ffff_0000),
-    }
-}
-
-/// `bb` moved one rank towards `us`'s side of the board (Stockfish's `shift<Down>`).
-fn toward_us(us: Color, bb: Bitboard) -> Bitboard {
-    match us {
-        Color::White => bb.shift_down(),
-        Color::Black => bb.shift_up(),
     }
 }
 
