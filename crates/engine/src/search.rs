@@ -32,6 +32,10 @@ pub const MAX_PLY: usize = 128;
 /// its units, where a pawn is 128, scaled to ours).
 const RAZOR_MARGIN: i32 = 350;
 
+/// ProbCut: how far above beta a capture must reach (Stockfish 11's 191 in its units,
+/// scaled to ours).
+const PROBCUT_MARGIN: i32 = 100;
+
 /// A position the search passed through: what repetition and the shak rule need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PathEntry {
@@ -238,6 +242,8 @@ pub struct Heuristics {
     pub killers: bool,
     /// The butterfly history in the ordering and in the reductions.
     pub history: bool,
+    /// ProbCut (step 7b).
+    pub probcut: bool,
     /// Dropping captures that lose material by SEE: in quiescence, and at shallow depth in
     /// the main search (step 9).
     pub see_pruning: bool,
@@ -254,6 +260,7 @@ impl Default for Heuristics {
             check_extension: true,
             killers: true,
             history: true,
+            probcut: true,
             see_pruning: true,
         }
     }
@@ -261,7 +268,7 @@ impl Default for Heuristics {
 
 impl Heuristics {
     /// The switch names, as in the `Search_<Name>` options.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "NullMove",
         "LMR",
         "Futility",
@@ -270,6 +277,7 @@ impl Heuristics {
         "CheckExtension",
         "Killers",
         "History",
+        "ProbCut",
         "SEEPruning",
     ];
 
@@ -285,6 +293,7 @@ impl Heuristics {
             "checkextension" => &mut self.check_extension,
             "killers" => &mut self.killers,
             "history" => &mut self.history,
+            "probcut" => &mut self.probcut,
             "seepruning" => &mut self.see_pruning,
             _ => return None,
         })
@@ -957,6 +966,58 @@ impl<'a> Worker<'a> {
                     return 0;
                 }
                 if v >= beta {
+                    return score;
+                }
+            }
+        }
+        // ProbCut (Stockfish 11's step 10): a capture that wins enough by SEE to beat a
+        // raised beta, and still beats it in quiescence and in a search four plies
+        // shallower, makes this node fail high with near certainty.
+        if self.heur.probcut
+            && !pv_node
+            && !in_check
+            && depth >= 5
+            && beta.abs() < MATE_BOUND
+            && static_eval > -INFINITE
+        {
+            let raised_beta =
+                (beta + PROBCUT_MARGIN - if improving { 24 } else { 0 }).min(INFINITE);
+            let threshold = raised_beta - static_eval;
+            let mut picker =
+                MovePicker::captures(pos, pos.legal_captures_and_promotions(), tt_move);
+            let mut tried = 0;
+            while let Some((m, _)) = picker.next_move() {
+                if tried >= 2 + 2 * usize::from(cut_node) {
+                    break;
+                }
+                if excluded == Some(m) || see(pos, &m) < threshold {
+                    continue;
+                }
+                tried += 1;
+                let child = pos.after(m);
+                self.push(PathEntry::of(&child));
+                if let Some(f) = self.frames.get_mut(ply) {
+                    f.moved = Some(piece_to(us, &m));
+                    f.move_count = 0;
+                    f.quiet = false;
+                    f.early_quiet = false;
+                }
+                let mut score = -self.qsearch(&child, -raised_beta, -raised_beta + 1, ply + 1);
+                if score >= raised_beta {
+                    score = -self.search(
+                        &child,
+                        -raised_beta,
+                        -raised_beta + 1,
+                        depth - 4,
+                        ply + 1,
+                        !cut_node,
+                    );
+                }
+                self.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= raised_beta {
                     return score;
                 }
             }
