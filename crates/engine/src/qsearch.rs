@@ -113,6 +113,7 @@ impl Worker<'_> {
                 eval: static_eval,
                 depth: 0,
                 bound,
+                pv: tte.is_some_and(|e| e.pv),
             },
         );
         best

@@ -815,6 +815,15 @@ impl<'a> Worker<'a> {
         };
         let tt_move = tte.map_or(0, |e| e.mv);
         let tt_value = tte.map(|e| score_from_tt(e.score, ply));
+        // Whether this position is or was on a principal variation (Stockfish 11's `ttPv`):
+        // its moves are reduced less. The singular test searches the same node, so it
+        // asks the table too.
+        let tt_pv = pv_node
+            || if excluded.is_some() {
+                self.shared.tt.probe(key).is_some_and(|e| e.pv)
+            } else {
+                tte.is_some_and(|e| e.pv)
+            };
         if let (Some(e), Some(score)) = (tte, tt_value) {
             let usable = match e.bound {
                 Bound::Exact => true,
@@ -1190,7 +1199,7 @@ impl<'a> Worker<'a> {
                 let mut r = 0;
                 if self.heur.lmr && depth >= 3 && quiet {
                     r = base_r;
-                    if pv_node {
+                    if tt_pv {
                         r -= 2;
                     }
                     // The opponent had to try many moves: this node is probably not bad.
@@ -1315,6 +1324,7 @@ impl<'a> Worker<'a> {
                 eval: if in_check { 0 } else { static_eval },
                 depth,
                 bound,
+                pv: tt_pv,
             },
         );
         best

@@ -33,6 +33,8 @@ pub struct TtEntry {
     pub depth: i32,
     /// The bound.
     pub bound: Bound,
+    /// Whether the position was ever on a principal variation (Stockfish's `ttPv`).
+    pub pv: bool,
 }
 
 /// Packs a move's squares and promotion into 16 bits.
@@ -56,6 +58,13 @@ pub fn unpack_move(packed: u16) -> Option<(Square, Square, Option<Role>)> {
     };
     Some((from, to, promo))
 }
+
+/// Where an entry's data word keeps the principal-variation flag and the search
+/// generation (the bits above the bound).
+const PV_SHIFT: u32 = 58;
+const GENERATION_SHIFT: u32 = 59;
+/// Searches told apart by the generation before it wraps around.
+const GENERATIONS: u64 = 32;
 
 /// Entries per bucket: a new position goes into the bucket's least valuable slot.
 const BUCKET: usize = 2;
@@ -92,7 +101,8 @@ impl Tt {
     /// Starts a new search: older entries become easier to replace.
     pub fn new_search(&self) {
         let g = self.generation.load(Ordering::Relaxed);
-        self.generation.store((g + 1) & 63, Ordering::Relaxed);
+        self.generation
+            .store(((u64::from(g) + 1) % GENERATIONS) as u8, Ordering::Relaxed);
     }
 
     /// The word index of the first entry of `key`'s bucket.
@@ -122,6 +132,7 @@ impl Tt {
             eval: i32::from((data >> 32) as u16 as i16),
             depth: i32::from((data >> 48) as u8) - 1,
             bound,
+            pv: data >> PV_SHIFT & 1 == 1,
         })
     }
 
@@ -142,7 +153,7 @@ impl Tt {
                 return i;
             }
             let depth = i32::from((data >> 48) as u8) - 1;
-            let age = ((gen_now + 64 - (data >> 58)) & 63) as i32;
+            let age = ((gen_now + GENERATIONS - (data >> GENERATION_SHIFT)) % GENERATIONS) as i32;
             let value = depth - 8 * age;
             if value < worst {
                 worst = value;
@@ -163,7 +174,7 @@ impl Tt {
         let old = b.load(Ordering::Relaxed);
         let old_key = a.load(Ordering::Relaxed) ^ old;
         let old_depth = i32::from((old >> 48) as u8) - 1;
-        let old_gen = old >> 58;
+        let old_gen = old >> GENERATION_SHIFT;
         let mut mv = e.mv;
         if old_key == key && mv == 0 {
             mv = old as u16; // keep the known best move
@@ -186,7 +197,8 @@ impl Tt {
             | u64::from(e.eval.clamp(-32767, 32767) as i16 as u16) << 32
             | depth << 48
             | bound << 56
-            | gen_now << 58;
+            | u64::from(e.pv) << PV_SHIFT
+            | gen_now << GENERATION_SHIFT;
         a.store(key ^ data, Ordering::Relaxed);
         b.store(data, Ordering::Relaxed);
     }
@@ -201,7 +213,7 @@ impl Tt {
                     .words
                     .get(e * 2 + 1)
                     .map_or(0, |w| w.load(Ordering::Relaxed));
-                d != 0 && d >> 58 == gen_now
+                d != 0 && d >> GENERATION_SHIFT == gen_now
             })
             .count();
         (used * 1000 / n.max(1)) as u32
@@ -221,6 +233,7 @@ mod tests {
             eval: 17,
             depth: 9,
             bound: Bound::Lower,
+            pv: true,
         };
         tt.store(0xdead_beef_0000_0001, e);
         assert_eq!(tt.probe(0xdead_beef_0000_0001), Some(e));
@@ -237,6 +250,7 @@ mod tests {
             eval: 0,
             depth,
             bound: Bound::Upper,
+            pv: false,
         };
         let (a, b, c) = (
             0x4000_0000_0000_0001,
