@@ -938,7 +938,7 @@ impl<'a> Worker<'a> {
             None
         };
         if let Some(null) = null {
-            let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+            let r = 3 + depth / 4 + ((eval - beta) / 128).min(3);
             if let Some(f) = self.frames.get_mut(ply) {
                 f.null_move = true;
                 f.moved = None;
