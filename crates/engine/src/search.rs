@@ -455,6 +455,25 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Records in the frame of `ply` the move made there, which the plies below read: its
+    /// (piece, destination), the node's move count, whether it is quiet, and whether it
+    /// is a quiet move tried early.
+    fn note_move(
+        &mut self,
+        ply: usize,
+        moved: usize,
+        move_count: usize,
+        quiet: bool,
+        early_quiet: bool,
+    ) {
+        if let Some(f) = self.frames.get_mut(ply) {
+            f.moved = Some(moved);
+            f.move_count = move_count;
+            f.quiet = quiet;
+            f.early_quiet = early_quiet;
+        }
+    }
+
     /// Counts a node, and now and then checks the clock and the stop flag.
     pub(crate) fn count_node(&mut self) {
         self.nodes += 1;
@@ -1005,12 +1024,7 @@ impl<'a> Worker<'a> {
                 tried += 1;
                 let child = pos.after(m);
                 self.push(PathEntry::of(&child));
-                if let Some(f) = self.frames.get_mut(ply) {
-                    f.moved = Some(piece_to(us, &m));
-                    f.move_count = 0;
-                    f.quiet = false;
-                    f.early_quiet = false;
-                }
+                self.note_move(ply, piece_to(us, &m), 0, false, false);
                 let mut score = -self.qsearch(&child, -raised_beta, -raised_beta + 1, ply + 1);
                 if score >= raised_beta {
                     score = -self.search(
@@ -1176,12 +1190,8 @@ impl<'a> Worker<'a> {
             let entry = PathEntry::of(&child);
             debug_assert_eq!(entry.check, gives_check);
             self.push(entry);
-            if let Some(f) = self.frames.get_mut(ply) {
-                f.moved = Some(pt);
-                f.move_count = move_count;
-                f.quiet = quiet;
-                f.early_quiet = quiet && (move_count == 1 || killers.0[0] == Some(m));
-            }
+            let early = quiet && (move_count == 1 || killers.0[0] == Some(m));
+            self.note_move(ply, pt, move_count, quiet, early);
             let mut score;
             if move_count == 1 {
                 score = -self.search(
@@ -1352,13 +1362,8 @@ impl<'a> Worker<'a> {
                     || check_worth_extending(pos, &m, check_given(pos, &m).1));
             let new_depth = depth - 1 + i32::from(extend);
             self.push(entry);
-            if let Some(f) = self.frames.get_mut(0) {
-                f.moved = Some(piece_to(pos.turn(), &m));
-                f.move_count = i + 1;
-                let quiet = !m.is_capture() && !m.is_promotion();
-                f.quiet = quiet;
-                f.early_quiet = quiet && i == 0;
-            }
+            let quiet = !m.is_capture() && !m.is_promotion();
+            self.note_move(0, piece_to(pos.turn(), &m), i + 1, quiet, quiet && i == 0);
             self.count_node();
             let mut score;
             if i == pv_index {
