@@ -1006,7 +1006,6 @@ impl<'a> Worker<'a> {
             && !in_check
             && depth >= 5
             && beta.abs() < MATE_BOUND
-            && static_eval > -INFINITE
         {
             let raised_beta =
                 (beta + PROBCUT_MARGIN - if improving { 24 } else { 0 }).min(INFINITE);
