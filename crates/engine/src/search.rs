@@ -1001,12 +1001,7 @@ impl<'a> Worker<'a> {
         // ProbCut (Stockfish 11's step 10): a capture that wins enough by SEE to beat a
         // raised beta, and still beats it in quiescence and in a search four plies
         // shallower, makes this node fail high with near certainty.
-        if self.heur.probcut
-            && !pv_node
-            && !in_check
-            && depth >= 5
-            && beta.abs() < MATE_BOUND
-        {
+        if self.heur.probcut && !pv_node && !in_check && depth >= 5 && beta.abs() < MATE_BOUND {
             let raised_beta =
                 (beta + PROBCUT_MARGIN - if improving { 24 } else { 0 }).min(INFINITE);
             let threshold = raised_beta - static_eval;
