@@ -4,6 +4,7 @@
 use crate::history::Histories;
 use crate::limits::Limits;
 use crate::search::{self, Info, SearchConfig, SearchResult, SearchRoot, Shared};
+use crate::timeman::TimeMemory;
 use crate::tt::Tt;
 use shatar_rules::Position;
 use std::sync::atomic::AtomicBool;
@@ -27,6 +28,8 @@ pub struct Engine {
     tt: Arc<Tt>,
     /// The move-ordering histories, kept from one search to the next until a new game.
     histories: Arc<Mutex<Box<Histories>>>,
+    /// How the last search of the game went, for the time of the next.
+    time_memory: Arc<Mutex<TimeMemory>>,
     hash_mb: usize,
     /// Threads, lines, strength and move overhead.
     pub config: SearchConfig,
@@ -44,6 +47,7 @@ impl Engine {
         Engine {
             tt: Arc::new(Tt::new(DEFAULT_HASH_MB)),
             histories: Arc::default(),
+            time_memory: Arc::default(),
             hash_mb: DEFAULT_HASH_MB,
             config: SearchConfig::default(),
         }
@@ -68,6 +72,9 @@ impl Engine {
         if let Ok(mut h) = self.histories.lock() {
             **h = Histories::default();
         }
+        if let Ok(mut m) = self.time_memory.lock() {
+            *m = TimeMemory::default();
+        }
     }
 
     /// Searches `root`, reporting progress through `on_info`, until a limit or `stop`.
@@ -79,8 +86,9 @@ impl Engine {
         pondering: Arc<AtomicBool>,
         on_info: &(dyn Fn(&Info) + Sync),
     ) -> SearchResult {
-        let shared =
-            Shared::new(self.tt.clone(), stop, pondering).with_histories(self.histories.clone());
+        let shared = Shared::new(self.tt.clone(), stop, pondering)
+            .with_histories(self.histories.clone())
+            .with_time_memory(self.time_memory.clone());
         search::search(root, limits, &self.config, &shared, on_info)
     }
 

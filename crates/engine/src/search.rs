@@ -12,7 +12,7 @@ use crate::eval;
 use crate::history::{ContinuationKeys, Histories, Killers, piece_to, stat_bonus};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, see, see_standing};
-use crate::timeman::TimeManager;
+use crate::timeman::{IterationOutlook, TimeManager, TimeMemory};
 use crate::tt::{self, Bound, Tt, TtEntry, pack_move};
 use shatar_rules::outcome::{self, Outcome};
 use shatar_rules::ruleset::BareKing;
@@ -313,6 +313,8 @@ pub struct Shared {
     done: AtomicBool,
     /// The ordering memories kept between the searches of one game (main thread only).
     histories: Option<Arc<Mutex<Box<Histories>>>>,
+    /// What the time management of the game's last search left for this one.
+    time_memory: Option<Arc<Mutex<TimeMemory>>>,
 }
 
 impl Shared {
@@ -325,6 +327,7 @@ impl Shared {
             nodes: AtomicU64::new(0),
             done: AtomicBool::new(false),
             histories: None,
+            time_memory: None,
         }
     }
 
@@ -332,6 +335,20 @@ impl Shared {
     pub fn with_histories(mut self, histories: Arc<Mutex<Box<Histories>>>) -> Shared {
         self.histories = Some(histories);
         self
+    }
+
+    /// The same, with the time-management memory of the game, read and updated.
+    pub fn with_time_memory(mut self, memory: Arc<Mutex<TimeMemory>>) -> Shared {
+        self.time_memory = Some(memory);
+        self
+    }
+
+    /// The time-management memory of the game (the default when none is kept).
+    fn time_memory(&self) -> TimeMemory {
+        self.time_memory
+            .as_ref()
+            .and_then(|m| m.lock().ok().map(|m| *m))
+            .unwrap_or_default()
     }
 
     /// Nodes counted so far by all threads.
@@ -413,6 +430,9 @@ pub(crate) struct Worker<'a> {
     /// that side may not try a null move before this ply (0: no verification running).
     nmp_min_ply: usize,
     nmp_color: Color,
+    /// Times another root move became the best since the main thread last looked
+    /// (Stockfish's `bestMoveChanges`).
+    best_move_changes: f64,
 }
 
 impl<'a> Worker<'a> {
@@ -452,6 +472,7 @@ impl<'a> Worker<'a> {
             heur,
             nmp_min_ply: 0,
             nmp_color: Color::White,
+            best_move_changes: 0.0,
         }
     }
 
@@ -1385,6 +1406,9 @@ impl<'a> Worker<'a> {
             }
             best = best.max(score);
             if score > alpha {
+                if i != pv_index {
+                    self.best_move_changes += 1.0;
+                }
                 alpha = score;
                 if alpha >= beta {
                     break;
@@ -1408,10 +1432,17 @@ impl<'a> Worker<'a> {
             .map_or(MAX_PLY as u32 - 4, |d| d.clamp(1, MAX_PLY as u32 - 4));
         let multipv = cfg.multipv.max(1).min(self.root_moves.len());
         let mut completed = 0;
-        let mut instability = 1.0;
         let mut last_best: Option<Move> = None;
+        let mut best_move_depth = 0;
+        let memory = self.shared.time_memory();
+        // The scores of the last four iterations, the previous search's to begin with.
+        let mut iteration_scores = [memory.previous_score.unwrap_or(0); 4];
+        let mut iteration = 0;
+        let mut best_move_changes = 0.0;
+        let mut time_reduction = 1.0;
         let mut depth = 1;
         while depth <= max_depth {
+            best_move_changes /= 2.0;
             // Lazy SMP: odd helpers search one ply deeper, so the threads spread out.
             let search_depth = if self.id % 2 == 1 { depth + 1 } else { depth };
             self.root_depth = search_depth as i32;
@@ -1468,19 +1499,29 @@ impl<'a> Worker<'a> {
                 self.flush_nodes();
                 self.report(cfg, multipv, search_depth, on_info);
                 let best = self.root_moves.first().map(|r| r.mv);
-                instability = if best != last_best && last_best.is_some() {
-                    instability + 0.6
-                } else {
-                    1.0 + (instability - 1.0) * 0.5
-                };
-                last_best = best;
+                if best != last_best {
+                    last_best = best;
+                    best_move_depth = search_depth;
+                }
                 let best_score = self.root_moves.first().map_or(0, |r| r.score);
+                best_move_changes += std::mem::take(&mut self.best_move_changes);
+                let outlook = IterationOutlook {
+                    score: best_score,
+                    score_four_back: iteration_scores[iteration % 4],
+                    best_move_depth,
+                    completed_depth: search_depth,
+                    best_move_changes,
+                };
+                let (time_factor, reduction) = outlook.time_factor(&memory);
+                time_reduction = reduction;
+                iteration_scores[iteration % 4] = best_score;
+                iteration += 1;
                 if let Some(n) = self.limits.mate {
                     if best_score >= MATE - 2 * n as i32 {
                         break;
                     }
                 }
-                if self.tm.soft_limit_reached(instability)
+                if self.tm.soft_limit_reached(time_factor)
                     || self.shared.stop.load(Ordering::Relaxed)
                 {
                     break;
@@ -1495,6 +1536,14 @@ impl<'a> Worker<'a> {
             depth += 1;
         }
         self.flush_nodes();
+        if self.id == 0 && self.tm.is_timed() {
+            if let Some(m) = &self.shared.time_memory {
+                if let Ok(mut m) = m.lock() {
+                    m.previous_time_reduction = time_reduction;
+                    m.previous_score = self.root_moves.first().map(|r| r.score);
+                }
+            }
+        }
         completed
     }
 

@@ -2,8 +2,10 @@
 //! 30 minutes for the game), a Fischer increment, or moves-to-go controls.
 //!
 //! Two budgets, as in Stockfish `timeman.cpp`: the *optimum* time, after which no new
-//! iteration starts (stretched when the best move keeps changing), and the *maximum*
-//! time, at which the search stops in the middle of an iteration.
+//! iteration starts, and the *maximum* time, at which the search stops in the middle of an
+//! iteration. The optimum is scaled when an iteration ends (Stockfish 11's `fallingEval`,
+//! `timeReduction` and `bestMoveInstability`): longer when the score falls or the best
+//! move keeps changing, shorter when the best move has stood for many iterations.
 
 use crate::limits::Limits;
 use shatar_rules::Color;
@@ -13,6 +15,72 @@ use std::time::Instant;
 
 /// Moves still to play assumed in sudden death.
 const SUDDEN_DEATH_MOVES: u64 = 35;
+
+/// The share of the optimum time a search takes when the best move and the score are
+/// steady (Stockfish's optimum is the time over 50 moves, ours over 35).
+const STEADY_SHARE: f64 = 0.7;
+
+/// What one search of a game hands to the next (Stockfish's `previousScore` and
+/// `previousTimeReduction`): the time of a move depends on how the last one went.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeMemory {
+    /// The score the previous search ended with (none at the start of a game).
+    pub previous_score: Option<i32>,
+    /// The previous search's `time_reduction`: a stable best move then saved time that
+    /// this one may partly spend.
+    pub previous_time_reduction: f64,
+}
+
+impl Default for TimeMemory {
+    fn default() -> Self {
+        TimeMemory {
+            previous_score: None,
+            previous_time_reduction: 1.0,
+        }
+    }
+}
+
+/// When an iteration ends, the time it may take next to the optimum (Stockfish 11's
+/// `fallingEval`, `timeReduction` and `bestMoveInstability`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct IterationOutlook {
+    /// The score of the iteration just ended.
+    pub score: i32,
+    /// The score four iterations before (the previous search's when fewer ran).
+    pub score_four_back: i32,
+    /// The last depth at which the best move changed.
+    pub best_move_depth: u32,
+    /// The depth just completed.
+    pub completed_depth: u32,
+    /// Best-move changes inside the recent iterations, halved at every iteration.
+    pub best_move_changes: f64,
+}
+
+impl IterationOutlook {
+    /// More time when the score falls against the last move's and the recent iterations,
+    /// less when the best move has stood for ten plies, more when it keeps changing. Also
+    /// the `time_reduction` that the next search of the game remembers.
+    pub fn time_factor(&self, memory: &TimeMemory) -> (f64, f64) {
+        // Stockfish's 10 and 6 per unit of a pawn of 128, for a pawn of 85: 15 and 9.
+        let falling_eval = match memory.previous_score {
+            Some(previous) => {
+                (f64::from(354 + 15 * (previous - self.score))
+                    + f64::from(9 * (self.score_four_back - self.score)))
+                    / 692.0
+            }
+            None => 1.5,
+        }
+        .clamp(0.5, 1.5);
+        let time_reduction = if self.best_move_depth + 9 < self.completed_depth {
+            1.97
+        } else {
+            0.98
+        };
+        let reduction = (1.36 + memory.previous_time_reduction) / (2.29 * time_reduction);
+        let instability = 1.0 + self.best_move_changes;
+        (falling_eval * reduction * instability, time_reduction)
+    }
+}
 
 /// The time budget of one search.
 #[derive(Debug, Clone)]
@@ -89,9 +157,9 @@ impl TimeManager {
         self.maximum_ms.is_some_and(|m| self.elapsed_ms() >= m)
     }
 
-    /// Whether to start no further iteration. `instability` ≥ 1 grows when the best move
-    /// changed in recent iterations.
-    pub fn soft_limit_reached(&mut self, instability: f64) -> bool {
+    /// Whether to start no further iteration: the time used passes the optimum scaled by
+    /// `factor` (from [`IterationOutlook::time_factor`]).
+    pub fn soft_limit_reached(&mut self, factor: f64) -> bool {
         if !self.refresh() {
             return false;
         }
@@ -100,7 +168,7 @@ impl TimeManager {
             return false;
         }
         self.optimum_ms
-            .is_some_and(|o| self.elapsed_ms() as f64 >= o as f64 * 0.5 * instability)
+            .is_some_and(|o| self.elapsed_ms() as f64 >= o as f64 * STEADY_SHARE * factor)
     }
 
     /// Whether the search is bounded by a clock at all.
@@ -133,5 +201,52 @@ mod tests {
         assert_eq!(tm.optimum_ms, Some(9_950 / 5));
         let tm = TimeManager::new(&Limits::depth(3), Color::White, 0, Arc::default());
         assert!(!tm.is_timed());
+    }
+
+    /// Stockfish 11's factors, worked by hand.
+    #[test]
+    fn iteration_outlook() {
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-4;
+        let memory = TimeMemory {
+            previous_score: Some(0),
+            previous_time_reduction: 1.0,
+        };
+        // Steady score, best move unchanged since depth 1 at depth 12: falling eval
+        // 354 / 692, time reduction 1.97, (1.36 + 1.0) / (2.29 · 1.97), no instability.
+        let steady = IterationOutlook {
+            score: 0,
+            score_four_back: 0,
+            best_move_depth: 1,
+            completed_depth: 12,
+            best_move_changes: 0.0,
+        };
+        let (factor, reduction) = steady.time_factor(&memory);
+        assert!(
+            close(factor, 354.0 / 692.0 * 2.36 / (2.29 * 1.97)),
+            "{factor}"
+        );
+        assert_eq!(reduction, 1.97);
+        // Falling 30 below the last move's and four iterations back: (354 + 450 + 270) /
+        // 692 capped at 1.5; the best move changed at depth 10 (0.98) and twice lately.
+        let falling = IterationOutlook {
+            score: -30,
+            best_move_depth: 10,
+            best_move_changes: 2.0,
+            ..steady
+        };
+        let (factor, reduction) = falling.time_factor(&memory);
+        assert!(close(factor, 1.5 * 2.36 / (2.29 * 0.98) * 3.0), "{factor}");
+        assert_eq!(reduction, 0.98);
+        // A rising score is capped at 0.5; the first search of a game takes 1.5.
+        let rising = IterationOutlook {
+            score: 100,
+            ..steady
+        };
+        assert!(close(
+            rising.time_factor(&memory).0,
+            0.5 * 2.36 / (2.29 * 1.97)
+        ));
+        let first = steady.time_factor(&TimeMemory::default()).0;
+        assert!(close(first, 1.5 * 2.36 / (2.29 * 1.97)));
     }
 }
