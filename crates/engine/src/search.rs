@@ -1455,15 +1455,21 @@ impl<'a> Worker<'a> {
                     .root_moves
                     .get(pv_index)
                     .map_or(0, |r| r.previous_score);
-                let mut delta = 18;
+                // Stockfish 11's aspiration window: 21 of a pawn of 128 is 14 here.
+                let mut delta = 14;
                 let (mut alpha, mut beta) =
                     if self.heur.aspiration && search_depth >= 4 && prev.abs() < MATE_BOUND {
                         ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
                     } else {
                         (-INFINITE, INFINITE)
                     };
+                // Each fail high searches one ply shallower until the window holds
+                // (Stockfish 11's `failedHighCnt`): the new best move need not be proved
+                // at full depth before the next iteration.
+                let mut failed_high = 0;
                 loop {
-                    let score = self.root_search(pos, alpha, beta, search_depth as i32, pv_index);
+                    let adjusted_depth = (search_depth as i32 - failed_high).max(1);
+                    let score = self.root_search(pos, alpha, beta, adjusted_depth, pv_index);
                     if let Some(tail) = self.root_moves.get_mut(pv_index..) {
                         tail.sort_by_key(|r| std::cmp::Reverse(r.score));
                     }
@@ -1473,12 +1479,14 @@ impl<'a> Worker<'a> {
                     if score <= alpha {
                         beta = (alpha + beta) / 2;
                         alpha = (score - delta).max(-INFINITE);
+                        failed_high = 0;
                     } else if score >= beta {
                         beta = (score + delta).min(INFINITE);
+                        failed_high += 1;
                     } else {
                         break;
                     }
-                    delta += delta / 2;
+                    delta += delta / 4 + 3;
                     if delta > 1000 {
                         alpha = -INFINITE;
                         beta = INFINITE;
