@@ -351,6 +351,13 @@ impl Shared {
             .unwrap_or_default()
     }
 
+    /// Leaves `memory` for the game's next search (nothing when none is kept).
+    fn remember_time(&self, memory: TimeMemory) {
+        if let Some(mut m) = self.time_memory.as_ref().and_then(|m| m.lock().ok()) {
+            *m = memory;
+        }
+    }
+
     /// Nodes counted so far by all threads.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
@@ -1545,12 +1552,10 @@ impl<'a> Worker<'a> {
         }
         self.flush_nodes();
         if self.id == 0 && self.tm.is_timed() {
-            if let Some(m) = &self.shared.time_memory {
-                if let Ok(mut m) = m.lock() {
-                    m.previous_time_reduction = time_reduction;
-                    m.previous_score = self.root_moves.first().map(|r| r.score);
-                }
-            }
+            self.shared.remember_time(TimeMemory {
+                previous_score: self.root_moves.first().map(|r| r.score),
+                previous_time_reduction: time_reduction,
+            });
         }
         completed
     }
