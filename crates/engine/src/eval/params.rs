@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 589;
+pub const COUNT: usize = 597;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -254,6 +254,14 @@ define_params! {
     // ahead` (per pawn with opposite camels among other pieces, or without).
     PieceScaleOppositeCamels = 22, PieceScaleBase = 36, PieceScalePawn = 7,
     PieceScalePawnOppositeCamels = 2,
+    // Pawn structure, Stockfish 11's (`pawns.rs`; `Doubled` and `Isolated` above), its
+    // weights scaled by 85/128 mg and 110/213 eg: `Backward`, `WeakUnopposed` (an
+    // isolated or backward pawn with no enemy pawn ahead), `WeakLever` (an unsupported
+    // pawn two enemy pawns attack), and the `Connected` formula per cent (the scaling).
+    BackwardMg = -6, BackwardEg = -12,
+    WeakUnopposedMg = -9, WeakUnopposedEg = -14,
+    WeakLeverMg = 0, WeakLeverEg = -29,
+    ConnectedMg = 66, ConnectedEg = 52,
 }
 
 pub use super::tuned::TUNED;

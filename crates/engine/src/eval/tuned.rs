@@ -470,10 +470,10 @@ pub const TUNED: Params = [
     20, // MobBersWeakSqrtEg
     0, // MobBersWeakBaseMg
     -54, // MobBersWeakBaseEg
-    -20, // DoubledMg
-    -20, // DoubledEg
-    -12, // IsolatedMg
-    -16, // IsolatedEg
+    -7, // DoubledMg
+    -29, // DoubledEg
+    -3, // IsolatedMg
+    -8, // IsolatedEg
     -11, // Passed2Mg
     -24, // Passed3Mg
     -10, // Passed4Mg
@@ -595,4 +595,12 @@ pub const TUNED: Params = [
     32, // PieceScaleBase
     15, // PieceScalePawn
     2, // PieceScalePawnOppositeCamels
+    -6, // BackwardMg
+    -12, // BackwardEg
+    -9, // WeakUnopposedMg
+    -14, // WeakUnopposedEg
+    0, // WeakLeverMg
+    -29, // WeakLeverEg
+    66, // ConnectedMg
+    52, // ConnectedEg
 ];
