@@ -9,6 +9,7 @@
 //! middlegame and endgame values blended by the phase (the non-pawn material left), the
 //! usual tapered evaluation.
 
+mod initiative;
 mod king;
 mod material;
 mod mobility;
@@ -115,6 +116,7 @@ fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) 
     let white = material(Color::White) + side(p, pos, Color::White, &map, mob)
         - material(Color::Black)
         - side(p, pos, Color::Black, &map, mob);
+    let white = white + initiative::initiative(p, pos, white);
     let ph = phase(pos);
     let eg = white.eg * endgame_scale(p, pos, white.eg) / SCALE_NORMAL;
     let mut v = (white.mg * ph + eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;

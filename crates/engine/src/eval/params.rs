@@ -20,7 +20,7 @@ macro_rules! define_params {
 }
 
 /// The number of weights.
-pub const COUNT: usize = 597;
+pub const COUNT: usize = 599;
 
 /// A full set of weights.
 pub type Params = [i32; COUNT];
@@ -262,6 +262,9 @@ define_params! {
     WeakUnopposedMg = -9, WeakUnopposedEg = -14,
     WeakLeverMg = 0, WeakLeverEg = -29,
     ConnectedMg = 66, ConnectedEg = 52,
+    // Initiative (`initiative.rs`, Stockfish 11's), per cent of Stockfish's complexity:
+    // 85/128 (mg) and 110/213 (eg) of it.
+    InitiativeMg = 66, InitiativeEg = 52,
 }
 
 pub use super::tuned::TUNED;

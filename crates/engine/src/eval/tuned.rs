@@ -603,4 +603,6 @@ pub const TUNED: Params = [
     -29, // WeakLeverEg
     66, // ConnectedMg
     52, // ConnectedEg
+    66, // InitiativeMg
+    52, // InitiativeEg
 ];
