@@ -45,7 +45,7 @@ START0="$START"
 K=""
 for GROUP in Tempo MatH,MatC,MatR,MatB \
   PawnRank,PawnCentre,HorseCentre,HorseOffset,Camel,RookSeventh,RookCentre,BersQueen,BersWeak,KingFirst,KingSecond,KingAdvance,KingCentre,KingOffset \
-  Mob Doubled,Isolated,Passed \
+  Mob Doubled,Isolated,Backward,WeakUnopposed,WeakLever,Connected,Passed \
   KingShield,KingDanger Threat,Hanging,RookOpen,RookSemi,Outpost; do
   "$BIN/texel_tune" --data "$D/train.txt" --valid "$D/valid.txt" --start "$START" \
     --prefixes "$GROUP" --lambda "$LAMBDA" --seconds "$SECONDS_MAX" \

@@ -34,7 +34,7 @@ START="${START:-tuned}"
 K=""
 for GROUP in MatH,MatC,MatR,MatB \
   PawnRank,PawnCentre,HorseCentre,HorseOffset,Camel,RookSeventh,RookCentre,BersQueen,BersWeak,KingFirst,KingSecond,KingAdvance,KingCentre,KingOffset \
-  Mob Doubled,Isolated,Passed \
+  Mob Doubled,Isolated,Backward,WeakUnopposed,WeakLever,Connected,Passed \
   KingShield,KingDanger Threat,Hanging,RookOpen,RookSemi,Outpost Tempo; do
   "$BIN/texel_tune" --data "$D/positions.txt" --valid "$D/valid.txt" --start "$START" \
     --prefixes "$GROUP" --l2 "$L2" --seconds "$SECONDS_MAX" --out "$D/tuned-$GROUP.rs" \

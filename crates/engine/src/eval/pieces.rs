@@ -156,18 +156,11 @@ pub fn pieces(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
             };
         } else if let Some(ksq) = king {
             // Stockfish 11's TrappedRook without castling: at most three squares of
-            // mobility, our king on its first two ranks, and the rook's file beyond
-            // the king's towards the edge the king stands nearer to, so that it cannot
-            // get out past the king.
+            // mobility, and the rook on the king's file or beyond it towards the edge
+            // the king stands nearer to, so that it cannot get out past the king.
             let mobility = (pos.attacks_from(rook, sq, occupied) & area).count();
             let (kf, rf) = (ksq.file().index(), sq.file().index());
-            let beyond = if kf < 4 { rf < kf } else { rf > kf };
-            let king_rank = if us == Color::White {
-                ksq.rank().index()
-            } else {
-                7 - ksq.rank().index()
-            };
-            if mobility <= 3 && king_rank <= 1 && beyond {
+            if mobility <= 3 && (kf < 4) == (rf < kf) {
                 total += pair(p, P::PieceTrappedRookMg);
             }
         }
@@ -299,10 +292,11 @@ mod tests {
         // −10 + 7 + 11 − 20 − 8 = −20 eg.
         let text = "3q2k1/8/8/3p4/2P5/N7/5KPP/3RB2R w - - 0 1";
         assert_eq!(white_and_black(text, Ruleset::OFFICIAL).0, s(-62, -20));
-        // The king on f3 (its third rank): not trapped. Horse five steps (−25/−20), camel
-        // two (−10/−8), its pawn −2/−4: 19 + 20 − 25 − 12 = 2 mg, 7 + 11 − 20 − 12 = −14 eg.
+        // The king on f3 (its third rank): trapped all the same, as in Stockfish 11
+        // (−69/−10). Horse five steps (−25/−20), camel two (−10/−8), its pawn −2/−4:
+        // −69 + 19 + 20 − 25 − 12 = −67 mg, −10 + 7 + 11 − 20 − 12 = −24 eg.
         let text = "3q2k1/8/8/3p4/2P5/N4K2/6PP/3RB2R w - - 0 1";
-        assert_eq!(white_and_black(text, Ruleset::OFFICIAL).0, s(2, -14));
+        assert_eq!(white_and_black(text, Ruleset::OFFICIAL).0, s(-67, -24));
         // Without the pawn on d5 the rook attacks the bers directly: no pin, no
         // discovery; the d-file is open (30/15): −69 + 35 + 20 − 25 = −39 mg,
         // −10 + 18 + 11 − 20 = −1 eg. b5 is still an outpost (no black pawn at all).
@@ -310,5 +304,35 @@ mod tests {
         let (w, b) = white_and_black(text, Ruleset::OFFICIAL);
         assert_eq!(w, s(-39, -1));
         assert_eq!(b, s(0, 0));
+    }
+
+    /// Stockfish 11's `TrappedRook` as Fairy-Stockfish 11.1 evaluates it (the pieces
+    /// rows of its `eval`): wherever the king stands, and with the rook on the king's own
+    /// file when the king is on the e- to h-files.
+    #[test]
+    fn trapped_rook_as_fairy_stockfish() {
+        let mut untrapped = HAND;
+        untrapped[P::PieceTrappedRookMg as usize] = 0;
+        untrapped[P::PieceTrappedRookEg as usize] = 0;
+        for (fen_text, color) in [
+            // Black's king on c6 (its third rank), the a8 rook beyond it with two squares.
+            (
+                "r1b4r/p1p3p1/2kb1npp/Ppp1p3/4P3/3P1N1P/1PP2PP1/RNBK3R w - - 0 15",
+                Color::Black,
+            ),
+            // Black's king on h7, the h8 rook on its file with f8 and g8.
+            (
+                "2rqn2r/3bppbk/p5p1/p2pP2p/2pP1B1P/2P2PP1/1PB1Q1K1/R4N1R b - - 2 30",
+                Color::Black,
+            ),
+        ] {
+            let pos = fen::read(fen_text, Ruleset::OFFICIAL).unwrap();
+            let map = AttackMap::new(&pos);
+            assert_eq!(
+                pieces(&HAND, &pos, color, &map) - pieces(&untrapped, &pos, color, &map),
+                s(-69, -10),
+                "{fen_text}"
+            );
+        }
     }
 }

@@ -2,11 +2,11 @@
 //! the board, the safe squares of the four central files on our second to fourth ranks
 //! (not our pawns, not attacked by an enemy pawn), the ones behind our pawns and not
 //! attacked at all counting twice, weighted by the square of the number of our men less
-//! three plus the pawns blocked on both sides (at most nine). Middlegame only.
+//! one (Stockfish 11's weight, which Fairy-Stockfish 11.1 evaluates; Stockfish 12 added
+//! the blocked pawns to it). Middlegame only.
 
 use super::Score;
 use super::params::{P, Params, get};
-use super::pawns::double_pawn_attacks;
 use super::threats::AttackMap;
 use shatar_rules::{Bitboard, Color, Position, Role};
 
@@ -34,17 +34,6 @@ fn non_pawn_material(pos: &Position) -> i32 {
         .iter()
         .map(|&(role, v)| b.by_role(role).count() as i32 * v)
         .sum()
-}
-
-/// Stockfish 11's `blockedCount` of both sides: pawns whose square ahead holds an enemy
-/// pawn or is attacked by two enemy pawns.
-pub fn blocked_pawns(pos: &Position) -> i32 {
-    let b = pos.board();
-    let white = b.pieces(Color::White, Role::Pawn);
-    let black = b.pieces(Color::Black, Role::Pawn);
-    let w = white.shift_up() & (black | double_pawn_attacks(Color::Black, black));
-    let k = black.shift_down() & (white | double_pawn_attacks(Color::White, white));
-    (w.count() + k.count()) as i32
 }
 
 /// The space bonus of `us` before weighting: the safe central squares of our half's
@@ -75,7 +64,7 @@ pub fn space(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
         return Score::default();
     }
     let bonus = space_count(pos, us, map);
-    let weight = pos.board().by_color(us).count() as i32 - 3 + blocked_pawns(pos).min(9);
+    let weight = pos.board().by_color(us).count() as i32 - 1;
     super::s(bonus * weight * weight * get(p, P::SpaceMg) / 1600, 0)
 }
 
@@ -92,7 +81,7 @@ mod tests {
         // pawns, d4 f4 are attacked by the e5 pawn: safe e2 c3 d3 e3 f3 c4 (6). Behind our
         // pawns (up to three squares): e3 e2 from e4, and the second and first ranks:
         // e2 e3 are safe and not attacked by Black (the f8 camel reaches a3, not e3):
-        // bonus 8. Blocked: e4 by e5 and e5 by e4, 2. Weight 16 − 3 + 2 = 15.
+        // bonus 8. Weight 16 − 1 = 15.
         // 8 · 15² · 66 / 1600 = 74.
         let pos = fen::read(
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1",
@@ -100,7 +89,6 @@ mod tests {
         )
         .unwrap();
         let map = AttackMap::new(&pos);
-        assert_eq!(blocked_pawns(&pos), 2);
         assert_eq!(space_count(&pos, Color::White, &map), 8);
         assert_eq!(space(&HAND, &pos, Color::White, &map), s(74, 0));
         // Black's mirror image: the same.
@@ -108,11 +96,19 @@ mod tests {
     }
 
     #[test]
-    fn a_pawn_attacked_by_two_pawns_ahead_is_blocked() {
-        // White pawn d4; black pawns c6 and e6 both attack d5: the d4 pawn is blocked.
-        // Black's c6 and e6: c5 and e5 are attacked by the d4 pawn once only: not blocked.
-        let pos = fen::read("4k3/8/2p1p3/8/3P4/8/8/4K3 w - - 0 1", Ruleset::OFFICIAL).unwrap();
-        assert_eq!(blocked_pawns(&pos), 1);
+    fn weight_is_our_men_less_one() {
+        let pos = fen::read(
+            "2rqn2r/3bppbk/p5p1/p2pP2p/2pP1B1P/2P2PP1/1PB1Q1K1/R4N1R b - - 2 30",
+            Ruleset::OFFICIAL,
+        )
+        .unwrap();
+        let map = AttackMap::new(&pos);
+        let bonus = space_count(&pos, Color::White, &map);
+        // Safe: c2 d2 e2 f2, e3, f4 (c3 d4 f3 are our pawns, d3 c4 e4 attacked by
+        // Black's pawns); behind our pawns and not attacked by Black: c2 d2 e2 e3 f2.
+        assert_eq!(bonus, 11);
+        // 14 men: weight 13; 11 · 13² · 66 / 1600 = 76.
+        assert_eq!(space(&HAND, &pos, Color::White, &map), s(76, 0));
     }
 
     #[test]
