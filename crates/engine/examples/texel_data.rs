@@ -130,9 +130,13 @@ fn main() -> anyhow::Result<()> {
     if args.first().is_some_and(|a| a == "--pgn") {
         return from_pgn(args.get(1..).unwrap_or_default());
     }
+    const USAGE: &str =
+        "usage: texel_data OUT [GAMES] [NODES] [SEED] | texel_data --pgn OUT VALID PGN...";
+    // An option other than --pgn (--help, say) is no output file to create.
     let out_path = args
         .first()
-        .ok_or_else(|| anyhow::anyhow!("usage: texel_data OUT [GAMES] [NODES] [SEED]"))?;
+        .filter(|a| !a.starts_with('-'))
+        .ok_or_else(|| anyhow::anyhow!(USAGE))?;
     let games: usize = args.get(1).map_or(Ok(400), |a| a.parse())?;
     let nodes: u64 = args.get(2).map_or(Ok(2000), |a| a.parse())?;
     let seed: u64 = args.get(3).map_or(Ok(1), |a| a.parse())?;

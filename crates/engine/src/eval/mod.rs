@@ -2,8 +2,9 @@
 //! passed pawns, king danger (Stockfish 11's: attackers of the king ring, weak ring
 //! squares, safe and unsafe checks), threats (Stockfish 11's: men attacked by pawns,
 //! lesser pieces or the king, hanging men, restricted squares, pawn-push threats, threats
-//! against the bers), space (Stockfish 11's), piece placement (Stockfish 11's), and the
-//! draws this game has (a side that cannot give a mate that counts cannot win).
+//! against the bers), space (Stockfish 11's), piece placement (Stockfish 11's), the
+//! initiative (Stockfish 11's, on the sum of the terms), and the draws this game has (a
+//! side that cannot give a mate that counts cannot win).
 //!
 //! Scores are centipawns from the side to move's point of view. Each term is a pair of
 //! middlegame and endgame values blended by the phase (the non-pawn material left), the
