@@ -7,7 +7,6 @@
 
 use super::Score;
 use super::params::{P, Params, get};
-use super::passed::passed_pawns;
 use shatar_rules::{Bitboard, Color, Position, Role};
 
 /// Files a to d.
@@ -15,7 +14,7 @@ const QUEEN_SIDE: u64 = 0x0f0f_0f0f_0f0f_0f0f;
 
 /// Stockfish 11's `complexity` in its units, from the passed pawns, the pawns, the kings'
 /// placement and the material.
-fn complexity(pos: &Position) -> i32 {
+fn complexity(pos: &Position, passed: u32) -> i32 {
     let b = pos.board();
     let (Some(white_king), Some(black_king)) = (b.king_of(Color::White), b.king_of(Color::Black))
     else {
@@ -36,7 +35,6 @@ fn complexity(pos: &Position) -> i32 {
     let outflanking = files - ranks;
     let pawns = b.by_role(Role::Pawn);
     let both_flanks = (pawns & Bitboard(QUEEN_SIDE)).any() && (pawns & Bitboard(!QUEEN_SIDE)).any();
-    let passed = (passed_pawns(pos, Color::White) | passed_pawns(pos, Color::Black)).count();
     let almost_unwinnable = passed == 0 && outflanking < 0 && !both_flanks;
     let infiltration = white_king.rank().index() > 3 || black_king.rank().index() < 4;
     let pieces = b.occupied().without(pawns | b.by_role(Role::King));
@@ -50,12 +48,13 @@ fn complexity(pos: &Position) -> i32 {
         - 100
 }
 
-/// The initiative for White's score `score`: `InitiativeMg` and `InitiativeEg` per cent
+/// The initiative for White's score `score`, with `passed` passed pawns on the board
+/// (both sides'): `InitiativeMg` and `InitiativeEg` per cent
 /// of Stockfish's complexity (the scaling to our units: 85/128 and 110/213 are 66 and 52),
 /// given to the side ahead, never turning its lead into a deficit. In the middlegame only
 /// a negative complexity counts (Stockfish's `min(complexity + 50, 0)`).
-pub fn initiative(p: &Params, pos: &Position, score: Score) -> Score {
-    let c = complexity(pos);
+pub fn initiative(p: &Params, pos: &Position, passed: u32, score: Score) -> Score {
+    let c = complexity(pos, passed);
     let mg = (c + 50).min(0) * get(p, P::InitiativeMg) / 100;
     let eg = c * get(p, P::InitiativeEg) / 100;
     Score {
@@ -74,35 +73,42 @@ mod tests {
         fen::read(text, Ruleset::OFFICIAL).unwrap()
     }
 
+    fn passed(pos: &Position) -> u32 {
+        use crate::eval::passed::passed_pawns;
+        (passed_pawns(pos, Color::White) | passed_pawns(pos, Color::Black)).count()
+    }
+
     /// Fairy-Stockfish 11.1 (`shatarofficial`, `eval`) prints the initiative of these
     /// positions as −0.40 and −0.16 (endgame; the side ahead is Black: the complexity,
     /// 85 and 34 of its units, goes to it) and −0.03, −0.26 (White far ahead, complexity
     /// −56: `min(−56 + 50, 0)` = −6 in the middlegame, −56 in the endgame).
     #[test]
     fn complexity_as_fairy_stockfish() {
+        let of = |p: &Position| complexity(p, passed(p));
         // 16 pawns (176), kings facing on the e-file (9 · −7), both flanks (21), a pawn
         // ending (51), − 100.
         assert_eq!(
-            complexity(&pos(
+            of(&pos(
                 "4k3/pp3p1p/2p1p1p1/3p4/3P1P2/2P1P3/PP4PP/4K3 w - - 0 1"
             )),
             85
         );
         assert_eq!(
-            complexity(&pos(
+            of(&pos(
                 "r1bqkb1r/pp3ppp/2n1pn2/2pp4/3P4/2PBPN2/PP3PPP/RNBQK2R w - - 0 7"
             )),
             34
         );
         // One passed pawn (9), 7 pawns (77), kings on the g-file (−63), both flanks (21).
         let ahead = pos("6k1/5ppp/8/3P4/8/8/5PPP/3R2K1 w - - 0 1");
-        assert_eq!(complexity(&ahead), -56);
+        assert_eq!(passed(&ahead), 1);
+        assert_eq!(of(&ahead), -56);
         let mut p = crate::eval::params::HAND;
         p[P::InitiativeMg as usize] = 100;
         p[P::InitiativeEg as usize] = 100;
-        assert_eq!(initiative(&p, &ahead, s(500, 500)), s(-6, -56));
+        assert_eq!(initiative(&p, &ahead, 1, s(500, 500)), s(-6, -56));
         // Never more than the lead, and nothing for a level score.
-        assert_eq!(initiative(&p, &ahead, s(4, -20)), s(-4, 20));
-        assert_eq!(initiative(&p, &ahead, s(0, 0)), s(0, 0));
+        assert_eq!(initiative(&p, &ahead, 1, s(4, -20)), s(-4, 20));
+        assert_eq!(initiative(&p, &ahead, 1, s(0, 0)), s(0, 0));
     }
 }

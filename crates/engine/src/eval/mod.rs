@@ -114,10 +114,16 @@ fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) 
         mobility::mobility(p, pos, Color::White, &map),
         mobility::mobility(p, pos, Color::Black, &map),
     ];
-    let white = material(Color::White) + side(p, pos, Color::White, &map, mob)
+    // The passed pawns once: their own term and the initiative both count them.
+    let passers = [
+        passed::passed_pawns(pos, Color::White),
+        passed::passed_pawns(pos, Color::Black),
+    ];
+    let white = material(Color::White) + side(p, pos, Color::White, &map, mob, passers)
         - material(Color::Black)
-        - side(p, pos, Color::Black, &map, mob);
-    let white = white + initiative::initiative(p, pos, white);
+        - side(p, pos, Color::Black, &map, mob, passers);
+    let passed_count = (passers[0] | passers[1]).count();
+    let white = white + initiative::initiative(p, pos, passed_count, white);
     let ph = phase(pos);
     let eg = white.eg * endgame_scale(p, pos, white.eg) / SCALE_NORMAL;
     let mut v = (white.mg * ph + eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
@@ -127,10 +133,17 @@ fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) 
 }
 
 /// Everything but material that belongs to one side.
-fn side(p: &Params, pos: &Position, us: Color, map: &threats::AttackMap, mob: [Score; 2]) -> Score {
+fn side(
+    p: &Params,
+    pos: &Position,
+    us: Color,
+    map: &threats::AttackMap,
+    mob: [Score; 2],
+    passers: [shatar_rules::Bitboard; 2],
+) -> Score {
     let (ours, theirs) = (mob[us.index()], mob[(!us).index()]);
     ours + pawns::pawn_structure(p, pos, us)
-        + passed::passed(p, pos, us, map)
+        + passed::passed(p, pos, us, map, passers[us.index()])
         + king::king_safety(p, pos, us, map, theirs.mg - ours.mg)
         + threats::threats(p, pos, us, map)
         + pieces::pieces(p, pos, us, map)

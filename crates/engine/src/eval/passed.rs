@@ -60,7 +60,7 @@ pub fn passed_pawns(pos: &Position, us: Color) -> Bitboard {
 /// The passed-pawn score of `us` (Stockfish 11's `Evaluation::passed()`). The weights of
 /// the king distances and of the free path are in eighths, of Stockfish's scaled by
 /// 85/128 (mg) and 110/213 (eg).
-pub fn passed(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
+pub fn passed(p: &Params, pos: &Position, us: Color, map: &AttackMap, passers: Bitboard) -> Score {
     let b = pos.board();
     let them = !us;
     let theirs = b.pieces(them, Role::Pawn);
@@ -70,7 +70,7 @@ pub fn passed(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
     let proximity =
         |c: Color, sq: Square| b.king_of(c).map_or(5, |k| i32::from(k.distance(sq)).min(5));
     let mut total = Score::default();
-    for sq in passed_pawns(pos, us) {
+    for sq in passers {
         let Some(block) = step(us, sq) else { continue };
         let r = usize::from(sq.relative_rank(us));
         let mut bonus = if (1..=6).contains(&r) {
@@ -135,7 +135,13 @@ mod tests {
     fn passed_of(text: &str, us: Color) -> Score {
         let pos = fen::read(text, Ruleset::OFFICIAL).unwrap();
         let map = AttackMap::new(&pos);
-        passed(&crate::eval::params::HAND, &pos, us, &map)
+        passed(
+            &crate::eval::params::HAND,
+            &pos,
+            us,
+            &map,
+            passed_pawns(&pos, us),
+        )
     }
 
     #[test]
