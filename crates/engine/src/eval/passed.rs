@@ -35,7 +35,7 @@ pub fn passed_pawns(pos: &Position, us: Color) -> Bitboard {
     for sq in ours {
         let Some(up) = step(us, sq) else { continue };
         let file = sq.file().index();
-        let rank_mask = Bitboard(0xFFu64 << (8 * u32::from(sq.rank().index())));
+        let rank_mask = Bitboard::rank(sq.rank());
         let neighbours = ours & adjacent_files(file);
         let phalanx = neighbours & rank_mask;
         let support = neighbours & toward_us(us, rank_mask);

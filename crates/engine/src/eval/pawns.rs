@@ -102,8 +102,8 @@ const CONNECTED: [i32; 8] = [0, 7, 8, 12, 29, 48, 86, 0];
 /// by one (support) is connected, worth `Connected[rank] · (2 + phalanx − opposed) +
 /// 21 · supporters` (`Connected…`, per cent, the endgame value times `(rank − 2) / 4`);
 /// otherwise a pawn with no pawn of ours on the files beside it is isolated, and one
-/// behind all of them that cannot advance safely (the square ahead held or attacked by
-/// an enemy pawn) is backward, each worse on a file without an enemy pawn ahead
+/// behind all of them with an enemy pawn right in front is backward, each worse on a
+/// file without an enemy pawn ahead
 /// (`WeakUnopposed`); a pawn without support is doubled with one of ours right behind
 /// it, and a weak lever when two enemy pawns attack it.
 pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
@@ -115,26 +115,23 @@ pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
     for sq in ours {
         let file = sq.file().index();
         let rank = sq.rank().index();
-        let relative = match us {
-            Color::White => rank,
-            Color::Black => 7 - rank,
-        };
+        let relative = sq.relative_rank(us);
         let here = Bitboard::from_square(sq);
         let front = ahead(us, rank);
         let opposed = (theirs & file_mask(file) & front).any();
         let lever = theirs & pawn_attacks_of(us, here);
-        let step = toward_them(us, here);
-        let blocked = (theirs & step).any();
+        // One rank up for us is one rank toward their side.
+        let blocked = (theirs & toward_us(!us, here)).any();
         let doubled = (ours & toward_us(us, here)).any();
         let neighbours = ours & adjacent_files(file);
-        let rank_here = rank_mask(rank);
+        let rank_here = Bitboard::rank(sq.rank());
         let phalanx = neighbours & rank_here;
         let support = neighbours & toward_us(us, rank_here);
         // Behind every pawn of ours on the files beside it, and blocked by an enemy pawn.
         // Stockfish 11's source also names the squares ahead that enemy pawns attack
         // (`leverPush`), but Fairy-Stockfish 11.1 counts a pawn backward only when it is
         // blocked (its `eval` on such positions); this follows the engine played against.
-        let backward = (neighbours & behind_or_level(us, relative + 1)).is_empty() && blocked;
+        let backward = neighbours.without(front).is_empty() && blocked;
         if (support | phalanx).any() {
             let r = relative as i32;
             let v = CONNECTED[relative as usize]
@@ -165,36 +162,6 @@ pub fn pawn_structure(p: &Params, pos: &Position, us: Color) -> Score {
         }
     }
     total
-}
-
-/// The squares of a rank (0 = the first).
-#[inline]
-fn rank_mask(rank: u8) -> Bitboard {
-    Bitboard(0xffu64 << (8 * u32::from(rank.min(7))))
-}
-
-/// `bb` moved one rank toward the enemy's side (the squares ahead, for `us`).
-#[inline]
-fn toward_them(us: Color, bb: Bitboard) -> Bitboard {
-    match us {
-        Color::White => bb.shift_up(),
-        Color::Black => bb.shift_down(),
-    }
-}
-
-/// The squares on `us`'s relative ranks below `relative` (0 = our first rank), that is
-/// Stockfish's `forward_ranks_bb(Them, s + Up)`: behind the square ahead of the pawn.
-#[inline]
-fn behind_or_level(us: Color, relative: u8) -> Bitboard {
-    let below = if relative >= 8 {
-        !0u64
-    } else {
-        (1u64 << (8 * u32::from(relative))) - 1
-    };
-    match us {
-        Color::White => Bitboard(below),
-        Color::Black => Bitboard(below.swap_bytes()),
-    }
 }
 
 #[cfg(test)]
