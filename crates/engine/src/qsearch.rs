@@ -20,7 +20,7 @@ impl Worker<'_> {
         self.note_seldepth(ply);
         let in_check = self.path.last().is_some_and(|e| e.check);
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(pos);
+            return eval::evaluate_cached(pos, &mut self.pawn_table);
         }
         if self.rule_draw_material(pos) {
             return 0;
@@ -50,7 +50,10 @@ impl Worker<'_> {
         } else {
             // The stored evaluation saves computing it again, and a stored score whose
             // bound lies beyond it is a better stand-pat value (Stockfish's qsearch).
-            let static_eval = tte.map_or_else(|| eval::evaluate(pos), |e| e.eval);
+            let static_eval = tte.map_or_else(
+                || eval::evaluate_cached(pos, &mut self.pawn_table),
+                |e| e.eval,
+            );
             let stand_pat = match tte.map(|e| (e.bound, score_from_tt(e.score, ply))) {
                 Some((Bound::Lower, v)) if v > static_eval && v.abs() < MATE_BOUND => v,
                 Some((Bound::Upper, v)) if v < static_eval && v.abs() < MATE_BOUND => v,

@@ -423,6 +423,8 @@ pub(crate) struct Worker<'a> {
     frames: Vec<Frame>,
     pv: Vec<Vec<Move>>,
     hist: Box<Histories>,
+    /// This thread's pawn hash table (Stockfish's per-thread `pawnsTable`).
+    pub(crate) pawn_table: eval::PawnTable,
     lmr: Vec<[i32; 64]>,
     seldepth: usize,
     root_depth: i32,
@@ -468,6 +470,7 @@ impl<'a> Worker<'a> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             hist: Box::default(),
+            pawn_table: eval::PawnTable::new(),
             lmr: lmr_table(),
             seldepth: 0,
             root_depth: 0,
@@ -832,7 +835,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(pos);
+            return eval::evaluate_cached(pos, &mut self.pawn_table);
         }
         // Step 2. Draws by the rules.
         if self.rule_draw(pos) {
@@ -907,7 +910,10 @@ impl<'a> Worker<'a> {
         let (static_eval, eval) = if in_check {
             (-INFINITE, -INFINITE)
         } else {
-            let se = tte.map_or_else(|| eval::evaluate(pos), |e| e.eval);
+            let se = tte.map_or_else(
+                || eval::evaluate_cached(pos, &mut self.pawn_table),
+                |e| e.eval,
+            );
             let refined = match (tte, tt_value) {
                 (Some(e), Some(v)) if v.abs() < MATE_BOUND => match e.bound {
                     Bound::Exact => v,

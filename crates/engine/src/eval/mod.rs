@@ -16,6 +16,7 @@ mod material;
 mod mobility;
 pub mod params;
 mod passed;
+mod pawn_table;
 mod pawns;
 mod pieces;
 mod space;
@@ -24,6 +25,7 @@ mod tuned;
 
 pub use material::{PHASE_TOTAL, piece_value, psqt_index};
 pub use params::{Params, TUNED};
+pub use pawn_table::{PawnInfo, PawnTable};
 pub use pawns::is_passed;
 
 use shatar_rules::outcome;
@@ -97,17 +99,33 @@ pub fn phase(pos: &Position) -> i32 {
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
     let table = material::in_play(pos.ruleset().bers);
-    evaluate_from(&TUNED, |us| table.score(pos, us), pos)
+    let pawns = PawnInfo::compute(&TUNED, pos);
+    evaluate_from(&TUNED, |us| table.score(pos, us), pawns, pos)
+}
+
+/// The evaluation of `pos`, the same as [`evaluate`], with the pawn information looked
+/// up in (or stored into) `pawns`: the search's evaluation.
+pub fn evaluate_cached(pos: &Position, pawns: &mut PawnTable) -> i32 {
+    let table = material::in_play(pos.ruleset().bers);
+    let pawns = pawns.probe(pos);
+    evaluate_from(&TUNED, |us| table.score(pos, us), pawns, pos)
 }
 
 /// The evaluation of `pos` with the weights `p` (for tuning).
 pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
-    evaluate_from(p, |us| material::material_and_psqt(p, pos, us), pos)
+    let pawns = PawnInfo::compute(p, pos);
+    evaluate_from(p, |us| material::material_and_psqt(p, pos, us), pawns, pos)
 }
 
 /// The evaluation with the weights `p`, whose material and piece-square part of a side
-/// is `material` (looked up for the weights in play, worked out when tuning).
-fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) -> i32 {
+/// is `material` (looked up for the weights in play, worked out when tuning) and whose
+/// pawn information is `pawns`.
+fn evaluate_from(
+    p: &Params,
+    material: impl Fn(Color) -> Score,
+    pawns: PawnInfo,
+    pos: &Position,
+) -> i32 {
     let map = threats::AttackMap::new(pos);
     // Mobility first: each king's danger counts the enemy's mobility less its own.
     let mob = [
@@ -115,13 +133,11 @@ fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) 
         mobility::mobility(p, pos, Color::Black, &map),
     ];
     // The passed pawns once: their own term and the initiative both count them.
-    let passers = [
-        passed::passed_pawns(pos, Color::White),
-        passed::passed_pawns(pos, Color::Black),
-    ];
+    let passers = pawns.passers;
     let white = material(Color::White) + side(p, pos, Color::White, &map, mob, passers)
         - material(Color::Black)
-        - side(p, pos, Color::Black, &map, mob, passers);
+        - side(p, pos, Color::Black, &map, mob, passers)
+        + pawns.structure;
     let passed_count = (passers[0] | passers[1]).count();
     let white = white + initiative::initiative(p, pos, passed_count, white);
     let ph = phase(pos);
@@ -132,7 +148,7 @@ fn evaluate_from(p: &Params, material: impl Fn(Color) -> Score, pos: &Position) 
     stm + params::get(p, params::P::Tempo)
 }
 
-/// Everything but material that belongs to one side.
+/// Everything but material and the pawn structure that belongs to one side.
 fn side(
     p: &Params,
     pos: &Position,
@@ -142,8 +158,7 @@ fn side(
     passers: [shatar_rules::Bitboard; 2],
 ) -> Score {
     let (ours, theirs) = (mob[us.index()], mob[(!us).index()]);
-    ours + pawns::pawn_structure(p, pos, us)
-        + passed::passed(p, pos, us, map, passers[us.index()])
+    ours + passed::passed(p, pos, us, map, passers[us.index()])
         + king::king_safety(p, pos, us, map, theirs.mg - ours.mg)
         + threats::threats(p, pos, us, map)
         + pieces::pieces(p, pos, us, map)
