@@ -103,12 +103,17 @@ impl MovePicker {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores.get(i) > self.scores.get(best) {
+        // The first of the highest scores, by a scan of the plain slice.
+        let rest = self.scores.get(self.next..n)?;
+        let mut best = 0;
+        let mut best_score = i32::MIN;
+        for (i, &score) in rest.iter().enumerate() {
+            if score > best_score {
                 best = i;
+                best_score = score;
             }
         }
+        let best = self.next + best;
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         let out = self
