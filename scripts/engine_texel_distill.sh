@@ -11,6 +11,7 @@
 # crates/engine/README.md, "Parameters, tuning and calibration").
 #
 # Usage: [D=DIR] [GO="depth 8"] [CHILDREN=400] [LAMBDA=0] [START=tuned] [KEEP_TEMPO=1] \
+#   [GROUPS="Tempo MatH,MatC …"] \
 #   scripts/engine_texel_distill.sh [NODE_COUNTS] [SECONDS_PER_GROUP]
 #   defaults: "2000 2500 3000 3500 4000" (the games: about 40 minutes on one core),
 #   600 s per group. The labels take about 11 ms a position at depth 8 on one core
@@ -43,10 +44,10 @@ tail -2 "$D/label.log"
 START="${START:-tuned}"
 START0="$START"
 K=""
-for GROUP in Tempo MatH,MatC,MatR,MatB \
-  PawnRank,PawnCentre,HorseCentre,HorseOffset,Camel,RookSeventh,RookCentre,BersQueen,BersWeak,KingFirst,KingSecond,KingAdvance,KingCentre,KingOffset \
-  Mob Doubled,Isolated,Backward,WeakUnopposed,WeakLever,Connected,Passed \
-  KingShield,KingDanger Threat,Hanging,RookOpen,RookSemi,Outpost; do
+GROUPS="${GROUPS:-Tempo MatH,MatC,MatR,MatB \
+  Psq Mob Doubled,Isolated,Backward,WeakUnopposed,WeakLever,Connected,Passed,Initiative \
+  KingShield,KingDanger Threat,Hanging,RookOpen,RookSemi,Outpost}"
+for GROUP in $GROUPS; do
   "$BIN/texel_tune" --data "$D/train.txt" --valid "$D/valid.txt" --start "$START" \
     --prefixes "$GROUP" --lambda "$LAMBDA" --seconds "$SECONDS_MAX" \
     --out "$D/tuned-$GROUP.rs" ${K:+--k "$K"} 2> "$D/tune-$GROUP.log"
