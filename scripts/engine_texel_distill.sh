@@ -11,7 +11,7 @@
 # crates/engine/README.md, "Parameters, tuning and calibration").
 #
 # Usage: [D=DIR] [GO="depth 8"] [CHILDREN=400] [LAMBDA=0] [START=tuned] [KEEP_TEMPO=1] \
-#   [GROUPS="Tempo MatH,MatC …"] \
+#   [GROUPS="Tempo MatH,MatC …"] [METHOD=local|gradient] \
 #   scripts/engine_texel_distill.sh [NODE_COUNTS] [SECONDS_PER_GROUP]
 #   defaults: "2000 2500 3000 3500 4000" (the games: about 40 minutes on one core),
 #   600 s per group. The labels take about 11 ms a position at depth 8 on one core
@@ -47,12 +47,18 @@ K=""
 GROUPS="${GROUPS:-Tempo MatH,MatC,MatR,MatB \
   Psq Mob Doubled,Isolated,Backward,WeakUnopposed,WeakLever,Connected,Passed,Initiative \
   KingShield,KingDanger Threat,Hanging,RookOpen,RookSemi,Outpost}"
+# METHOD=gradient: one run of texel_tune's gradient method over every weight at once
+# (GROUPS="" for it, a minute or two) instead of the local search group by group.
+METHOD="${METHOD:-local}"
+[ "$METHOD" = gradient ] && GROUPS=all
 for GROUP in $GROUPS; do
+  PREFIXES="$GROUP"
+  [ "$GROUP" = all ] && PREFIXES=""
   "$BIN/texel_tune" --data "$D/train.txt" --valid "$D/valid.txt" --start "$START" \
-    --prefixes "$GROUP" --lambda "$LAMBDA" --seconds "$SECONDS_MAX" \
+    --prefixes "$PREFIXES" --lambda "$LAMBDA" --seconds "$SECONDS_MAX" --method "$METHOD" \
     --out "$D/tuned-$GROUP.rs" ${K:+--k "$K"} 2> "$D/tune-$GROUP.log"
   echo "$GROUP"
-  grep -E "^K =|^kept" "$D/tune-$GROUP.log"
+  grep -E "^K =|^kept|^round" "$D/tune-$GROUP.log"
   K="$(sed -n 's/^K = \([0-9.]*\),.*/\1/p' "$D/tune-$GROUP.log")"
   START="$D/tuned-$GROUP.rs"
 done
