@@ -95,7 +95,8 @@ pub fn phase(pos: &Position) -> i32 {
 /// use shatar_rules::{Position, Ruleset};
 /// let start = Position::start(Ruleset::OFFICIAL);
 /// // The start position is symmetric: only the tempo bonus is left.
-/// assert!(shatar_engine::eval::evaluate(&start).abs() < 50);
+/// use shatar_engine::eval::{TUNED, params::P};
+/// assert_eq!(shatar_engine::eval::evaluate(&start), TUNED[P::Tempo as usize]);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
     let table = material::in_play(pos.ruleset().bers);
