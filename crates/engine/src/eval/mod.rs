@@ -99,16 +99,18 @@ pub fn phase(pos: &Position) -> i32 {
 /// assert_eq!(shatar_engine::eval::evaluate(&start), TUNED[P::Tempo as usize]);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    let table = material::in_play(pos.ruleset().bers);
-    let pawns = PawnInfo::compute(&TUNED, pos);
-    evaluate_from(&TUNED, |us| table.score(pos, us), pawns, pos)
+    evaluate_in_play(pos, PawnInfo::compute(&TUNED, pos))
 }
 
 /// The evaluation of `pos`, the same as [`evaluate`], with the pawn information looked
 /// up in (or stored into) `pawns`: the search's evaluation.
 pub fn evaluate_cached(pos: &Position, pawns: &mut PawnTable) -> i32 {
+    evaluate_in_play(pos, pawns.probe(pos))
+}
+
+/// The evaluation with the weights in play, whose pawn information is `pawns`.
+fn evaluate_in_play(pos: &Position, pawns: PawnInfo) -> i32 {
     let table = material::in_play(pos.ruleset().bers);
-    let pawns = pawns.probe(pos);
     evaluate_from(&TUNED, |us| table.score(pos, us), pawns, pos)
 }
 
@@ -174,6 +176,30 @@ pub(crate) fn squares(list: &str) -> shatar_rules::Bitboard {
         b.add(name.parse().unwrap());
     }
     b
+}
+
+/// Positions from seeded random games (the tuning's xorshift generator): 40 games of up
+/// to 60 plies in each of the official, fsf and traditional rulesets, every position
+/// after each move. The terms' tests check their invariants on them.
+#[cfg(test)]
+pub(crate) fn random_positions() -> Vec<Position> {
+    use shatar_rules::Ruleset;
+    let mut rng = crate::tuning::Xorshift::new(1);
+    let mut out = Vec::new();
+    for r in [Ruleset::OFFICIAL, Ruleset::FSF, Ruleset::TRADITIONAL] {
+        for _ in 0..40 {
+            let mut pos = Position::start(r);
+            for _ in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+                out.push(pos.clone());
+            }
+        }
+    }
+    out
 }
 
 /// Endgame knowledge: a side that can give no mate that counts cannot win (rules.md §3–4),
@@ -297,30 +323,6 @@ mod tests {
             fields[4],
             fields[5]
         )
-    }
-
-    /// Positions from seeded random games (a xorshift generator), every ruleset.
-    fn random_positions() -> Vec<Position> {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut out = Vec::new();
-        for r in [Ruleset::OFFICIAL, Ruleset::FSF, Ruleset::TRADITIONAL] {
-            for _ in 0..40 {
-                let mut pos = Position::start(r);
-                for _ in 0..60 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    let m = moves[(state % moves.len() as u64) as usize];
-                    pos.play_unchecked(m);
-                    out.push(pos.clone());
-                }
-            }
-        }
-        out
     }
 
     #[test]

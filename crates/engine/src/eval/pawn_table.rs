@@ -115,29 +115,14 @@ mod tests {
     #[test]
     fn cached_evaluation_equals_the_full_one() {
         let mut table = PawnTable::new();
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut evaluated = 0;
-        for ruleset in [Ruleset::OFFICIAL, Ruleset::FSF, Ruleset::TRADITIONAL] {
-            for _ in 0..20 {
-                let mut pos = Position::start(ruleset);
-                for _ in 0..120 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    assert_eq!(
-                        super::super::evaluate_cached(&pos, &mut table),
-                        super::super::evaluate(&pos)
-                    );
-                    evaluated += 1;
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-                }
-            }
+        let positions = crate::eval::random_positions();
+        for pos in &positions {
+            assert_eq!(
+                crate::eval::evaluate_cached(pos, &mut table),
+                crate::eval::evaluate(pos)
+            );
         }
-        assert!(evaluated > 3000, "{evaluated}");
+        assert!(positions.len() > 3000, "{}", positions.len());
     }
 
     #[test]
