@@ -4,7 +4,7 @@
 //! pruning) are skipped.
 
 use crate::eval::{self, piece_value};
-use crate::movepick::{MovePicker, see};
+use crate::movepick::see;
 use crate::search::{INFINITE, MATE_BOUND, MAX_PLY, PathEntry, Worker, score_from_tt, score_to_tt};
 use crate::tt::{Bound, TtEntry, pack_move};
 use shatar_rules::{Move, Position};
@@ -41,12 +41,14 @@ impl Worker<'_> {
         }
         let original_alpha = alpha;
         let mut best_move: Option<Move> = None;
-        let (moves, mut best, stand_pat, static_eval) = if in_check {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
+        let (mut picker, mut best, stand_pat, static_eval) = if in_check {
+            let mut picker = self.pickers.take();
+            picker.generate(pos);
+            if picker.is_empty() {
+                self.pickers.give_back(picker);
                 return self.mate_score(pos, ply);
             }
-            (moves, -INFINITE, -INFINITE, 0)
+            (picker, -INFINITE, -INFINITE, 0)
         } else {
             // The stored evaluation saves computing it again, and a stored score whose
             // bound lies beyond it is a better stand-pat value (Stockfish's qsearch).
@@ -64,15 +66,12 @@ impl Worker<'_> {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            (
-                pos.legal_captures_and_promotions(),
-                stand_pat,
-                stand_pat,
-                static_eval,
-            )
+            let mut picker = self.pickers.take();
+            picker.generate_captures(pos);
+            (picker, stand_pat, stand_pat, static_eval)
         };
         let bers = pos.ruleset().bers;
-        let mut picker = MovePicker::captures(pos, moves, tte.map_or(0, |e| e.mv));
+        picker.order_captures(pos, tte.map_or(0, |e| e.mv));
         while let Some((m, _)) = picker.next_move() {
             if !in_check {
                 if m.promotion.is_none() {
@@ -101,6 +100,7 @@ impl Worker<'_> {
                 }
             }
         }
+        self.pickers.give_back(picker);
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {

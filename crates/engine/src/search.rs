@@ -11,7 +11,7 @@
 use crate::eval;
 use crate::history::{ContinuationKeys, Histories, Killers, piece_to, stat_bonus};
 use crate::limits::Limits;
-use crate::movepick::{MovePicker, see, see_standing};
+use crate::movepick::{PickerPool, see, see_standing};
 use crate::timeman::{IterationOutlook, TimeManager, TimeMemory};
 use crate::tt::{self, Bound, Tt, TtEntry, pack_move};
 use shatar_rules::outcome::{self, Outcome};
@@ -425,6 +425,8 @@ pub(crate) struct Worker<'a> {
     hist: Box<Histories>,
     /// This thread's pawn hash table (Stockfish's per-thread `pawnsTable`).
     pub(crate) pawn_table: eval::PawnTable,
+    /// The move pickers, reused from node to node.
+    pub(crate) pickers: PickerPool,
     lmr: Vec<[i32; 64]>,
     seldepth: usize,
     root_depth: i32,
@@ -471,6 +473,7 @@ impl<'a> Worker<'a> {
                 .collect(),
             hist: Box::default(),
             pawn_table: eval::PawnTable::new(),
+            pickers: PickerPool::default(),
             lmr: lmr_table(),
             seldepth: 0,
             root_depth: 0,
@@ -1039,8 +1042,9 @@ impl<'a> Worker<'a> {
             let raised_beta =
                 (beta + PROBCUT_MARGIN - if improving { 24 } else { 0 }).min(INFINITE);
             let threshold = raised_beta - static_eval;
-            let mut picker =
-                MovePicker::captures(pos, pos.legal_captures_and_promotions(), tt_move);
+            let mut picker = self.pickers.take();
+            picker.generate_captures(pos);
+            picker.order_captures(pos, tt_move);
             let mut tried = 0;
             while let Some((m, _)) = picker.next_move() {
                 if tried >= 2 + 2 * usize::from(cut_node) {
@@ -1066,12 +1070,15 @@ impl<'a> Worker<'a> {
                 }
                 self.pop();
                 if self.stopped {
+                    self.pickers.give_back(picker);
                     return 0;
                 }
                 if score >= raised_beta {
+                    self.pickers.give_back(picker);
                     return score;
                 }
             }
+            self.pickers.give_back(picker);
         }
         // Internal iterative reduction: a node with no hash move in a PV or cut node is
         // likely ordered badly; search it one ply shallower (the cheap modern form of
@@ -1080,8 +1087,10 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
         // Step 8. The moves.
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let mut picker = self.pickers.take();
+        picker.generate(pos);
+        if picker.is_empty() {
+            self.pickers.give_back(picker);
             return if in_check {
                 self.mate_score(pos, ply)
             } else {
@@ -1095,7 +1104,7 @@ impl<'a> Worker<'a> {
             .checked_sub(1)
             .and_then(|p| self.frames.get(p))
             .map_or(0, |f| f.move_count);
-        let mut picker = MovePicker::new(pos, moves, tt_move, &killers, &self.hist, prev);
+        picker.order(pos, tt_move, &killers, &self.hist, prev);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -1151,11 +1160,13 @@ impl<'a> Worker<'a> {
                             f.excluded = None;
                         }
                         if self.stopped {
+                            self.pickers.give_back(picker);
                             return 0;
                         }
                         if score < singular_beta {
                             singular = true;
                         } else if singular_beta >= beta {
+                            self.pickers.give_back(picker);
                             return singular_beta;
                         }
                     }
@@ -1296,6 +1307,7 @@ impl<'a> Worker<'a> {
             }
             self.pop();
             if self.stopped {
+                self.pickers.give_back(picker);
                 return 0;
             }
             // Step 13. New best move.
@@ -1320,6 +1332,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        self.pickers.give_back(picker);
         // Every move but the excluded one was pruned or there was no other: the singular
         // test fails low.
         if move_count == 0 && excluded.is_some() {

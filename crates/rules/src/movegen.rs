@@ -14,8 +14,15 @@ impl Position {
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate(&mut moves, Bitboard::FULL);
+        self.legal_moves_into(&mut moves);
         moves
+    }
+
+    /// Every legal move, into `moves` (cleared first): a search reuses one list per node
+    /// instead of moving a fresh one around.
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.generate(moves, Bitboard::FULL);
     }
 
     /// The number of legal moves, counted without listing them (the leaves of perft).
@@ -28,14 +35,20 @@ impl Position {
     /// The legal moves that take a man or promote (for quiescence search).
     pub fn legal_captures_and_promotions(&self) -> MoveList {
         let mut moves = MoveList::new();
+        self.legal_captures_and_promotions_into(&mut moves);
+        moves
+    }
+
+    /// The legal moves that take a man or promote, into `moves` (cleared first).
+    pub fn legal_captures_and_promotions_into(&self, moves: &mut MoveList) {
+        moves.clear();
         let them = self.board.by_color(!self.turn);
         let promotion_rank = Bitboard::rank(match self.turn {
             Color::White => Rank::EIGHTH,
             Color::Black => Rank::FIRST,
         });
-        self.generate(&mut moves, them | promotion_rank);
+        self.generate(moves, them | promotion_rank);
         moves.retain(|m| m.is_capture() || m.is_promotion());
-        moves
     }
 
     /// Whether the side to move has any legal move.
