@@ -129,7 +129,7 @@ impl MovePicker {
         let best = self.next + best;
         // Read before the swap: a move read back just after the swap wrote it (in two
         // stores of 4 and 1 bytes) waits for those stores.
-        let out = self.moves.get(best).copied().zip(Some(best_score));
+        let out = self.moves.get(best).map(|&m| (m, best_score));
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         self.next += 1;
