@@ -41,6 +41,11 @@ fn shuffling_draws_by_threefold_repetition() {
     assert_eq!(g.result.reason, "repetition");
     assert_eq!(g.moves.len(), 8);
     assert_eq!(g.result.fault, None);
+    // Four moves a side, each reporting depth 7.
+    for side in g.think {
+        assert_eq!((side.moves, side.depth_moves, side.depth_sum), (4, 4, 28));
+        assert_eq!(side.mean_depth(), Some(7.0));
+    }
 }
 
 #[test]
@@ -129,6 +134,11 @@ fn match_counts_faults_pairs_colours_and_writes_pgn() {
     assert!(file.records.iter().all(|r| r.ruleset == Ruleset::FSF));
     let json = serde_json::to_string(&report).unwrap();
     assert!(json.contains("\"wins\":4"));
+    // The shuffling engine moved once in each game it had White (reporting depth 7); the
+    // illegal one's moves are not counted.
+    assert_eq!(report.depth1, Some(7.0));
+    assert_eq!(report.ms_per_move2, None);
+    assert!(report.thinking().is_none());
 }
 
 #[test]

@@ -218,6 +218,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     if let Some(e) = write_error {
         bail!("writing the PGN failed: {e}");
     }
+    if let Some(line) = report.thinking() {
+        println!("{line}");
+    }
     println!("{}", report.summary());
     println!("{}", serde_json::to_string(&report)?);
     Ok(())

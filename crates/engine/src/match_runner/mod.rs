@@ -15,7 +15,7 @@ pub mod referee;
 pub mod stats;
 pub mod tc;
 
-pub use referee::{Adjudication, EngineSpec, Fault, GameResult, PlayedGame};
+pub use referee::{Adjudication, EngineSpec, Fault, GameResult, PlayedGame, ThinkStats};
 pub use tc::TimeControl;
 
 use crate::error::ParseMatchError;
@@ -120,10 +120,18 @@ pub struct MatchReport {
     pub tc: String,
     /// The ruleset name.
     pub ruleset: String,
+    /// The first engine's mean milliseconds a move.
+    pub ms_per_move1: Option<f64>,
+    /// The second engine's mean milliseconds a move.
+    pub ms_per_move2: Option<f64>,
+    /// The first engine's mean reported depth.
+    pub depth1: Option<f64>,
+    /// The second engine's mean reported depth.
+    pub depth2: Option<f64>,
 }
 
 impl MatchReport {
-    fn new(cfg: &MatchConfig, wdl: Wdl, faults: [u32; 2]) -> MatchReport {
+    fn new(cfg: &MatchConfig, wdl: Wdl, faults: [u32; 2], think: &[ThinkStats; 2]) -> MatchReport {
         let elo = wdl.elo();
         let llr = cfg.sprt.map(|s| s.llr(&wdl));
         MatchReport {
@@ -144,7 +152,29 @@ impl MatchReport {
                 .ruleset
                 .preset()
                 .map_or("custom".to_owned(), |p| p.name().to_owned()),
+            ms_per_move1: think[0].mean_ms(),
+            ms_per_move2: think[1].mean_ms(),
+            depth1: think[0].mean_depth(),
+            depth2: think[1].mean_depth(),
         }
+    }
+
+    /// How long each engine thought a move and how deep, as one line (`None` before any
+    /// move was played).
+    pub fn thinking(&self) -> Option<String> {
+        let side = |ms: Option<f64>, depth: Option<f64>| -> Option<String> {
+            let ms = ms?;
+            Some(match depth {
+                Some(d) => format!("{ms:.0} ms a move, depth {d:.1}"),
+                None => format!("{ms:.0} ms a move"),
+            })
+        };
+        let one = side(self.ms_per_move1, self.depth1)?;
+        let two = side(self.ms_per_move2, self.depth2)?;
+        Some(format!(
+            "thinking: {} {one}; {} {two}",
+            self.engine1, self.engine2
+        ))
     }
 
     /// Human-readable lines: W/D/L, score, Elo with interval, SPRT.
@@ -194,6 +224,7 @@ pub fn run_match(cfg: &MatchConfig, on_game: &mut dyn FnMut(&GameReport, &Wdl)) 
     let (tx, rx) = channel::<GameReport>();
     let mut wdl = Wdl::default();
     let mut faults = [0u32; 2];
+    let mut think = [ThinkStats::default(); 2];
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.max(1) {
             let tx = tx.clone();
@@ -252,6 +283,13 @@ pub fn run_match(cfg: &MatchConfig, on_game: &mut dyn FnMut(&GameReport, &Wdl)) 
                 p if p < 0.25 => wdl.losses += 1,
                 _ => wdl.draws += 1,
             }
+            let (first, second) = if report.first_is_white {
+                (0, 1)
+            } else {
+                (1, 0)
+            };
+            think[0].add(&report.game.think[first]);
+            think[1].add(&report.game.think[second]);
             if report.game.result.fault.is_some() {
                 // The faulty side is the loser.
                 let first_lost = report.first_points < 0.25;
@@ -265,5 +303,5 @@ pub fn run_match(cfg: &MatchConfig, on_game: &mut dyn FnMut(&GameReport, &Wdl)) 
             }
         }
     });
-    MatchReport::new(cfg, wdl, faults)
+    MatchReport::new(cfg, wdl, faults, &think)
 }

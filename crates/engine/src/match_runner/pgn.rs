@@ -54,6 +54,7 @@ mod tests {
             white: "one".into(),
             black: "two \"quoted\"".into(),
             result,
+            think: Default::default(),
         }
     }
 

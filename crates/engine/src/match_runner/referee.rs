@@ -87,6 +87,39 @@ pub enum Fault {
     Startup,
 }
 
+/// What one side's engine spent on its moves in a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ThinkStats {
+    /// Moves it played.
+    pub moves: u32,
+    /// Milliseconds from `go` to `bestmove`, summed over those moves.
+    pub think_ms: u64,
+    /// The last depth it reported, summed over the moves that reported one.
+    pub depth_sum: u64,
+    /// Moves that reported a depth.
+    pub depth_moves: u32,
+}
+
+impl ThinkStats {
+    /// Adds the moves of `other`.
+    pub fn add(&mut self, other: &ThinkStats) {
+        self.moves += other.moves;
+        self.think_ms += other.think_ms;
+        self.depth_sum += other.depth_sum;
+        self.depth_moves += other.depth_moves;
+    }
+
+    /// Mean milliseconds a move (`None` before any move).
+    pub fn mean_ms(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.think_ms as f64 / f64::from(self.moves))
+    }
+
+    /// Mean reported depth (`None` when no move reported one).
+    pub fn mean_depth(&self) -> Option<f64> {
+        (self.depth_moves > 0).then(|| self.depth_sum as f64 / f64::from(self.depth_moves))
+    }
+}
+
 /// A finished game.
 #[derive(Debug, Clone)]
 pub struct PlayedGame {
@@ -100,6 +133,8 @@ pub struct PlayedGame {
     pub black: String,
     /// The result.
     pub result: GameResult,
+    /// White's and Black's thinking.
+    pub think: [ThinkStats; 2],
 }
 
 fn loss(loser: Color, reason: String, fault: Option<Fault>) -> GameResult {
@@ -156,13 +191,15 @@ pub fn play_game(
 ) -> PlayedGame {
     let names = [specs[0].name.clone(), specs[1].name.clone()];
     let mut game = Game::from_position(initial.clone());
-    let result = referee(&mut game, specs, tc, adj, variant);
+    let mut think = [ThinkStats::default(); 2];
+    let result = referee(&mut game, specs, tc, adj, variant, &mut think);
     PlayedGame {
         initial: initial.clone(),
         moves: game.moves().to_vec(),
         white: names[0].clone(),
         black: names[1].clone(),
         result,
+        think,
     }
 }
 
@@ -172,6 +209,7 @@ fn referee(
     tc: TimeControl,
     adj: &Adjudication,
     variant: Option<&str>,
+    think: &mut [ThinkStats; 2],
 ) -> GameResult {
     let mut engines = Vec::with_capacity(2);
     for (i, spec) in specs.iter().enumerate() {
@@ -304,6 +342,13 @@ fn referee(
             }
         };
         moves_text.push(uci::write(&m, pos.ruleset()));
+        let stats = &mut think[idx];
+        stats.moves += 1;
+        stats.think_ms += answer.elapsed_ms;
+        if let Some(d) = answer.depth {
+            stats.depth_sum += u64::from(d);
+            stats.depth_moves += 1;
+        }
         if let Some(s) = answer.score_cp {
             scores[idx].push(s);
         }

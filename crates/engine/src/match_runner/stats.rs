@@ -16,7 +16,8 @@ pub struct Wdl {
 
 /// The Elo difference for a score fraction `p` (0 < p < 1).
 pub fn elo_from_score(p: f64) -> f64 {
-    -400.0 * (1.0 / p - 1.0).log10()
+    // `+ 0.0` turns the −0 of an even score into 0, so that it prints as `+0.0`.
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 /// The expected score for an Elo difference.

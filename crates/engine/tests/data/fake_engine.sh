@@ -1,7 +1,7 @@
 #!/bin/sh
 # A tiny fake UCI engine for the referee tests. Its one argument is its behaviour:
 #   shuffle  plays the horses out and back (g1f3 g8f6 f3g1 f6g8 ...), always legal from
-#            the fsf start position
+#            the fsf start position, reporting depth 7 and a level score
 #   illegal  answers every go with e2e5
 #   crash    exits when asked to move
 #   hang     never answers go
@@ -25,6 +25,7 @@ while read -r line; do
         hang) ;;
         *)
           [ "$mode" = slow ] && sleep 2
+          echo "info depth 7 score cp 0"
           case $(( plies % 4 )) in
             0) echo "bestmove g1f3" ;;
             1) echo "bestmove g8f6" ;;
