@@ -1570,6 +1570,12 @@ impl<'a> Worker<'a> {
             depth += 1;
         }
         self.flush_nodes();
+        // Stopped inside an iteration: the lines again, with every node and the whole time
+        // counted (as Stockfish does), so that the last `info` a GUI sees is the search's
+        // total. The depth stays the last one completed.
+        if self.id == 0 && self.stopped && completed > 0 {
+            self.report(cfg, multipv, completed, on_info);
+        }
         if self.id == 0 && self.tm.is_timed() {
             self.shared.remember_time(TimeMemory {
                 previous_score: self.root_moves.first().map(|r| r.score),

@@ -228,3 +228,43 @@ fn go_right_after_bestmove_is_answered() {
     }
     assert!(!out.text().contains("already searching"));
 }
+
+#[test]
+fn a_search_stopped_inside_an_iteration_reports_its_total_nodes() {
+    // `go nodes` stops the search inside an iteration once 30,000 nodes are counted: the
+    // last `info` carries that total, not the count of the last completed iteration.
+    let (mut uci, out) = session();
+    feed(
+        &mut uci,
+        &[
+            "setoption name UCI_Variant value shatar-official",
+            "position startpos",
+            "go nodes 30000",
+        ],
+    );
+    // Wait for the answer without `stop`, which would end the search early.
+    for _ in 0..6000 {
+        if out.text().contains("bestmove") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let text = out.text();
+    assert_eq!(bestmoves(&text).len(), 1, "{text}");
+    let infos: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    let nodes = |line: &str| -> u64 {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let i = w.iter().position(|&x| x == "nodes").unwrap();
+        w[i + 1].parse().unwrap()
+    };
+    let last = infos.last().unwrap();
+    assert!(nodes(last) >= 30_000, "{last}");
+    // The iteration before ended below the limit, at the depth the last line repeats.
+    let before = infos[infos.len() - 2];
+    assert!(nodes(before) < 30_000, "{before}");
+    let depth = |line: &str| line.split_whitespace().nth(2).unwrap().to_owned();
+    assert_eq!(depth(before), depth(last));
+}
