@@ -7,12 +7,15 @@
 //! evaluation.
 //!
 //! Usage: `cargo run --release -p shatar-engine --example texel_tune -- --data DATA --out
-//! OUT [--valid VALID] [--start hand|tuned|FILE] [--prefixes P,Q] [--l2 L] [--seconds S]
-//! [--k K] [--steps 8,4,2,1]`.
+//! OUT [--valid VALID] [--start hand|tuned|FILE] [--prefixes P,Q] [--freeze P,Q] [--l2 L]
+//! [--seconds S] [--k K] [--steps 8,4,2,1]`.
 //! OUT is written as the Rust source of `src/eval/tuned.rs`.
 //!
 //! - `--prefixes` (comma-separated, e.g. `Mat,Tempo`) restricts the tuning to the weights
 //!   whose names start with one of them; the others keep their starting values.
+//!   `--freeze` (the same form) keeps the weights whose names start with one of its
+//!   prefixes at their starting values, whatever `--prefixes` says (e.g. `--freeze Tempo`
+//!   tunes every other weight around a tempo set by match play).
 //! - `--start`: the hand-set weights (`params::HAND`, the default), the weights in play
 //!   (`TUNED`), or a file written by an earlier run (to tune in groups, one after another).
 //! - `--l2 L` adds `L · Σ ((w − w₀) / 100)²` over the tuned weights to the error, a pull
@@ -66,6 +69,9 @@ struct Args {
     /// Comma-separated name prefixes of the weights to tune (empty: all).
     #[arg(long, default_value = "")]
     prefixes: String,
+    /// Comma-separated name prefixes of weights kept at their starting values.
+    #[arg(long, default_value = "")]
+    freeze: String,
     /// Weight of the pull toward the starting values.
     #[arg(long, default_value_t = 0.0)]
     l2: f64,
@@ -407,14 +413,20 @@ fn main() -> anyhow::Result<()> {
         "tuned" => TUNED,
         path => read_params(path)?,
     };
-    let prefixes: Vec<&str> = args.prefixes.split(',').filter(|p| !p.is_empty()).collect();
+    let list = |text: &str| -> Vec<String> {
+        text.split(',')
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let (prefixes, frozen) = (list(&args.prefixes), list(&args.freeze));
+    let named = |i: usize, among: &[String]| {
+        NAMES
+            .get(i)
+            .is_some_and(|n| among.iter().any(|p| n.starts_with(p.as_str())))
+    };
     let tuned: Vec<usize> = (0..COUNT)
-        .filter(|&i| {
-            prefixes.is_empty()
-                || NAMES
-                    .get(i)
-                    .is_some_and(|n| prefixes.iter().any(|p| n.starts_with(p)))
-        })
+        .filter(|&i| (prefixes.is_empty() || named(i, &prefixes)) && !named(i, &frozen))
         .collect();
     eprintln!("tuning {} of {COUNT} weights", tuned.len());
     let mut data = Vec::new();
