@@ -17,9 +17,9 @@ mkdir -p target/strength
 echo "== fsf ruleset: $GAMES games at $TC"
 "$SHATAR" match --engine1 "$SHATAR uci" --name1 shatar --engine2 "$FSF" --name2 fairy-stockfish \
   --ruleset fsf --openings "$OPENINGS/fsf.epd" --games "$GAMES" --tc "$TC" --concurrency 1 \
-  --pgn target/strength/fsf.pgn | tail -2
+  --pgn target/strength/fsf.pgn | tail -3
 echo "== official ruleset: $GAMES games at $TC"
 "$SHATAR" match --engine1 "$SHATAR uci" --name1 shatar --engine2 "$FSF" --name2 fairy-stockfish \
   --option2 "VariantPath=$OPENINGS/variants.ini" --option2 UCI_Variant=shatarofficial \
   --ruleset official --openings "$OPENINGS/official.epd" --games "$GAMES" --tc "$TC" \
-  --concurrency 1 --pgn target/strength/official.pgn | tail -2
+  --concurrency 1 --pgn target/strength/official.pgn | tail -3

@@ -11,7 +11,7 @@
 # crates/engine/README.md, "Parameters, tuning and calibration").
 #
 # Usage: [D=DIR] [GO="depth 8"] [CHILDREN=400] [LAMBDA=0] [START=tuned] [KEEP_TEMPO=1] \
-#   [GROUPS="Tempo MatH,MatC …"] [METHOD=local|gradient] \
+#   [GROUPS="Tempo MatH,MatC …"] [METHOD=local|gradient] [FREEZE=Tempo] \
 #   scripts/engine_texel_distill.sh [NODE_COUNTS] [SECONDS_PER_GROUP]
 #   defaults: "2000 2500 3000 3500 4000" (the games: about 40 minutes on one core),
 #   600 s per group. The labels take about 11 ms a position at depth 8 on one core
@@ -49,6 +49,8 @@ GROUPS="${GROUPS:-Tempo MatH,MatC,MatR,MatB \
   KingShield,KingDanger Threat,Hanging,RookOpen,RookSemi,Outpost}"
 # METHOD=gradient: one run of texel_tune's gradient method over every weight at once
 # (GROUPS="" for it, a minute or two) instead of the local search group by group.
+# FREEZE: name prefixes of weights kept at their starting values in every group (e.g.
+# FREEZE=Tempo, the tempo being set by match play; see the README).
 METHOD="${METHOD:-local}"
 [ "$METHOD" = gradient ] && GROUPS=all
 for GROUP in $GROUPS; do
@@ -56,7 +58,8 @@ for GROUP in $GROUPS; do
   [ "$GROUP" = all ] && PREFIXES=""
   "$BIN/texel_tune" --data "$D/train.txt" --valid "$D/valid.txt" --start "$START" \
     --prefixes "$PREFIXES" --lambda "$LAMBDA" --seconds "$SECONDS_MAX" --method "$METHOD" \
-    --out "$D/tuned-$GROUP.rs" ${K:+--k "$K"} 2> "$D/tune-$GROUP.log"
+    --out "$D/tuned-$GROUP.rs" ${K:+--k "$K"} --freeze "${FREEZE:-}" \
+    2> "$D/tune-$GROUP.log"
   echo "$GROUP"
   grep -E "^K =|^kept|^round" "$D/tune-$GROUP.log"
   K="$(sed -n 's/^K = \([0-9.]*\),.*/\1/p' "$D/tune-$GROUP.log")"
