@@ -205,7 +205,7 @@ fn bench_signature() {
     let (mut uci, out) = session();
     feed(&mut uci, &["bench 6"]);
     let text = out.text();
-    assert!(text.contains("Nodes searched  : 23460\n"), "{text}");
+    assert!(text.contains("Nodes searched  : 24641\n"), "{text}");
 }
 
 /// A GUI sends the next `go` as soon as it reads `bestmove`: every one is answered.

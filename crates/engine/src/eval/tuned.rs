@@ -487,7 +487,7 @@ pub const TUNED: Params = [
     73, // Passed6Eg
     115, // Passed7Eg
     34, // KingShield
-    64, // Tempo
+    20, // Tempo
     64, // ThreatByPawnMg
     37, // ThreatByPawnEg
     54, // ThreatByMinorMg
