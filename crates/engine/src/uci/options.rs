@@ -67,9 +67,9 @@ impl Default for Options {
 /// The lowest `UCI_Elo`.
 pub const ELO_MIN: u32 = 600;
 /// The Elo of level 0 by the calibration line (see [`Options::effective_skill`]).
-pub const CALIBRATED_ELO_AT_LEVEL_0: f64 = 1094.0;
+pub const CALIBRATED_ELO_AT_LEVEL_0: f64 = 1097.0;
 /// The Elo one level adds by the calibration line.
-pub const CALIBRATED_ELO_PER_LEVEL: f64 = 82.0;
+pub const CALIBRATED_ELO_PER_LEVEL: f64 = 86.5;
 
 /// The highest `UCI_Elo`.
 pub const ELO_MAX: u32 = 2400;
@@ -97,7 +97,7 @@ impl Options {
     /// map is the line fitted to matches of levels 0, 5, 10 and 15 against
     /// Fairy-Stockfish with `UCI_LimitStrength` at `UCI_Elo` 1350, 1850 and 2350 (README,
     /// *calibration*):
-    /// level = (Elo − 1094) / 82. Below 1094 every Elo plays level 0, the weakest.
+    /// level = (Elo − 1097) / 86.5. Below 1097 every Elo plays level 0, the weakest.
     pub fn effective_skill(&self) -> f64 {
         if self.limit_strength {
             let elo = f64::from(self.elo.clamp(ELO_MIN, ELO_MAX));
@@ -204,13 +204,13 @@ mod tests {
         o.set("UCI_LimitStrength", "true").unwrap();
         o.set("UCI_Elo", &ELO_MIN.to_string()).unwrap();
         assert_eq!(o.effective_skill(), 0.0);
-        // The calibration line: 1094 + 82 × level (level 10 = 1914).
-        o.set("UCI_Elo", "1914").unwrap();
+        // The calibration line: 1097 + 86.5 × level (level 10 = 1962).
+        o.set("UCI_Elo", "1962").unwrap();
         assert!((o.effective_skill() - 10.0).abs() < 1e-9);
         // The highest UCI_Elo is below full strength (level 20 scored 96.9% against
-        // Fairy-Stockfish's 2350): level 15.9.
+        // Fairy-Stockfish's 2350): level 15.1.
         o.set("UCI_Elo", "2400").unwrap();
-        assert_eq!(o.effective_skill(), (2400.0 - 1094.0) / 82.0);
+        assert_eq!(o.effective_skill(), (2400.0 - 1097.0) / 86.5);
         assert_eq!(o.set("Search_NullMove", "false"), Ok(SetEffect::None));
         assert!(!o.heuristics.null_move);
         assert!(o.heuristics.lmr);
