@@ -1596,11 +1596,18 @@ impl<'a> Worker<'a> {
         let time_ms = self.tm.elapsed_ms();
         let nodes = self.shared.nodes();
         for (i, rm) in self.root_moves.iter().take(multipv).enumerate() {
+            // A line that a stopped iteration searched without finishing it is reported
+            // with its score of the iteration before (Stockfish's `previousScore`).
+            let score = if rm.score == -INFINITE {
+                rm.previous_score
+            } else {
+                rm.score
+            };
             on_info(&Info {
                 depth,
                 seldepth: self.seldepth.max(1) as u32,
                 multipv: i as u32 + 1,
-                score: ScoreReport::of(rm.score),
+                score: ScoreReport::of(score),
                 bound: None,
                 nodes,
                 nps: nodes * 1000 / time_ms.max(1),

@@ -268,3 +268,35 @@ fn a_search_stopped_inside_an_iteration_reports_its_total_nodes() {
     let depth = |line: &str| line.split_whitespace().nth(2).unwrap().to_owned();
     assert_eq!(depth(before), depth(last));
 }
+
+#[test]
+fn multipv_lines_of_a_stopped_iteration_keep_real_scores() {
+    // With four lines, `go nodes 30000` stops the start position's search inside depth 9,
+    // where a line searched but not finished has no score of its own yet: it is reported
+    // with its score of depth 8, not as `mate 0`.
+    let (mut uci, out) = session();
+    feed(
+        &mut uci,
+        &[
+            "setoption name UCI_Variant value shatar-official",
+            "setoption name MultiPV value 4",
+            "position startpos",
+            "go nodes 30000",
+        ],
+    );
+    for _ in 0..6000 {
+        if out.text().contains("bestmove") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let text = out.text();
+    assert_eq!(bestmoves(&text).len(), 1, "{text}");
+    for line in text.lines().filter(|l| l.starts_with("info depth")) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let i = w.iter().position(|&x| x == "score").unwrap();
+        assert_eq!(w[i + 1], "cp", "{line}");
+        let cp: i32 = w[i + 2].parse().unwrap();
+        assert!(cp.abs() < 300, "{line}");
+    }
+}
