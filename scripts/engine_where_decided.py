@@ -126,7 +126,7 @@ def main():
             mark = "D"
         else:
             mark = "W" if (result == "1-0") == ours_white else "L"
-        at = decided_at(scores, {"W": 1, "L": -1}.get(mark, 0)) if mark != "D" else None
+        at = None if mark == "D" else decided_at(scores, 1 if mark == "W" else -1)
         if at is not None:
             spans[(mark, at // 20 * 10)] += 1
         rows.append(scores)
@@ -141,9 +141,10 @@ def main():
               + ", ".join(f"{m}-{m + 9}: {c}" for (k, m), c in sorted(spans.items())
                           if k == mark))
     for ply in (0, 10, 20, 40, 60, 80):
-        at = [max(-1000, min(1000, r[ply])) for r in rows if len(r) > ply]
-        if at:
-            print(f"ply {ply}: mean score {statistics.mean(at):+.0f} cp over {len(at)} games")
+        scored = [max(-1000, min(1000, r[ply])) for r in rows if len(r) > ply]
+        if scored:
+            print(f"ply {ply}: mean score {statistics.mean(scored):+.0f} cp "
+                  f"over {len(scored)} games")
 
 
 if __name__ == "__main__":

@@ -101,6 +101,16 @@ pub struct ThinkStats {
 }
 
 impl ThinkStats {
+    /// Counts one move that took `elapsed_ms` and reported `depth` (if any).
+    pub fn record(&mut self, elapsed_ms: u64, depth: Option<u32>) {
+        self.moves += 1;
+        self.think_ms += elapsed_ms;
+        if let Some(d) = depth {
+            self.depth_sum += u64::from(d);
+            self.depth_moves += 1;
+        }
+    }
+
     /// Adds the moves of `other`.
     pub fn add(&mut self, other: &ThinkStats) {
         self.moves += other.moves;
@@ -342,13 +352,7 @@ fn referee(
             }
         };
         moves_text.push(uci::write(&m, pos.ruleset()));
-        let stats = &mut think[idx];
-        stats.moves += 1;
-        stats.think_ms += answer.elapsed_ms;
-        if let Some(d) = answer.depth {
-            stats.depth_sum += u64::from(d);
-            stats.depth_moves += 1;
-        }
+        think[idx].record(answer.elapsed_ms, answer.depth);
         if let Some(s) = answer.score_cp {
             scores[idx].push(s);
         }
