@@ -229,20 +229,17 @@ fn go_right_after_bestmove_is_answered() {
     assert!(!out.text().contains("already searching"));
 }
 
-#[test]
-fn a_search_stopped_inside_an_iteration_reports_its_total_nodes() {
-    // `go nodes` stops the search inside an iteration once 30,000 nodes are counted: the
-    // last `info` carries that total, not the count of the last completed iteration.
+/// Runs the `setup` lines and `go nodes 30000` (official start position), waits for the
+/// answer without `stop` (which would end the search early) and returns the `info depth`
+/// lines.
+fn stopped_by_nodes(setup: &[&str]) -> Vec<String> {
     let (mut uci, out) = session();
     feed(
         &mut uci,
-        &[
-            "setoption name UCI_Variant value shatar-official",
-            "position startpos",
-            "go nodes 30000",
-        ],
+        &["setoption name UCI_Variant value shatar-official"],
     );
-    // Wait for the answer without `stop`, which would end the search early.
+    feed(&mut uci, setup);
+    feed(&mut uci, &["position startpos", "go nodes 30000"]);
     for _ in 0..6000 {
         if out.text().contains("bestmove") {
             break;
@@ -251,22 +248,31 @@ fn a_search_stopped_inside_an_iteration_reports_its_total_nodes() {
     }
     let text = out.text();
     assert_eq!(bestmoves(&text).len(), 1, "{text}");
-    let infos: Vec<&str> = text
-        .lines()
+    text.lines()
         .filter(|l| l.starts_with("info depth"))
-        .collect();
-    let nodes = |line: &str| -> u64 {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        let i = w.iter().position(|&x| x == "nodes").unwrap();
-        w[i + 1].parse().unwrap()
-    };
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The word after `key` in an `info` line.
+fn info_field<'a>(line: &'a str, key: &str) -> &'a str {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let i = w.iter().position(|&x| x == key).unwrap();
+    w[i + 1]
+}
+
+#[test]
+fn a_search_stopped_inside_an_iteration_reports_its_total_nodes() {
+    // `go nodes` stops the search inside an iteration once 30,000 nodes are counted: the
+    // last `info` carries that total, not the count of the last completed iteration.
+    let infos = stopped_by_nodes(&[]);
+    let nodes = |line: &str| -> u64 { info_field(line, "nodes").parse().unwrap() };
     let last = infos.last().unwrap();
     assert!(nodes(last) >= 30_000, "{last}");
     // The iteration before ended below the limit, at the depth the last line repeats.
-    let before = infos[infos.len() - 2];
+    let before = &infos[infos.len() - 2];
     assert!(nodes(before) < 30_000, "{before}");
-    let depth = |line: &str| line.split_whitespace().nth(2).unwrap().to_owned();
-    assert_eq!(depth(before), depth(last));
+    assert_eq!(info_field(before, "depth"), info_field(last, "depth"));
 }
 
 #[test]
@@ -274,29 +280,9 @@ fn multipv_lines_of_a_stopped_iteration_keep_real_scores() {
     // With four lines, `go nodes 30000` stops the start position's search inside depth 9,
     // where a line searched but not finished has no score of its own yet: it is reported
     // with its score of depth 8, not as `mate 0`.
-    let (mut uci, out) = session();
-    feed(
-        &mut uci,
-        &[
-            "setoption name UCI_Variant value shatar-official",
-            "setoption name MultiPV value 4",
-            "position startpos",
-            "go nodes 30000",
-        ],
-    );
-    for _ in 0..6000 {
-        if out.text().contains("bestmove") {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    let text = out.text();
-    assert_eq!(bestmoves(&text).len(), 1, "{text}");
-    for line in text.lines().filter(|l| l.starts_with("info depth")) {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        let i = w.iter().position(|&x| x == "score").unwrap();
-        assert_eq!(w[i + 1], "cp", "{line}");
-        let cp: i32 = w[i + 2].parse().unwrap();
+    for line in stopped_by_nodes(&["setoption name MultiPV value 4"]) {
+        assert_eq!(info_field(&line, "score"), "cp", "{line}");
+        let cp: i32 = info_field(&line, "cp").parse().unwrap();
         assert!(cp.abs() < 300, "{line}");
     }
 }
