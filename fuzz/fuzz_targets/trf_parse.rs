@@ -18,8 +18,8 @@ fn games(e: &Event) -> Vec<Vec<(u32, Option<u32>, String)>> {
                 .iter()
                 .map(|p| {
                     (
-                        p.white,
-                        p.black,
+                        p.white.get(),
+                        p.black.map(|b| b.get()),
                         format!("{:?}{:?}{:?}", p.games, p.bye_points, p.team_match),
                     )
                 })

@@ -4,6 +4,7 @@
 
 use crate::error::CsvError;
 use crate::event::Event;
+use crate::numbers::EntrantNo;
 use crate::player::Player;
 
 /// Splits one CSV line into fields (RFC 4180 quoting within the line).
@@ -80,7 +81,7 @@ pub fn read_players(text: &str) -> Result<Vec<Player>, CsvError> {
 }
 
 /// Reads players from CSV text into an event; all or nothing.
-pub fn import_players(event: &mut Event, text: &str) -> Result<Vec<u32>, CsvError> {
+pub fn import_players(event: &mut Event, text: &str) -> Result<Vec<EntrantNo>, CsvError> {
     let players = read_players(text)?;
     let mut trial = event.clone();
     let mut numbers = Vec::new();

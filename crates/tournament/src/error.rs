@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::numbers::{BoardNo, EntrantNo, RoundNo};
+
 /// Reading or writing an event file failed.
 #[derive(Debug, Error)]
 pub enum EventFileError {
@@ -76,7 +78,7 @@ pub enum EventError {
         /// The name given.
         name: String,
         /// Start number of the player already registered.
-        existing: u32,
+        existing: EntrantNo,
     },
     /// A team with the same name is already registered.
     #[error("duplicate team: {name:?} is already registered as team {existing}")]
@@ -84,19 +86,19 @@ pub enum EventError {
         /// The name given.
         name: String,
         /// Number of the team already registered.
-        existing: u32,
+        existing: EntrantNo,
     },
     /// A player number that does not exist.
     #[error("no player number {0} in this event")]
-    UnknownPlayer(u32),
+    UnknownPlayer(EntrantNo),
     /// A team number that does not exist.
     #[error("no team number {0} in this event")]
-    UnknownTeam(u32),
+    UnknownTeam(EntrantNo),
     /// A round number that does not exist (yet).
     #[error("round {round} does not exist (the event has {rounds} paired round(s))")]
     UnknownRound {
         /// The round asked for.
-        round: u32,
+        round: RoundNo,
         /// Rounds paired so far.
         rounds: u32,
     },
@@ -104,19 +106,19 @@ pub enum EventError {
     #[error("round {round} has no game between {white} and {black}")]
     UnpairedGame {
         /// Round number.
-        round: u32,
+        round: RoundNo,
         /// First number given.
-        white: u32,
+        white: EntrantNo,
         /// Second number given.
-        black: u32,
+        black: EntrantNo,
     },
     /// A result for a board that does not exist.
     #[error("round {round} has no board {board}")]
     UnknownBoard {
         /// Round number.
-        round: u32,
+        round: RoundNo,
         /// Board number.
-        board: u32,
+        board: BoardNo,
     },
     /// The number of game results does not match the games per pairing.
     #[error("expected {expected} game result(s) for this pairing, got {found}")]
@@ -130,19 +132,19 @@ pub enum EventError {
     #[error("team {team}: line-up {lineup:?} breaks the registered order {registered:?} ({why})")]
     LineupOutOfOrder {
         /// Team number.
-        team: u32,
+        team: EntrantNo,
         /// The line-up given (player numbers, board 1 first).
-        lineup: Vec<u32>,
+        lineup: Vec<EntrantNo>,
         /// The registered order.
-        registered: Vec<u32>,
+        registered: Vec<EntrantNo>,
         /// Which rule is broken.
         why: String,
     },
     /// A line-up with the wrong number of players or a non-member.
-    #[error("team {team}: invalid line-up: {why}")]
+    #[error("{}invalid line-up: {why}", team.map_or_else(String::new, |t| format!("team {t}: ")))]
     InvalidLineup {
-        /// Team number.
-        team: u32,
+        /// Team number; `None` for a team not yet registered.
+        team: Option<EntrantNo>,
         /// What is wrong.
         why: String,
     },
@@ -169,7 +171,7 @@ pub enum PairingError {
     #[error("round {round}: no valid pairing exists for the {players} active entrant(s) ({why})")]
     NoValidPairing {
         /// Round being paired.
-        round: u32,
+        round: RoundNo,
         /// Entrants to pair.
         players: usize,
         /// The reason.
@@ -182,7 +184,7 @@ pub enum PairingError {
     #[error("round {round} still has {missing} game(s) without a result")]
     RoundIncomplete {
         /// Round number.
-        round: u32,
+        round: RoundNo,
         /// Games without a result.
         missing: usize,
     },

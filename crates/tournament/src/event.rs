@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{EventError, PairingError};
 use crate::lot::Lot;
+use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::pairing::swiss::acceleration::Acceleration;
 use crate::player::{Player, Withdrawal, WithdrawalTreatment};
 use crate::result::{Color, GameResult};
@@ -184,8 +185,8 @@ impl Default for Settings {
 /// One round's pairings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
-    /// Round number (1-based).
-    pub number: u32,
+    /// Round number.
+    pub number: RoundNo,
     /// Pairings in board order.
     pub pairings: Vec<Pairing>,
     /// Why each pairing decision was made (`explain`).
@@ -196,13 +197,13 @@ pub struct Round {
 /// One pairing: two entrants (or one with a bye) on one board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pairing {
-    /// Board (table) number, 1-based.
-    pub board: u32,
+    /// Board (table) number.
+    pub board: BoardNo,
     /// The entrant listed first: White in the first game (team: White on odd boards).
-    pub white: u32,
+    pub white: EntrantNo,
     /// The entrant listed second; `None` for a bye.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub black: Option<u32>,
+    pub black: Option<EntrantNo>,
     /// Points the bye is worth (only for byes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bye_points: Option<Score>,
@@ -215,7 +216,7 @@ pub struct Pairing {
     pub team_match: Option<TeamMatch>,
     /// Knock-out: the entrant who won a level match by the organiser's tie-break.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub decided_for: Option<u32>,
+    pub decided_for: Option<EntrantNo>,
     /// Knock-out: the bracket match this pairing plays ("W1-3", "L2-1", "GF").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slot: Option<String>,
@@ -225,9 +226,9 @@ pub struct Pairing {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamMatch {
     /// First team's players, board 1 first.
-    pub white_lineup: Vec<u32>,
+    pub white_lineup: Vec<EntrantNo>,
     /// Second team's players, board 1 first.
-    pub black_lineup: Vec<u32>,
+    pub black_lineup: Vec<EntrantNo>,
     /// Per board, per game results in that game's colours (board k, 0-based: the first
     /// team has White in game 0 when k is even — odd boards in 1-based numbering).
     pub boards: Vec<Vec<GameResult>>,
@@ -252,13 +253,13 @@ impl Pairing {
 
     /// Whether the entrant takes part in this pairing.
     #[must_use]
-    pub fn involves(&self, entrant: u32) -> bool {
+    pub fn involves(&self, entrant: EntrantNo) -> bool {
         self.white == entrant || self.black == Some(entrant)
     }
 
     /// The opponent of `entrant`, if any.
     #[must_use]
-    pub fn opponent_of(&self, entrant: u32) -> Option<u32> {
+    pub fn opponent_of(&self, entrant: EntrantNo) -> Option<EntrantNo> {
         if self.white == entrant {
             self.black
         } else if self.black == Some(entrant) {
@@ -321,10 +322,11 @@ pub struct Event {
     pub bracket: Option<crate::pairing::elimination::Bracket>,
     /// Group round robin: the groups (entrant numbers), once drawn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub groups: Vec<Vec<u32>>,
-    /// Swiss with elimination: entrants dropped, with the round after which they left.
+    pub groups: Vec<Vec<EntrantNo>>,
+    /// Swiss with elimination: entrants dropped, with the number of rounds after which
+    /// they left.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub eliminated: Vec<(u32, u32)>,
+    pub eliminated: Vec<(EntrantNo, u32)>,
 }
 
 impl Event {
@@ -361,7 +363,7 @@ impl Event {
 
     /// Entrant numbers (players, or teams in a team event), in start-number order.
     #[must_use]
-    pub fn entrant_numbers(&self) -> Vec<u32> {
+    pub fn entrant_numbers(&self) -> Vec<EntrantNo> {
         if self.is_team_event() {
             self.teams.iter().map(|t| t.number).collect()
         } else {
@@ -371,7 +373,7 @@ impl Event {
 
     /// Display name of an entrant.
     #[must_use]
-    pub fn entrant_name(&self, number: u32) -> String {
+    pub fn entrant_name(&self, number: EntrantNo) -> String {
         if self.is_team_event() {
             self.team(number).map(|t| t.name.clone())
         } else {
@@ -382,7 +384,7 @@ impl Event {
 
     /// An entrant's withdrawal, if any.
     #[must_use]
-    pub fn withdrawal(&self, number: u32) -> Option<&Withdrawal> {
+    pub fn withdrawal(&self, number: EntrantNo) -> Option<&Withdrawal> {
         if self.is_team_event() {
             self.team(number).and_then(|t| t.withdrawal.as_ref())
         } else {
@@ -392,7 +394,7 @@ impl Event {
 
     /// Violations recorded for an entrant (team total for teams).
     #[must_use]
-    pub fn violations(&self, number: u32) -> u32 {
+    pub fn violations(&self, number: EntrantNo) -> u32 {
         if self.is_team_event() {
             self.team(number).map_or(0, |t| {
                 t.violations
@@ -409,7 +411,7 @@ impl Event {
 
     /// Entrants whose games are cancelled (round-robin withdrawal before half their games).
     #[must_use]
-    pub fn cancelled_entrants(&self) -> Vec<u32> {
+    pub fn cancelled_entrants(&self) -> Vec<EntrantNo> {
         self.entrant_numbers()
             .into_iter()
             .filter(|n| {
@@ -421,32 +423,32 @@ impl Event {
 
     /// Whether the entrant is still paired in `round`.
     #[must_use]
-    pub fn is_active_in(&self, number: u32, round: u32) -> bool {
+    pub fn is_active_in(&self, number: EntrantNo, round: RoundNo) -> bool {
         let withdrawn = self
             .withdrawal(number)
-            .is_some_and(|w| w.after_round < round);
+            .is_some_and(|w| w.after_round < round.get());
         let eliminated = self
             .eliminated
             .iter()
-            .any(|(n, after)| *n == number && *after < round);
+            .any(|(n, after)| *n == number && *after < round.get());
         !withdrawn && !eliminated
     }
 
     /// A player by start number.
     #[must_use]
-    pub fn player(&self, number: u32) -> Option<&Player> {
+    pub fn player(&self, number: EntrantNo) -> Option<&Player> {
         self.players.iter().find(|p| p.number == number)
     }
 
     /// A team by number.
     #[must_use]
-    pub fn team(&self, number: u32) -> Option<&Team> {
+    pub fn team(&self, number: EntrantNo) -> Option<&Team> {
         self.teams.iter().find(|t| t.number == number)
     }
 
     /// Registers a player and returns the start number. Refuses a second player with the
     /// same name (ignoring case and spaces) and birth year.
-    pub fn add_player(&mut self, mut player: Player) -> Result<u32, EventError> {
+    pub fn add_player(&mut self, mut player: Player) -> Result<EntrantNo, EventError> {
         if self.started {
             return Err(EventError::State(
                 "players cannot be added after the draw".into(),
@@ -483,7 +485,7 @@ impl Event {
         name: impl Into<String>,
         region: impl Into<String>,
         members: Vec<Player>,
-    ) -> Result<u32, EventError> {
+    ) -> Result<EntrantNo, EventError> {
         let Entrants::Team { boards, lineup } = self.entrants else {
             return Err(EventError::State(
                 "teams can only be added to a team event".into(),
@@ -506,7 +508,7 @@ impl Event {
         };
         if members.len() < needed {
             return Err(EventError::InvalidLineup {
-                team: 0,
+                team: None,
                 why: format!("{} member(s) registered, {needed} needed", members.len()),
             });
         }
@@ -589,7 +591,7 @@ impl Event {
     }
 
     /// Entrant numbers in their new start order.
-    fn draw_order(&self) -> Vec<u32> {
+    fn draw_order(&self) -> Vec<EntrantNo> {
         let mut order = self.entrant_numbers();
         if matches!(self.system, System::RoundRobin | System::DoubleRoundRobin) {
             if self.settings.draw_by_lot {
@@ -610,12 +612,12 @@ impl Event {
     }
 
     /// Gives entrants the numbers 1.. in `order` (draw numbers).
-    fn renumber(&mut self, order: &[u32]) {
-        let new_of = |old: u32| {
+    fn renumber(&mut self, order: &[EntrantNo]) {
+        let new_of = |old: EntrantNo| {
             order
                 .iter()
                 .position(|o| *o == old)
-                .map_or(old, |i| i as u32 + 1)
+                .map_or(old, EntrantNo::from_index)
         };
         if self.is_team_event() {
             for t in &mut self.teams {
@@ -647,8 +649,8 @@ impl Event {
                 .into());
             }
         }
-        let number = self.rounds.len() as u32 + 1;
-        if self.rounds_planned > 0 && number > self.rounds_planned {
+        let number = RoundNo::from_index(self.rounds.len());
+        if self.rounds_planned > 0 && number.get() > self.rounds_planned {
             return Err(PairingError::EventComplete(self.rounds_planned).into());
         }
         if self.system == System::SwissElimination {
@@ -665,14 +667,14 @@ impl Event {
     /// Swiss with elimination (003 ch.2 §5.6): after the announced round, before each
     /// further round, drop the lowest — lowest score, then lowest Buchholz (对手分), then
     /// lot — but keep at least half the field.
-    fn eliminate_before(&mut self, round: u32) {
+    fn eliminate_before(&mut self, round: RoundNo) {
         let after = self.settings.elimination_after_round;
-        if round <= after {
+        if round.get() <= after {
             return;
         }
         let field = self.entrant_numbers().len();
         let floor = field.div_ceil(2);
-        let active: Vec<u32> = self
+        let active: Vec<EntrantNo> = self
             .entrant_numbers()
             .into_iter()
             .filter(|n| self.is_active_in(*n, round))
@@ -683,8 +685,8 @@ impl Event {
             return;
         }
         let ctx = crate::tiebreak::Context::new(self);
-        let mut lot = Lot::new(self.settings.lot_seed, round, "elimination");
-        let mut ranked: Vec<(Score, Score, u64, u32)> = active
+        let mut lot = Lot::new(self.settings.lot_seed, round.get(), "elimination");
+        let mut ranked: Vec<(Score, Score, u64, EntrantNo)> = active
             .iter()
             .map(|&n| {
                 (
@@ -696,9 +698,9 @@ impl Event {
             })
             .collect();
         ranked.sort();
-        let out: Vec<u32> = ranked.iter().take(drop).map(|r| r.3).collect();
+        let out: Vec<EntrantNo> = ranked.iter().take(drop).map(|r| r.3).collect();
         for n in out {
-            self.eliminated.push((n, round - 1));
+            self.eliminated.push((n, round.get() - 1));
         }
     }
 
@@ -738,9 +740,9 @@ impl Event {
     /// colours as listed in the pairing (each game in that game's own colours).
     pub fn set_result(
         &mut self,
-        round: u32,
-        first: u32,
-        second: u32,
+        round: RoundNo,
+        first: EntrantNo,
+        second: EntrantNo,
         games: Vec<GameResult>,
     ) -> Result<(), EventError> {
         let rounds = self.rounds.len() as u32;
@@ -751,7 +753,7 @@ impl Event {
         );
         let r = self
             .rounds
-            .get_mut((round as usize).wrapping_sub(1))
+            .get_mut(round.index())
             .ok_or(EventError::UnknownRound { round, rounds })?;
         let pairing = r
             .pairings
@@ -781,10 +783,10 @@ impl Event {
     /// games, armageddon or lot).
     pub fn decide_match(
         &mut self,
-        round: u32,
-        first: u32,
-        second: u32,
-        winner: u32,
+        round: RoundNo,
+        first: EntrantNo,
+        second: EntrantNo,
+        winner: EntrantNo,
     ) -> Result<(), EventError> {
         if winner != first && winner != second {
             return Err(EventError::Invalid {
@@ -795,7 +797,7 @@ impl Event {
         let rounds = self.rounds.len() as u32;
         let r = self
             .rounds
-            .get_mut((round as usize).wrapping_sub(1))
+            .get_mut(round.index())
             .ok_or(EventError::UnknownRound { round, rounds })?;
         let p = r
             .pairings
@@ -816,8 +818,8 @@ impl Event {
     /// Enters a team match: line-ups (board 1 first) and each board's games.
     pub fn set_team_result(
         &mut self,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         team_match: TeamMatch,
     ) -> Result<(), EventError> {
         let Entrants::Team { boards, lineup } = self.entrants else {
@@ -827,7 +829,7 @@ impl Event {
         let games = usize::from(self.games_per_pairing);
         let r = self
             .rounds
-            .get((round as usize).wrapping_sub(1))
+            .get(round.index())
             .ok_or(EventError::UnknownRound { round, rounds })?;
         let pairing = r
             .pairings
@@ -858,7 +860,7 @@ impl Event {
         }
         if let Some(p) = self
             .rounds
-            .get_mut((round as usize).wrapping_sub(1))
+            .get_mut(round.index())
             .and_then(|r| r.pairings.iter_mut().find(|p| p.board == board))
         {
             p.team_match = Some(team_match);
@@ -873,7 +875,7 @@ impl Event {
     /// forfeited.
     pub fn withdraw(
         &mut self,
-        number: u32,
+        number: EntrantNo,
         reason: &str,
     ) -> Result<WithdrawalTreatment, EventError> {
         if !self.entrant_numbers().contains(&number) {
@@ -963,7 +965,7 @@ impl Event {
         Ok(treatment)
     }
 
-    fn set_withdrawal(&mut self, number: u32, w: Withdrawal) {
+    fn set_withdrawal(&mut self, number: EntrantNo, w: Withdrawal) {
         if self.is_team_event() {
             if let Some(t) = self.teams.iter_mut().find(|t| t.number == number) {
                 t.withdrawal = Some(w);
@@ -975,7 +977,7 @@ impl Event {
 
     /// Games an entrant has played (with a result entered, byes excluded).
     #[must_use]
-    pub fn games_played(&self, number: u32) -> u32 {
+    pub fn games_played(&self, number: EntrantNo) -> u32 {
         self.rounds
             .iter()
             .flat_map(|r| &r.pairings)
@@ -984,14 +986,14 @@ impl Event {
             .sum()
     }
 
-    fn remove_entrant(&mut self, number: u32) {
+    fn remove_entrant(&mut self, number: EntrantNo) {
         if self.is_team_event() {
             self.teams.retain(|t| t.number != number);
-            let order: Vec<u32> = self.teams.iter().map(|t| t.number).collect();
+            let order: Vec<EntrantNo> = self.teams.iter().map(|t| t.number).collect();
             self.renumber(&order);
         } else {
             self.players.retain(|p| p.number != number);
-            let order: Vec<u32> = self.players.iter().map(|p| p.number).collect();
+            let order: Vec<EntrantNo> = self.players.iter().map(|p| p.number).collect();
             self.renumber(&order);
         }
     }
@@ -1053,6 +1055,9 @@ fn normalise(name: &str) -> String {
         .to_lowercase()
 }
 
-fn next_number(existing: impl Iterator<Item = u32>) -> u32 {
-    existing.max().unwrap_or(0) + 1
+fn next_number(existing: impl Iterator<Item = EntrantNo>) -> EntrantNo {
+    existing
+        .max()
+        .and_then(EntrantNo::next)
+        .unwrap_or(EntrantNo::FIRST)
 }

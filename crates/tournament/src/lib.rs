@@ -4,21 +4,24 @@
 //! nothing of positions or moves.
 //!
 //! ```
-//! use shatar_tournament::{Event, GameResult, Player, System, standings};
+//! use shatar_tournament::{EntrantNo, Event, GameResult, Player, RoundNo, System, standings};
 //!
 //! let mut event = Event::new("Naadam open", System::RoundRobin);
 //! event.settings.draw_by_lot = false;
+//! let mut numbers = Vec::new();
 //! for name in ["Бат", "Дорж", "巴特尔", "Сүх"] {
-//!     event.add_player(Player::named(name))?;
+//!     numbers.push(event.add_player(Player::named(name))?);
 //! }
+//! let [p1, p2, p3, p4] = numbers[..] else { unreachable!() };
 //! event.start()?;
 //! let round = event.pair_next_round()?;
 //! // Berger table, round 1: 1–4, 2–3.
-//! assert_eq!((round.pairings[0].white, round.pairings[0].black), (1, Some(4)));
-//! event.set_result(1, 1, 4, vec![GameResult::WhiteWins])?;
-//! event.set_result(1, 2, 3, vec![GameResult::Draw])?;
+//! assert_eq!((round.pairings[0].white, round.pairings[0].black), (p1, Some(p4)));
+//! let first = RoundNo::FIRST;
+//! event.set_result(first, p1, p4, vec![GameResult::WhiteWins])?;
+//! event.set_result(first, p2, p3, vec![GameResult::Draw])?;
 //! let table = standings(&event);
-//! assert_eq!(table.lines[0].entrant, 1);
+//! assert_eq!(table.lines[0].entrant, EntrantNo::FIRST);
 //! # Ok::<_, shatar_tournament::EventError>(())
 //! ```
 
@@ -28,6 +31,7 @@ pub mod event;
 pub mod lot;
 pub mod matching;
 pub mod members_total;
+pub mod numbers;
 pub mod pairing;
 pub mod player;
 pub mod report;
@@ -43,6 +47,7 @@ pub mod trf;
 
 pub use error::{CsvError, EventError, EventFileError, PairingError, TrfError};
 pub use event::{DrawnMatchRule, Entrants, Event, Pairing, Round, Settings, System, TeamMatch};
+pub use numbers::{BoardNo, EntrantNo, RoundNo};
 pub use player::{Player, Withdrawal, WithdrawalTreatment};
 pub use result::{Color, GameResult};
 pub use score::Score;

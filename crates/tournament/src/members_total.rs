@@ -6,6 +6,7 @@
 
 use crate::error::EventError;
 use crate::event::Event;
+use crate::numbers::EntrantNo;
 use crate::score::Score;
 use crate::scoring::tallies;
 use crate::standings::standings;
@@ -28,7 +29,7 @@ pub struct TeamLine {
     /// Last place of a shared group.
     pub place_to: u32,
     /// Team number.
-    pub team: u32,
+    pub team: EntrantNo,
     /// The summed value.
     pub value: Score,
     /// Best individual place among the members.
@@ -41,8 +42,8 @@ impl Event {
         &mut self,
         name: &str,
         region: &str,
-        members: Vec<u32>,
-    ) -> Result<u32, EventError> {
+        members: Vec<EntrantNo>,
+    ) -> Result<EntrantNo, EventError> {
         if self.is_team_event() {
             return Err(EventError::State(
                 "member teams belong to individual events; use add_team".into(),
@@ -68,7 +69,13 @@ impl Event {
                 existing: t.number,
             });
         }
-        let number = self.teams.iter().map(|t| t.number).max().unwrap_or(0) + 1;
+        let number = self
+            .teams
+            .iter()
+            .map(|t| t.number)
+            .max()
+            .and_then(EntrantNo::next)
+            .unwrap_or(EntrantNo::FIRST);
         self.teams.push(Team {
             number,
             name: name.trim().to_owned(),
@@ -87,7 +94,7 @@ pub fn team_standings(event: &Event, method: Method) -> Vec<TeamLine> {
     let table = standings(event);
     let n = table.lines.len() as i64;
     let t = tallies(event);
-    let place_of = |p: u32| table.lines.iter().find(|l| l.entrant == p).map(|l| l.place);
+    let place_of = |p: EntrantNo| table.lines.iter().find(|l| l.entrant == p).map(|l| l.place);
     let mut lines: Vec<TeamLine> = event
         .teams
         .iter()

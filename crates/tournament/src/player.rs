@@ -2,11 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::numbers::EntrantNo;
+
 /// A registered player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    /// Start number (1-based). In a round robin this is the draw number.
-    pub number: u32,
+    /// Start number. In a round robin this is the draw number.
+    pub number: EntrantNo,
     /// Name as written (Chinese, Cyrillic, Latin…).
     pub name: String,
     /// Name in the traditional Mongolian script, where given.
@@ -36,11 +38,12 @@ pub struct Player {
 }
 
 impl Player {
-    /// A player with only a name; other fields empty.
+    /// A player with only a name; other fields empty. The number is a placeholder:
+    /// [`Event::add_player`](crate::Event::add_player) gives the player the next one.
     #[must_use]
     pub fn named(name: impl Into<String>) -> Player {
         Player {
-            number: 0,
+            number: EntrantNo::FIRST,
             name: name.into(),
             name_traditional: None,
             club: String::new(),

@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::event::{Entrants, Event, Pairing, System};
+use crate::numbers::{EntrantNo, RoundNo};
 use crate::result::{Color, GameResult};
 use crate::score::Score;
 use crate::team::LineupMode;
@@ -32,9 +33,9 @@ pub enum EncounterKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Encounter {
     /// Round number.
-    pub round: u32,
+    pub round: RoundNo,
     /// Opponent, `None` for a bye.
-    pub opponent: Option<u32>,
+    pub opponent: Option<EntrantNo>,
     /// Colour in the pairing's first game (team: on board 1).
     pub color: Option<Color>,
     /// How it was decided.
@@ -80,7 +81,7 @@ impl Tally {
         self.encounters.iter().map(|e| e.wins).sum()
     }
     /// Opponents met (by board or forfeit), in round order.
-    pub fn opponents(&self) -> impl Iterator<Item = u32> + '_ {
+    pub fn opponents(&self) -> impl Iterator<Item = EntrantNo> + '_ {
         self.encounters.iter().filter_map(|e| e.opponent)
     }
     /// Colours in first games, in round order (byes and forfeits excluded).
@@ -146,9 +147,9 @@ impl Encounter {
 /// Tallies for every entrant that is not cancelled, from every pairing with a result.
 /// Pairings with a cancelled entrant (003 ch.2 §7.1.1) are left out on both sides.
 #[must_use]
-pub fn tallies(event: &Event) -> BTreeMap<u32, Tally> {
+pub fn tallies(event: &Event) -> BTreeMap<EntrantNo, Tally> {
     let cancelled = event.cancelled_entrants();
-    let mut out: BTreeMap<u32, Tally> = event
+    let mut out: BTreeMap<EntrantNo, Tally> = event
         .entrant_numbers()
         .into_iter()
         .filter(|n| !cancelled.contains(n))
@@ -171,7 +172,7 @@ pub fn tallies(event: &Event) -> BTreeMap<u32, Tally> {
 
 /// Both sides' encounters of one pairing (empty if it has no result yet).
 #[must_use]
-pub fn encounters_of(event: &Event, round: u32, p: &Pairing) -> Vec<(u32, Encounter)> {
+pub fn encounters_of(event: &Event, round: RoundNo, p: &Pairing) -> Vec<(EntrantNo, Encounter)> {
     let format = Format::of(event);
     let Some(black) = p.black else {
         let pts = p.bye_points.unwrap_or(Score::ZERO);

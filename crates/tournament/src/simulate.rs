@@ -4,6 +4,7 @@
 use crate::error::{EventError, PairingError};
 use crate::event::{Event, System};
 use crate::lot::Lot;
+use crate::numbers::EntrantNo;
 use crate::pairing::swiss::acceleration::Acceleration;
 use crate::player::Player;
 use crate::result::GameResult;
@@ -118,7 +119,10 @@ pub fn simulate(sim: &Simulation) -> Result<Event, EventError> {
         {
             for n in event.entrant_numbers() {
                 if event.withdrawal(n).is_none()
-                    && event.is_active_in(n, round.number + 1)
+                    && round
+                        .number
+                        .next()
+                        .is_some_and(|next| event.is_active_in(n, next))
                     && (lot.below(1000) as u32) < sim.withdraw_per_mille
                 {
                     event.withdraw(n, "simulated withdrawal")?;
@@ -133,8 +137,8 @@ fn draw_result(
     event: &Event,
     sim: &Simulation,
     lot: &mut Lot,
-    white: u32,
-    black: u32,
+    white: EntrantNo,
+    black: EntrantNo,
 ) -> GameResult {
     if (lot.below(1000) as u32) < sim.forfeit_per_mille {
         return if lot.coin() {
@@ -154,7 +158,8 @@ fn draw_result(
             _ => GameResult::BlackWins,
         },
         ResultModel::Rating => {
-            let r = |n: u32| f64::from(event.player(n).and_then(|p| p.rating).unwrap_or(1500));
+            let r =
+                |n: EntrantNo| f64::from(event.player(n).and_then(|p| p.rating).unwrap_or(1500));
             let expected = 1.0 / (1.0 + 10f64.powf((r(black) - r(white)) / 400.0));
             let u = lot.below(1_000_000) as f64 / 1_000_000.0;
             // A third of the non-decisive mass is drawn around the expectation.

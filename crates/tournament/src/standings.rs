@@ -2,6 +2,7 @@
 //! entrants equal on every criterion share the place (003 ch.2 §6: "名次并列").
 
 use crate::event::Event;
+use crate::numbers::EntrantNo;
 use crate::score::Score;
 use crate::tiebreak::{Context, Tiebreak};
 
@@ -13,7 +14,7 @@ pub struct Standing {
     /// Last place of the shared group (equal to `place` when not shared).
     pub place_to: u32,
     /// Entrant number.
-    pub entrant: u32,
+    pub entrant: EntrantNo,
     /// Values of each criterion, in the order of [`Standings::order`].
     pub values: Vec<Score>,
 }
@@ -83,15 +84,15 @@ fn group_event_standings(event: &Event) -> Standings {
 #[must_use]
 pub fn standings_with(event: &Event, order: &[Tiebreak]) -> Standings {
     let ctx = Context::new(event);
-    let entrants: Vec<u32> = ctx.tallies.keys().copied().collect();
+    let entrants: Vec<EntrantNo> = ctx.tallies.keys().copied().collect();
     // Each group carries the values computed so far.
-    let mut groups: Vec<Vec<(u32, Vec<Score>)>> =
+    let mut groups: Vec<Vec<(EntrantNo, Vec<Score>)>> =
         vec![entrants.iter().map(|e| (*e, Vec::new())).collect()];
     for tb in order {
         let mut next = Vec::with_capacity(groups.len());
         for group in groups {
-            let members: Vec<u32> = group.iter().map(|(e, _)| *e).collect();
-            let mut valued: Vec<(u32, Vec<Score>)> = group
+            let members: Vec<EntrantNo> = group.iter().map(|(e, _)| *e).collect();
+            let mut valued: Vec<(EntrantNo, Vec<Score>)> = group
                 .into_iter()
                 .map(|(e, mut v)| {
                     v.push(tb.value(&ctx, e, &members));
@@ -99,7 +100,7 @@ pub fn standings_with(event: &Event, order: &[Tiebreak]) -> Standings {
                 })
                 .collect();
             valued.sort_by(|a, b| b.1.last().cmp(&a.1.last()).then(a.0.cmp(&b.0)));
-            let mut current: Vec<(u32, Vec<Score>)> = Vec::new();
+            let mut current: Vec<(EntrantNo, Vec<Score>)> = Vec::new();
             for item in valued {
                 if current
                     .last()

@@ -3,12 +3,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::EventError;
+use crate::numbers::EntrantNo;
 
 /// A registered team.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Team {
-    /// Team number (1-based); the draw number in a round robin.
-    pub number: u32,
+    /// Team number; the draw number in a round robin.
+    pub number: EntrantNo,
     /// Team name.
     pub name: String,
     /// Region or unit.
@@ -16,7 +17,7 @@ pub struct Team {
     pub region: String,
     /// Members' player numbers in the registered order: board players first, then
     /// reserves in their registered order.
-    pub members: Vec<u32>,
+    pub members: Vec<EntrantNo>,
     /// Violations of the whole team (a tie-break: fewer is better).
     #[serde(default)]
     pub violations: u32,
@@ -75,12 +76,12 @@ impl Team {
     /// registered order.
     pub fn validate_lineup(
         &self,
-        lineup: &[u32],
+        lineup: &[EntrantNo],
         boards: usize,
         mode: LineupMode,
     ) -> Result<(), EventError> {
         let invalid = |why: String| EventError::InvalidLineup {
-            team: self.number,
+            team: Some(self.number),
             why,
         };
         let expected = match mode {
@@ -140,12 +141,16 @@ impl Team {
 mod tests {
     use super::*;
 
+    fn nos(numbers: &[u32]) -> Vec<EntrantNo> {
+        numbers.iter().filter_map(|n| EntrantNo::new(*n)).collect()
+    }
+
     fn team() -> Team {
         Team {
-            number: 1,
+            number: EntrantNo::FIRST,
             name: "T".into(),
             region: String::new(),
-            members: vec![11, 12, 13, 14, 15, 16],
+            members: nos(&[11, 12, 13, 14, 15, 16]),
             violations: 0,
             withdrawal: None,
         }
@@ -155,19 +160,19 @@ mod tests {
     fn ordered_substitutes_reject_inversion() {
         let t = team();
         assert!(
-            t.validate_lineup(&[11, 12, 13, 15], 4, LineupMode::OrderedSubstitutes)
+            t.validate_lineup(&nos(&[11, 12, 13, 15]), 4, LineupMode::OrderedSubstitutes)
                 .is_ok()
         );
         assert!(matches!(
-            t.validate_lineup(&[12, 11, 13, 14], 4, LineupMode::OrderedSubstitutes),
+            t.validate_lineup(&nos(&[12, 11, 13, 14]), 4, LineupMode::OrderedSubstitutes),
             Err(EventError::LineupOutOfOrder { .. })
         ));
         assert!(
-            t.validate_lineup(&[12, 11, 13, 14], 4, LineupMode::FreeLineup)
+            t.validate_lineup(&nos(&[12, 11, 13, 14]), 4, LineupMode::FreeLineup)
                 .is_ok()
         );
         assert!(
-            t.validate_lineup(&[11, 12, 13, 15], 4, LineupMode::FixedBoards)
+            t.validate_lineup(&nos(&[11, 12, 13, 15]), 4, LineupMode::FixedBoards)
                 .is_err()
         );
     }

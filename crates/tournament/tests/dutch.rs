@@ -9,7 +9,15 @@ use proptest::prelude::*;
 use shatar_tournament::pairing::swiss::acceleration::Acceleration;
 use shatar_tournament::scoring::{EncounterKind, tallies};
 use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
-use shatar_tournament::{Color, Event, GameResult, Player, System};
+use shatar_tournament::{Color, EntrantNo, Event, GameResult, Player, RoundNo, System};
+
+fn no(n: u32) -> EntrantNo {
+    EntrantNo::new(n).expect("a start number from 1")
+}
+
+fn rd(n: u32) -> RoundNo {
+    RoundNo::new(n).expect("a round from 1")
+}
 
 /// C.04.3 round 1: S1 = 1–4 against S2 = 5–8; the initial colour goes to player 1 and
 /// alternates down the boards (E.5): 1–5, 6–2, 3–7, 8–4 (or the mirror image).
@@ -29,7 +37,7 @@ fn round_one_upper_half_against_lower_half() {
         let got: Vec<(u32, u32)> = r
             .pairings
             .iter()
-            .map(|p| (p.white, p.black.unwrap()))
+            .map(|p| (p.white.get(), p.black.unwrap().get()))
             .collect();
         let white = vec![(1, 5), (6, 2), (3, 7), (8, 4)];
         let black: Vec<(u32, u32)> = white.iter().map(|&(a, b)| (b, a)).collect();
@@ -53,13 +61,16 @@ fn round_one_bye_to_the_last() {
         .pairings
         .iter()
         .filter(|p| p.black.is_none())
-        .map(|p| p.white)
+        .map(|p| p.white.get())
         .collect();
     assert_eq!(bye, vec![7]);
     let pairs: BTreeSet<(u32, u32)> = r
         .pairings
         .iter()
-        .filter_map(|p| p.black.map(|b| (p.white.min(b), p.white.max(b))))
+        .filter_map(|p| {
+            p.black
+                .map(|b| (p.white.min(b).get(), p.white.max(b).get()))
+        })
         .collect();
     assert_eq!(pairs, [(1, 4), (2, 5), (3, 6)].into_iter().collect());
 }
@@ -70,7 +81,7 @@ fn check(e: &Event) -> Result<(), TestCaseError> {
     let mut byes = BTreeSet::new();
     for r in &e.rounds {
         let mut seen = BTreeSet::new();
-        let active: BTreeSet<u32> = e
+        let active: BTreeSet<EntrantNo> = e
             .entrant_numbers()
             .into_iter()
             .filter(|n| e.is_active_in(*n, r.number))
@@ -106,7 +117,7 @@ fn check(e: &Event) -> Result<(), TestCaseError> {
     for (n, tally) in t {
         let mut colors: Vec<Color> = Vec::new();
         for enc in &tally.encounters {
-            if enc.kind != EncounterKind::Played || enc.round >= e.rounds_planned {
+            if enc.kind != EncounterKind::Played || enc.round.get() >= e.rounds_planned {
                 continue;
             }
             if let Some(c) = enc.color {
@@ -173,7 +184,7 @@ fn kept_round(
     let mut e = kept_case(name);
     assert_eq!((e.rounds.len(), e.rounds_planned), (played, planned));
     for &n in absent {
-        e.withdraw(n, "absent").unwrap();
+        e.withdraw(no(n), "absent").unwrap();
     }
     next_round(&mut e)
 }
@@ -191,13 +202,13 @@ fn next_round(e: &mut Event) -> (BTreeSet<(u32, u32)>, Vec<u32>) {
     let games = r
         .pairings
         .iter()
-        .filter_map(|p| p.black.map(|b| (p.white, b)))
+        .filter_map(|p| p.black.map(|b| (p.white.get(), b.get())))
         .collect();
     let byes = r
         .pairings
         .iter()
         .filter(|p| p.black.is_none())
-        .map(|p| p.white)
+        .map(|p| p.white.get())
         .collect();
     (games, byes)
 }
@@ -305,7 +316,7 @@ fn leaders_give_up_their_game_for_the_lowest_bye() {
         (5, "1.0", "     2 w 0     6 b 1"),
         (6, "0.0", "     3 b 0     5 w 0"),
     ]);
-    e.withdraw(4, "absent").unwrap();
+    e.withdraw(no(4), "absent").unwrap();
     let (games, bye) = next_round(&mut e);
     assert_eq!(games, [(1, 5), (3, 2)].into_iter().collect());
     assert_eq!(bye, vec![6]);
@@ -332,20 +343,26 @@ fn the_bye_avoids_a_player_with_an_unplayed_game() {
 fn pairs_of(r: &shatar_tournament::Round) -> BTreeSet<(u32, u32)> {
     r.pairings
         .iter()
-        .filter_map(|p| p.black.map(|b| (p.white.min(b), p.white.max(b))))
+        .filter_map(|p| {
+            p.black
+                .map(|b| (p.white.min(b).get(), p.white.max(b).get()))
+        })
         .collect()
 }
 
 /// Enters the last round's results: `winner` beat `loser` for each pair of `wins`, the
 /// pairs of `draws` drew.
 fn enter(e: &mut Event, wins: &[(u32, u32)], draws: &[(u32, u32)]) {
-    let round = e.rounds.len() as u32;
+    let round = rd(e.rounds.len() as u32);
     let white_of = |e: &Event, a: u32, b: u32| {
         e.rounds.last().and_then(|r| {
             r.pairings
                 .iter()
-                .find(|p| (p.white, p.black) == (a, Some(b)) || (p.white, p.black) == (b, Some(a)))
-                .map(|p| p.white)
+                .find(|p| {
+                    (p.white.get(), p.black.map(EntrantNo::get)) == (a, Some(b))
+                        || (p.white.get(), p.black.map(EntrantNo::get)) == (b, Some(a))
+                })
+                .map(|p| p.white.get())
         })
     };
     for &(winner, loser) in wins {
@@ -356,12 +373,13 @@ fn enter(e: &mut Event, wins: &[(u32, u32)], draws: &[(u32, u32)]) {
         } else {
             GameResult::BlackWins
         };
-        e.set_result(round, white, black, vec![result]).unwrap();
+        e.set_result(round, no(white), no(black), vec![result])
+            .unwrap();
     }
     for &(a, b) in draws {
         let white = white_of(e, a, b).unwrap();
         let black = if white == a { b } else { a };
-        e.set_result(round, white, black, vec![GameResult::Draw])
+        e.set_result(round, no(white), no(black), vec![GameResult::Draw])
             .unwrap();
     }
 }
@@ -409,7 +427,7 @@ fn baku_acceleration_worked_by_hand() {
     // Virtual points are for the pairing only: the standings count the games.
     let t = tallies(&e);
     let points = |n: u32| {
-        t.get(&n)
+        t.get(&no(n))
             .map(|x| {
                 x.encounters
                     .iter()

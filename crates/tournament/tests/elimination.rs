@@ -5,7 +5,11 @@ use std::collections::BTreeMap;
 
 use shatar_tournament::pairing::elimination::{match_winner, schedule};
 use shatar_tournament::simulate::{Simulation, simulate};
-use shatar_tournament::{Event, Player, System};
+use shatar_tournament::{EntrantNo, Event, Player, System};
+
+fn no(n: u32) -> EntrantNo {
+    EntrantNo::new(n).expect("a start number from 1")
+}
 
 fn field(n: u32, system: System, seed: u64) -> Event {
     let mut e = Event::new("ko", system);
@@ -26,7 +30,7 @@ fn field(n: u32, system: System, seed: u64) -> Event {
 
 /// Draw position (1-based) of each registered player; players keep their numbers in
 /// knock-out events.
-fn positions(e: &Event) -> BTreeMap<u32, usize> {
+fn positions(e: &Event) -> BTreeMap<EntrantNo, usize> {
     e.bracket
         .as_ref()
         .unwrap()
@@ -47,9 +51,9 @@ fn seed_sixteen_player_example() {
     for seed in 0..20 {
         let e = field(16, System::SingleElimination, seed);
         let pos = positions(&e);
-        let mut c1 = [pos[&1], pos[&2]];
+        let mut c1 = [pos[&no(1)], pos[&no(2)]];
         c1.sort();
-        let mut c2 = [pos[&3], pos[&4]];
+        let mut c2 = [pos[&no(3)], pos[&no(4)]];
         c2.sort();
         assert_eq!(c1, [1, 9]);
         assert_eq!(c2, [8, 16]);
@@ -93,7 +97,7 @@ fn byes_for_five_to_thirty_one_players() {
         );
         let pos = positions(&e);
         let has_bye = |player: u32| {
-            let p = pos[&player];
+            let p = pos[&no(player)];
             let partner = if p % 2 == 1 { p + 1 } else { p - 1 };
             empty.contains(&partner)
         };
@@ -127,7 +131,7 @@ fn whole_single_elimination_events() {
         .unwrap();
         let size = n.next_power_of_two();
         assert_eq!(e.rounds.len() as u32, size.trailing_zeros(), "n={n}");
-        let mut losses: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut losses: BTreeMap<EntrantNo, u32> = BTreeMap::new();
         for r in &e.rounds {
             for p in r.pairings.iter().filter(|p| p.black.is_some()) {
                 // Two games, colours swapped; level matches settled by extra games.
@@ -194,7 +198,7 @@ fn double_elimination_drop_slots_and_two_losses() {
             .flat_map(|r| &r.pairings)
             .filter_map(|p| p.slot.clone().map(|s| (s, p)))
             .collect();
-        let who = |tag: &str| -> (Option<u32>, Option<u32>) {
+        let who = |tag: &str| -> (Option<EntrantNo>, Option<EntrantNo>) {
             let Some(p) = by_tag.get(tag) else {
                 return (None, None);
             };
@@ -206,7 +210,7 @@ fn double_elimination_drop_slots_and_two_losses() {
                 }
             }
         };
-        let sides = |tag: &str| -> Vec<u32> {
+        let sides = |tag: &str| -> Vec<EntrantNo> {
             by_tag.get(tag).map_or(vec![], |p| {
                 let mut v = vec![p.white];
                 v.extend(p.black);
@@ -228,7 +232,7 @@ fn double_elimination_drop_slots_and_two_losses() {
             l4.sort();
             assert_eq!(sides("L4-1"), l4);
         }
-        let mut losses: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut losses: BTreeMap<EntrantNo, u32> = BTreeMap::new();
         for p in by_tag.values().filter(|p| p.black.is_some()) {
             let w = match_winner(&e, p).unwrap();
             let l = if w == p.white {
@@ -239,7 +243,7 @@ fn double_elimination_drop_slots_and_two_losses() {
             *losses.entry(l).or_default() += 1;
         }
         let champion_losses = (1..=n)
-            .filter(|p| losses.get(p).copied().unwrap_or(0) < 2)
+            .filter(|p| losses.get(&no(*p)).copied().unwrap_or(0) < 2)
             .count();
         assert_eq!(
             champion_losses, 1,

@@ -3,7 +3,15 @@
 use std::path::PathBuf;
 
 use shatar_tournament::store::{self, UpdateError};
-use shatar_tournament::{Event, EventError, EventFileError, Player, System};
+use shatar_tournament::{EntrantNo, Event, EventError, EventFileError, Player, RoundNo, System};
+
+fn no(n: u32) -> EntrantNo {
+    EntrantNo::new(n).expect("a start number from 1")
+}
+
+fn rd(n: u32) -> RoundNo {
+    RoundNo::new(n).expect("a round from 1")
+}
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("shatar-tournament-{name}-{}", std::process::id()));
@@ -99,7 +107,7 @@ fn inconsistent_file_is_invalid() {
     let d = temp_dir("inv");
     let path = d.join("e.json");
     let mut e = sample();
-    e.players[1].number = 1;
+    e.players[1].number = no(1);
     std::fs::write(&path, store::to_json(&e).unwrap()).unwrap();
     let err = store::load(&path).unwrap_err();
     assert!(
@@ -118,21 +126,26 @@ fn result_for_unpaired_game_is_refused() {
     e.start().unwrap();
     e.pair_next_round().unwrap();
     let err = e
-        .set_result(1, 1, 2, vec![shatar_tournament::GameResult::Draw])
+        .set_result(
+            rd(1),
+            no(1),
+            no(2),
+            vec![shatar_tournament::GameResult::Draw],
+        )
         .unwrap_err();
     assert_eq!(
         err,
         EventError::UnpairedGame {
-            round: 1,
-            white: 1,
-            black: 2
+            round: rd(1),
+            white: no(1),
+            black: no(2)
         }
     );
-    let err = e.set_result(3, 1, 4, vec![]).unwrap_err();
+    let err = e.set_result(rd(3), no(1), no(4), vec![]).unwrap_err();
     assert_eq!(
         err,
         EventError::UnknownRound {
-            round: 3,
+            round: rd(3),
             rounds: 1
         }
     );

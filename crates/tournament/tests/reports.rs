@@ -1,7 +1,21 @@
 //! Reports in text, CSV and HTML, in English, Chinese and Mongolian.
 
 use shatar_tournament::report::{Format, Kind, Lang, build, render};
-use shatar_tournament::{Entrants, Event, GameResult, LineupMode, Player, System, TeamMatch};
+use shatar_tournament::{
+    BoardNo, EntrantNo, Entrants, Event, GameResult, LineupMode, Player, RoundNo, System, TeamMatch,
+};
+
+fn no(n: u32) -> EntrantNo {
+    EntrantNo::new(n).expect("a start number from 1")
+}
+
+fn rd(n: u32) -> RoundNo {
+    RoundNo::new(n).expect("a round from 1")
+}
+
+fn bd(n: u32) -> BoardNo {
+    BoardNo::new(n).expect("a board from 1")
+}
 
 fn rr4() -> Event {
     let mut e = Event::new("Naadam", System::RoundRobin);
@@ -22,8 +36,13 @@ fn rr4() -> Event {
     for (i, games) in rounds.iter().enumerate() {
         e.pair_next_round().unwrap();
         for &(w, b, r) in *games {
-            e.set_result(i as u32 + 1, w, b, vec![r.parse::<GameResult>().unwrap()])
-                .unwrap();
+            e.set_result(
+                rd(i as u32 + 1),
+                no(w),
+                no(b),
+                vec![r.parse::<GameResult>().unwrap()],
+            )
+            .unwrap();
         }
     }
     e
@@ -76,7 +95,7 @@ fn pairings_html_is_printable_and_escaped() {
     e.name = "A <b> & C".into();
     let html = render(
         &e,
-        &build(&e, Kind::Pairings(Some(2)), Lang::En),
+        &build(&e, Kind::Pairings(Some(rd(2))), Lang::En),
         Format::Html,
         Lang::En,
     );
@@ -120,7 +139,7 @@ fn team_awards_name_the_cups() {
             black_lineup: e.team(p.black.unwrap()).unwrap().members.clone(),
             boards: vec![vec![b1.parse().unwrap()], vec![b2.parse().unwrap()]],
         };
-        e.set_team_result(r, 1, tm).unwrap();
+        e.set_team_result(rd(r), bd(1), tm).unwrap();
     }
     // R1 2–3: board 1 0-1 (3 wins), board 2 1-0 with 3 White (3 wins): 3 gets 2 MP.
     // R2 1–2: board 1 1-0 (1), board 2 ½: 1 gets 2 MP. R3 3–1 drawn: 1 MP each.
@@ -132,7 +151,7 @@ fn team_awards_name_the_cups() {
         Lang::Zh,
     );
     assert_eq!(zh, "名次,队,奖项\n1,T3,金驼杯\n2,T1,骏马杯\n3,T2,蒙牛杯\n");
-    let cards = build(&e, Kind::MatchCards(Some(1)), Lang::En);
+    let cards = build(&e, Kind::MatchCards(Some(rd(1))), Lang::En);
     assert_eq!(cards.len(), 1);
     assert_eq!(cards[0].rows[1], vec!["2", "3b", "2b", "1-0"]);
 }

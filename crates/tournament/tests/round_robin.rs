@@ -3,7 +3,15 @@
 
 use std::path::PathBuf;
 
-use shatar_tournament::{Event, GameResult, Player, System};
+use shatar_tournament::{EntrantNo, Event, GameResult, Player, RoundNo, System};
+
+fn no(n: u32) -> EntrantNo {
+    EntrantNo::new(n).expect("a start number from 1")
+}
+
+fn rd(n: u32) -> RoundNo {
+    RoundNo::new(n).expect("a round from 1")
+}
 
 /// A table file: rounds of (white, black) with the bracketed number unwrapped.
 fn read_table(name: &str) -> (u32, Vec<Vec<(u32, u32)>>) {
@@ -51,14 +59,14 @@ fn play_all(e: &mut Event) -> Vec<Vec<(u32, u32)>> {
         let pairs: Vec<(u32, u32)> = round
             .pairings
             .iter()
-            .map(|p| (p.white, p.black.unwrap_or(0)))
+            .map(|p| (p.white.get(), p.black.map_or(0, EntrantNo::get)))
             .collect();
         for &(w, b) in &pairs {
             if b != 0 {
                 e.set_result(
                     number,
-                    w,
-                    b,
+                    no(w),
+                    no(b),
                     vec![GameResult::Draw; usize::from(e.games_per_pairing)],
                 )
                 .unwrap();
@@ -137,12 +145,24 @@ fn two_game_pairings_score_match_points() {
     e.start().unwrap();
     e.pair_next_round().unwrap();
     // Game 2 has colours swapped: 1 wins game 1 as White and draws game 2 as Black.
-    e.set_result(1, 1, 4, vec![GameResult::WhiteWins, GameResult::Draw])
-        .unwrap();
-    let err = e.set_result(1, 2, 3, vec![GameResult::Draw]).unwrap_err();
+    e.set_result(
+        rd(1),
+        no(1),
+        no(4),
+        vec![GameResult::WhiteWins, GameResult::Draw],
+    )
+    .unwrap();
+    let err = e
+        .set_result(rd(1), no(2), no(3), vec![GameResult::Draw])
+        .unwrap_err();
     assert!(err.to_string().contains("expected 2"), "{err}");
-    e.set_result(1, 2, 3, vec![GameResult::Draw, GameResult::Draw])
-        .unwrap();
+    e.set_result(
+        rd(1),
+        no(2),
+        no(3),
+        vec![GameResult::Draw, GameResult::Draw],
+    )
+    .unwrap();
     let t = shatar_tournament::standings(&e);
     let first = &t.lines[0];
     assert_eq!(first.entrant, 1);
@@ -174,14 +194,18 @@ fn group_round_robin_snake_and_final() {
     // Group rounds pair only within groups; the final only finalists.
     for r in &rounds[..3] {
         for &(w, bl) in r {
-            assert_eq!(a.contains(&w), a.contains(&bl), "{w}-{bl} crosses groups");
+            assert_eq!(
+                a.contains(&no(w)),
+                a.contains(&no(bl)),
+                "{w}-{bl} crosses groups"
+            );
         }
     }
     let finalists = shatar_tournament::pairing::group::finalists(&e);
     assert_eq!(finalists.len(), 4);
     for r in &rounds[3..] {
         for &(w, bl) in r {
-            assert!(finalists.contains(&w) && finalists.contains(&bl));
+            assert!(finalists.contains(&no(w)) && finalists.contains(&no(bl)));
         }
     }
     let table = shatar_tournament::standings(&e);

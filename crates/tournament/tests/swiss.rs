@@ -6,12 +6,12 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use shatar_tournament::scoring::{EncounterKind, tallies};
 use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
-use shatar_tournament::{Color, Event, System};
+use shatar_tournament::{Color, EntrantNo, Event, System};
 
 fn check_event(e: &Event) -> Result<(), TestCaseError> {
     let mut met = BTreeSet::new();
     for r in &e.rounds {
-        let active: BTreeSet<u32> = e
+        let active: BTreeSet<EntrantNo> = e
             .entrant_numbers()
             .into_iter()
             .filter(|n| e.is_active_in(*n, r.number))

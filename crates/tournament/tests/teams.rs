@@ -3,9 +3,21 @@
 
 use shatar_tournament::standings::standings_with;
 use shatar_tournament::{
-    Entrants, Event, EventError, GameResult, LineupMode, Player, System, TeamMatch, Tiebreak,
-    standings,
+    BoardNo, EntrantNo, Entrants, Event, EventError, GameResult, LineupMode, Player, RoundNo,
+    System, TeamMatch, Tiebreak, standings,
 };
+
+fn no(n: u32) -> EntrantNo {
+    EntrantNo::new(n).expect("a start number from 1")
+}
+
+fn rd(n: u32) -> RoundNo {
+    RoundNo::new(n).expect("a round from 1")
+}
+
+fn bd(n: u32) -> BoardNo {
+    BoardNo::new(n).expect("a board from 1")
+}
 
 /// 4 boards and 2 reserves in registered order: C(6,4) = 15 legal line-ups among the
 /// 6·5·4·3 = 360 ordered choices (competition.md §2).
@@ -25,7 +37,10 @@ fn four_boards_two_reserves_give_fifteen_lineups() {
             for b in 1..=6 {
                 for c in 1..=6 {
                     for d in 1..=6 {
-                        if team.validate_lineup(&[a, b, c, d], 4, mode).is_ok() {
+                        if team
+                            .validate_lineup(&[no(a), no(b), no(c), no(d)], 4, mode)
+                            .is_ok()
+                        {
                             n += 1;
                         }
                     }
@@ -57,11 +72,11 @@ fn team_event(boards: u8, games: u8, teams: u32) -> Event {
     e
 }
 
-fn lineup(e: &Event, team: u32, boards: usize) -> Vec<u32> {
+fn lineup(e: &Event, team: EntrantNo, boards: usize) -> Vec<EntrantNo> {
     e.team(team).unwrap().members[..boards].to_vec()
 }
 
-fn enter(e: &mut Event, round: u32, board: u32, boards: &[&[&str]]) {
+fn enter(e: &mut Event, round: u32, board: BoardNo, boards: &[&[&str]]) {
     let p = e.rounds[round as usize - 1]
         .pairings
         .iter()
@@ -82,7 +97,7 @@ fn enter(e: &mut Event, round: u32, board: u32, boards: &[&[&str]]) {
             })
             .collect(),
     };
-    e.set_team_result(round, board, tm).unwrap();
+    e.set_team_result(rd(round), board, tm).unwrap();
 }
 
 fn show(e: &Event, order: Option<&[Tiebreak]>) -> Vec<(String, u32, Vec<String>)> {
@@ -95,7 +110,7 @@ fn show(e: &Event, order: Option<&[Tiebreak]>) -> Vec<(String, u32, Vec<String>)
         .map(|l| {
             (
                 l.place_label(),
-                l.entrant,
+                l.entrant.get(),
                 l.values
                     .iter()
                     .zip(&s.order)
@@ -129,11 +144,11 @@ fn row(place: &str, entrant: u32, values: &[&str]) -> (String, u32, Vec<String>)
 fn team_round_robin_one_game() {
     let mut e = team_event(4, 1, 3);
     e.pair_next_round().unwrap();
-    enter(&mut e, 1, 1, &[&["1-0"], &["1/2"], &["1/2"], &["1-0"]]);
+    enter(&mut e, 1, bd(1), &[&["1-0"], &["1/2"], &["1/2"], &["1-0"]]);
     e.pair_next_round().unwrap();
-    enter(&mut e, 2, 1, &[&["1-0"], &["0-1"], &["1/2"], &["1-0"]]);
+    enter(&mut e, 2, bd(1), &[&["1-0"], &["0-1"], &["1/2"], &["1-0"]]);
     e.pair_next_round().unwrap();
-    enter(&mut e, 3, 1, &[&["0-1"], &["1/2"], &["1-0"], &["0-1"]]);
+    enter(&mut e, 3, bd(1), &[&["0-1"], &["1/2"], &["1-0"], &["0-1"]]);
     // Seed order for team round robins: MP, GP, violations (003 ch.2 §6.2.2(1)).
     assert_eq!(
         show(&e, None),
@@ -158,7 +173,7 @@ fn team_round_robin_one_game() {
 #[test]
 fn team_shared_places() {
     let mut e = team_event(4, 1, 3);
-    let member = e.team(2).unwrap().members[0];
+    let member = e.team(no(2)).unwrap().members[0];
     e.players
         .iter_mut()
         .find(|p| p.number == member)
@@ -166,7 +181,7 @@ fn team_shared_places() {
         .violations = 1;
     for r in 1..=3 {
         e.pair_next_round().unwrap();
-        enter(&mut e, r, 1, &[&["1/2"], &["1/2"], &["1/2"], &["1/2"]]);
+        enter(&mut e, r, bd(1), &[&["1/2"], &["1/2"], &["1/2"], &["1/2"]]);
     }
     assert_eq!(
         show(&e, None),
@@ -185,7 +200,7 @@ fn team_two_games_board_points_then_game_points() {
     let mut e = team_event(2, 2, 2);
     e.pair_next_round().unwrap();
     // Board 1: team 1 White in game 1, Black in game 2. Board 2: the reverse.
-    enter(&mut e, 1, 1, &[&["1-0", "1/2"], &["1-0", "0-1"]]);
+    enter(&mut e, 1, bd(1), &[&["1-0", "1/2"], &["1-0", "0-1"]]);
     assert_eq!(
         show(&e, None),
         vec![
@@ -200,25 +215,25 @@ fn lineup_out_of_registered_order_is_refused() {
     let mut e = team_event(4, 1, 2);
     e.pair_next_round().unwrap();
     let before = e.clone();
-    let members = e.team(1).unwrap().members.clone();
+    let members = e.team(no(1)).unwrap().members.clone();
     let tm = TeamMatch {
         white_lineup: vec![members[1], members[0], members[2], members[3]],
-        black_lineup: lineup(&e, 2, 4),
+        black_lineup: lineup(&e, no(2), 4),
         boards: vec![vec![GameResult::Draw]; 4],
     };
-    let err = e.set_team_result(1, 1, tm).unwrap_err();
+    let err = e.set_team_result(rd(1), bd(1), tm).unwrap_err();
     assert!(
-        matches!(err, EventError::LineupOutOfOrder { team: 1, .. }),
+        matches!(err, EventError::LineupOutOfOrder { team, .. } if team == 1),
         "{err}"
     );
     assert_eq!(e, before);
     // A reserve may replace board 2 in order: members 1, 3, 4, 5.
     let tm = TeamMatch {
         white_lineup: vec![members[0], members[2], members[3], members[4]],
-        black_lineup: lineup(&e, 2, 4),
+        black_lineup: lineup(&e, no(2), 4),
         boards: vec![vec![GameResult::Draw]; 4],
     };
-    e.set_team_result(1, 1, tm).unwrap();
+    e.set_team_result(rd(1), bd(1), tm).unwrap();
 }
 
 #[test]
@@ -232,7 +247,7 @@ fn duplicate_team_is_refused() {
         err,
         EventError::DuplicateTeam {
             name: "team 1".into(),
-            existing: 1
+            existing: no(1)
         }
     );
 }
@@ -262,7 +277,7 @@ fn team_swiss_pairs_on_match_points() {
         // Board 1: first team White wins; board 2: first team Black wins.
         enter(&mut e, 1, p.board, &[&["1-0"], &["0-1"]]);
     }
-    let winners: Vec<u32> = r1.pairings.iter().map(|p| p.white).collect();
+    let winners: Vec<EntrantNo> = r1.pairings.iter().map(|p| p.white).collect();
     let r2 = e.pair_next_round().unwrap().clone();
     let mixed = r2
         .pairings

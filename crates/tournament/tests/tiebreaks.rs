@@ -1,7 +1,21 @@
 //! Hand-computed crosstables: points, Sonneborn–Berger, wins, direct encounter,
 //! violations, Buchholz and its cuts, and shared places.
 
-use shatar_tournament::{Event, GameResult, Player, System, Tiebreak, standings};
+use shatar_tournament::{
+    EntrantNo, Event, GameResult, Player, RoundNo, System, Tiebreak, standings,
+};
+
+fn no(n: u32) -> EntrantNo {
+    EntrantNo::new(n).expect("a start number from 1")
+}
+
+fn nos(numbers: &[u32]) -> Vec<EntrantNo> {
+    numbers.iter().map(|n| no(*n)).collect()
+}
+
+fn rd(n: u32) -> RoundNo {
+    RoundNo::new(n).expect("a round from 1")
+}
 
 fn rr(n: u32) -> Event {
     let mut e = Event::new("rr", System::RoundRobin);
@@ -15,10 +29,15 @@ fn rr(n: u32) -> Event {
 
 fn play(e: &mut Event, round: u32, results: &[(u32, u32, &str)]) {
     let r = e.pair_next_round().unwrap();
-    assert_eq!(r.number, round);
+    assert_eq!(r.number.get(), round);
     for &(w, b, res) in results {
-        e.set_result(round, w, b, vec![res.parse::<GameResult>().unwrap()])
-            .unwrap();
+        e.set_result(
+            rd(round),
+            no(w),
+            no(b),
+            vec![res.parse::<GameResult>().unwrap()],
+        )
+        .unwrap();
     }
 }
 
@@ -29,7 +48,7 @@ fn table(e: &Event) -> Vec<(String, u32, Vec<String>)> {
         .map(|l| {
             (
                 l.place_label(),
-                l.entrant,
+                l.entrant.get(),
                 l.values
                     .iter()
                     .zip(&s.order)
@@ -197,13 +216,13 @@ fn members_total_game_and_place_points() {
     play(&mut e, 4, &[(6, 5, "1/2"), (1, 4, "1/2"), (2, 3, "1-0")]);
     play(&mut e, 5, &[(3, 6, "1/2"), (4, 2, "1-0"), (5, 1, "1/2")]);
     let mut abc = e.clone();
-    abc.add_member_team("A", "", vec![1, 3]).unwrap();
-    abc.add_member_team("B", "", vec![2, 5]).unwrap();
-    abc.add_member_team("C", "", vec![4, 6]).unwrap();
+    abc.add_member_team("A", "", nos(&[1, 3])).unwrap();
+    abc.add_member_team("B", "", nos(&[2, 5])).unwrap();
+    abc.add_member_team("C", "", nos(&[4, 6])).unwrap();
     let show = |e: &Event, m| -> Vec<(u32, u32, String)> {
         team_standings(e, m)
             .iter()
-            .map(|l| (l.place, l.team, l.value.to_string()))
+            .map(|l| (l.place, l.team.get(), l.value.to_string()))
             .collect()
     };
     assert_eq!(
@@ -219,14 +238,14 @@ fn members_total_game_and_place_points() {
         vec![(1, 3, "9".into()), (2, 2, "7".into()), (3, 1, "5".into())]
     );
     let mut de = e.clone();
-    de.add_member_team("D", "", vec![1, 5]).unwrap();
-    de.add_member_team("E", "", vec![2, 3]).unwrap();
+    de.add_member_team("D", "", nos(&[1, 5])).unwrap();
+    de.add_member_team("E", "", nos(&[2, 3])).unwrap();
     assert_eq!(
         show(&de, Method::PlacePoints),
         vec![(1, 2, "6".into()), (2, 1, "6".into())]
     );
     assert!(
-        de.add_member_team("F", "", vec![2]).is_err(),
+        de.add_member_team("F", "", nos(&[2])).is_err(),
         "a player in two teams"
     );
 }

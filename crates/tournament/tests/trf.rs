@@ -2,7 +2,25 @@
 
 use std::path::PathBuf;
 
-use shatar_tournament::{Event, GameResult, Player, System, TrfError, standings, trf};
+use shatar_tournament::{
+    BoardNo, EntrantNo, Event, GameResult, Player, RoundNo, System, TrfError, standings, trf,
+};
+
+fn no(n: u32) -> EntrantNo {
+    EntrantNo::new(n).expect("a start number from 1")
+}
+
+fn nos(numbers: &[u32]) -> Vec<EntrantNo> {
+    numbers.iter().map(|n| no(*n)).collect()
+}
+
+fn rd(n: u32) -> RoundNo {
+    RoundNo::new(n).expect("a round from 1")
+}
+
+fn bd(n: u32) -> BoardNo {
+    BoardNo::new(n).expect("a board from 1")
+}
 
 fn data(name: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -26,8 +44,13 @@ fn rr4() -> Event {
     for (i, games) in rounds.iter().enumerate() {
         e.pair_next_round().unwrap();
         for &(w, b, r) in *games {
-            e.set_result(i as u32 + 1, w, b, vec![r.parse::<GameResult>().unwrap()])
-                .unwrap();
+            e.set_result(
+                rd(i as u32 + 1),
+                no(w),
+                no(b),
+                vec![r.parse::<GameResult>().unwrap()],
+            )
+            .unwrap();
         }
     }
     e
@@ -51,7 +74,11 @@ fn import_rebuilds_rounds_and_standings() {
         pb.sort();
         assert_eq!(pa, pb);
     }
-    let order: Vec<u32> = standings(&e).lines.iter().map(|l| l.entrant).collect();
+    let order: Vec<u32> = standings(&e)
+        .lines
+        .iter()
+        .map(|l| l.entrant.get())
+        .collect();
     assert_eq!(order, vec![2, 3, 1, 4]);
 }
 
@@ -60,8 +87,10 @@ fn forfeits_keep_their_pairing_colours() {
     // rr4 with 1–4 forfeited by 4 and 2–3 forfeited by both: the pairing stands, so the
     // colour column keeps 'w'/'b' and the result column says '+'/'-' (TRF-16).
     let mut e = rr4();
-    e.set_result(1, 1, 4, vec!["+-".parse().unwrap()]).unwrap();
-    e.set_result(1, 2, 3, vec!["--".parse().unwrap()]).unwrap();
+    e.set_result(rd(1), no(1), no(4), vec!["+-".parse().unwrap()])
+        .unwrap();
+    e.set_result(rd(1), no(2), no(3), vec!["--".parse().unwrap()])
+        .unwrap();
     let text = trf::write(&e).unwrap();
     let line = |n: usize| {
         text.lines()
@@ -76,7 +105,7 @@ fn forfeits_keep_their_pairing_colours() {
     let first: Vec<_> = back.rounds[0]
         .pairings
         .iter()
-        .map(|p| (p.white, p.black, p.games.clone()))
+        .map(|p| (p.white.get(), p.black.map(EntrantNo::get), p.games.clone()))
         .collect();
     assert!(first.contains(&(1, Some(4), vec!["+-".parse::<GameResult>().unwrap()])));
     assert!(first.contains(&(2, Some(3), vec!["--".parse::<GameResult>().unwrap()])));
@@ -118,12 +147,12 @@ fn simulated_swiss_round_trips() {
     let a: Vec<(u32, String)> = standings(&e)
         .lines
         .iter()
-        .map(|l| (l.entrant, l.values[0].to_string()))
+        .map(|l| (l.entrant.get(), l.values[0].to_string()))
         .collect();
     let b: Vec<(u32, String)> = standings(&back)
         .lines
         .iter()
-        .map(|l| (l.entrant, l.values[0].to_string()))
+        .map(|l| (l.entrant.get(), l.values[0].to_string()))
         .collect();
     let mut a_points: Vec<_> = a.clone();
     a_points.sort();
@@ -145,8 +174,10 @@ fn two_game_pairings_write_one_round_per_game() {
     e.start().unwrap();
     e.pair_next_round().unwrap();
     let g = |s: &str| s.parse::<GameResult>().unwrap();
-    e.set_result(1, 1, 4, vec![g("1-0"), g("0-1")]).unwrap();
-    e.set_result(1, 2, 3, vec![g("1-0"), g("1/2")]).unwrap();
+    e.set_result(rd(1), no(1), no(4), vec![g("1-0"), g("0-1")])
+        .unwrap();
+    e.set_result(rd(1), no(2), no(3), vec![g("1-0"), g("1/2")])
+        .unwrap();
     let text = trf::write(&e).unwrap();
     assert_eq!(text, data("rr4_two_games.trf"));
     // Read back as single games: the same points.
@@ -155,7 +186,7 @@ fn two_game_pairings_write_one_round_per_game() {
     let points: Vec<String> = (1..=4)
         .map(|n| {
             shatar_tournament::tiebreak::Context::new(&back)
-                .primary(n)
+                .primary(no(n))
                 .to_string()
         })
         .collect();
@@ -176,7 +207,7 @@ fn double_round_robin_writes_both_cycles() {
         let round = e.pair_next_round().unwrap().clone();
         for p in &round.pairings {
             let b = p.black.unwrap();
-            e.set_result(r, p.white, b, vec!["1/2".parse().unwrap()])
+            e.set_result(rd(r), p.white, b, vec!["1/2".parse().unwrap()])
                 .unwrap();
         }
     }
@@ -228,11 +259,11 @@ fn team_event_writes_members_and_team_lines() {
     use shatar_tournament::{LineupMode, TeamMatch};
     let mut e = alpha_beta("teams", LineupMode::OrderedSubstitutes);
     let tm = TeamMatch {
-        white_lineup: vec![1, 2],
-        black_lineup: vec![4, 5],
+        white_lineup: nos(&[1, 2]),
+        black_lineup: nos(&[4, 5]),
         boards: vec![vec!["1-0".parse().unwrap()], vec!["1/2".parse().unwrap()]],
     };
-    e.set_team_result(1, 1, tm).unwrap();
+    e.set_team_result(rd(1), bd(1), tm).unwrap();
     assert_eq!(trf::write(&e).unwrap(), data("teams2.trf"));
 }
 
@@ -370,14 +401,14 @@ fn teams4() -> Event {
             let p = round
                 .pairings
                 .iter()
-                .find(|p| p.white == first && p.black == Some(second))
+                .find(|p| p.white == first && p.black.is_some_and(|b| b == second))
                 .unwrap_or_else(|| panic!("round {}: no pairing {first}-{second}", i + 1));
             let tm = TeamMatch {
-                white_lineup: white_lineup.to_vec(),
-                black_lineup: black_lineup.to_vec(),
+                white_lineup: nos(&white_lineup),
+                black_lineup: nos(&black_lineup),
                 boards: results.iter().map(|r| vec![r.parse().unwrap()]).collect(),
             };
-            e.set_team_result(i as u32 + 1, p.board, tm).unwrap();
+            e.set_team_result(rd(i as u32 + 1), p.board, tm).unwrap();
         }
     }
     e
@@ -498,15 +529,15 @@ fn byes3() -> Event {
         let p = round
             .pairings
             .iter()
-            .find(|p| p.white == first && p.black == Some(second))
+            .find(|p| p.white == first && p.black.is_some_and(|b| b == second))
             .unwrap_or_else(|| panic!("round {}: no pairing {first}-{second}", i + 1));
-        let lineup = |t: u32| vec![2 * t - 1, 2 * t];
+        let lineup = |t: u32| nos(&[2 * t - 1, 2 * t]);
         let tm = TeamMatch {
             white_lineup: lineup(first),
             black_lineup: lineup(second),
             boards: results.iter().map(|r| vec![r.parse().unwrap()]).collect(),
         };
-        e.set_team_result(i as u32 + 1, p.board, tm).unwrap();
+        e.set_team_result(rd(i as u32 + 1), p.board, tm).unwrap();
     }
     e
 }
@@ -637,33 +668,33 @@ fn import_rebuilds_the_hand_worked_team_event() {
     };
     let g = |s: &str| s.parse::<GameResult>().unwrap();
     let ab = find(2, 1);
-    assert_eq!(ab.black, Some(2));
+    assert_eq!(ab.black, Some(no(2)));
     assert_eq!(
         ab.team_match,
         Some(TeamMatch {
-            white_lineup: vec![1, 3],
-            black_lineup: vec![4, 5],
+            white_lineup: nos(&[1, 3]),
+            black_lineup: nos(&[4, 5]),
             boards: vec![vec![g("+-")], vec![g("1/2")]],
         })
     );
     // Round 2, Delta-Gamma: Delta first (White on board 1), its reserve 12 on board 2.
     let dg = find(2, 4);
-    assert_eq!(dg.black, Some(3));
+    assert_eq!(dg.black, Some(no(3)));
     let tm = dg.team_match.unwrap();
     assert_eq!(
         (tm.white_lineup, tm.black_lineup),
-        (vec![10, 12], vec![7, 8])
+        (nos(&[10, 12]), nos(&[7, 8]))
     );
     assert_eq!(tm.boards, vec![vec![g("0-1")], vec![g("0-1")]]);
     // Round 3, Gamma-Alpha: Gamma first although Alpha has the lower number.
-    assert_eq!(find(3, 3).black, Some(1));
+    assert_eq!(find(3, 3).black, Some(no(1)));
     // Match and game points: Alpha 5 and 4, Beta 3 and 3, Gamma 3 and 3, Delta 1 and 2.
     let t = tallies(&e);
     let points: Vec<(String, String)> = (1..=4)
         .map(|n| {
             (
-                t[&n].match_points().to_string(),
-                t[&n].game_points().to_string(),
+                t[&no(n)].match_points().to_string(),
+                t[&no(n)].game_points().to_string(),
             )
         })
         .collect();
@@ -674,7 +705,7 @@ fn import_rebuilds_the_hand_worked_team_event() {
         let mut v: Vec<(u32, u32)> = standings(e)
             .lines
             .iter()
-            .map(|l| (l.entrant, l.place))
+            .map(|l| (l.entrant.get(), l.place))
             .collect();
         v.sort();
         v
@@ -715,30 +746,39 @@ fn import_reads_a_hand_made_trf16_team_file() {
             lineup: LineupMode::OrderedSubstitutes
         }
     );
-    let teams: Vec<(u32, &str, &[u32])> = e
+    let teams: Vec<(u32, &str, Vec<u32>)> = e
         .teams
         .iter()
-        .map(|t| (t.number, t.name.as_str(), t.members.as_slice()))
+        .map(|t| {
+            (
+                t.number.get(),
+                t.name.as_str(),
+                t.members.iter().map(|m| m.get()).collect(),
+            )
+        })
         .collect();
     assert_eq!(
         teams,
-        [(1, "Alpha", &[1, 2, 3][..]), (2, "Beta", &[4, 5, 6][..])]
+        [(1, "Alpha", vec![1, 2, 3]), (2, "Beta", vec![4, 5, 6])]
     );
     assert_eq!(e.rounds.len(), 1);
     let p = &e.rounds[0].pairings[0];
-    assert_eq!((p.board, p.white, p.black), (1, 1, Some(2)));
+    assert_eq!(
+        (p.board.get(), p.white.get(), p.black.map(EntrantNo::get)),
+        (1, 1, Some(2))
+    );
     assert_eq!(
         p.team_match,
         Some(TeamMatch {
-            white_lineup: vec![1, 2],
-            black_lineup: vec![4, 6],
+            white_lineup: nos(&[1, 2]),
+            black_lineup: nos(&[4, 6]),
             boards: vec![vec!["+-".parse().unwrap()], vec!["1-0".parse().unwrap()]],
         })
     );
     let t = tallies(&e);
     for n in [1, 2] {
-        assert_eq!(t[&n].match_points().to_string(), "1");
-        assert_eq!(t[&n].game_points().to_string(), "1");
+        assert_eq!(t[&no(n)].match_points().to_string(), "1");
+        assert_eq!(t[&no(n)].game_points().to_string(), "1");
     }
 }
 
@@ -755,7 +795,7 @@ fn import_reads_team_byes_from_320() {
         .iter()
         .map(|r| {
             let b = r.pairings.iter().find(|p| p.black.is_none()).unwrap();
-            (b.white, b.bye_points)
+            (b.white.get(), b.bye_points)
         })
         .collect();
     assert_eq!(
@@ -960,11 +1000,11 @@ fn free_lineups_read_back_by_the_first_team_order() {
     use shatar_tournament::{Entrants, LineupMode, TeamMatch};
     let mut e = alpha_beta("free", LineupMode::FreeLineup);
     let tm = TeamMatch {
-        white_lineup: vec![1, 2],
-        black_lineup: vec![5, 4],
+        white_lineup: nos(&[1, 2]),
+        black_lineup: nos(&[5, 4]),
         boards: vec![vec!["1-0".parse().unwrap()], vec!["1/2".parse().unwrap()]],
     };
-    e.set_team_result(1, 1, tm.clone()).unwrap();
+    e.set_team_result(rd(1), bd(1), tm.clone()).unwrap();
     let text = trf::write(&e).unwrap();
     let back = trf::read(&text, System::RoundRobin).unwrap();
     assert_eq!(
@@ -975,7 +1015,7 @@ fn free_lineups_read_back_by_the_first_team_order() {
         }
     );
     let p = &back.rounds[0].pairings[0];
-    assert_eq!((p.white, p.black), (1, Some(2)));
+    assert_eq!((p.white.get(), p.black.map(EntrantNo::get)), (1, Some(2)));
     assert_eq!(p.team_match.as_ref(), Some(&tm));
     assert_eq!(trf::write(&back).unwrap(), text);
 }
@@ -1020,7 +1060,7 @@ fn board_colours_bw_and_non_alternating_352() {
         bw.rounds[0]
             .pairings
             .iter()
-            .any(|p| p.white == 1 && p.black == Some(4))
+            .any(|p| p.white == 1 && p.black == Some(no(4)))
     );
     let bad = data("teams4.trf").replace("352 WB", "352 WW");
     assert_eq!(

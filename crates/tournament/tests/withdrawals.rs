@@ -1,6 +1,16 @@
 //! Withdrawals (003 ch.2 §7).
 
-use shatar_tournament::{Event, GameResult, Player, System, WithdrawalTreatment, standings};
+use shatar_tournament::{
+    EntrantNo, Event, GameResult, Player, RoundNo, System, WithdrawalTreatment, standings,
+};
+
+fn no(n: u32) -> EntrantNo {
+    EntrantNo::new(n).expect("a start number from 1")
+}
+
+fn rd(n: u32) -> RoundNo {
+    RoundNo::new(n).expect("a round from 1")
+}
 
 fn rr(n: u32) -> Event {
     let mut e = Event::new("rr", System::RoundRobin);
@@ -15,7 +25,7 @@ fn rr(n: u32) -> Event {
 fn play(e: &mut Event, results: &[(u32, u32, &str)]) {
     let r = e.pair_next_round().unwrap().number;
     for &(w, b, res) in results {
-        e.set_result(r, w, b, vec![res.parse::<GameResult>().unwrap()])
+        e.set_result(r, no(w), no(b), vec![res.parse::<GameResult>().unwrap()])
             .unwrap();
     }
 }
@@ -24,7 +34,7 @@ fn points(e: &Event) -> Vec<(u32, String)> {
     let mut v: Vec<(u32, String)> = standings(e)
         .lines
         .iter()
-        .map(|l| (l.entrant, l.values[0].to_string()))
+        .map(|l| (l.entrant.get(), l.values[0].to_string()))
         .collect();
     v.sort();
     v
@@ -39,7 +49,7 @@ fn fewer_than_half_cancels_all() {
     play(&mut e, &[(1, 6, "1-0"), (2, 5, "1-0"), (3, 4, "1/2")]);
     play(&mut e, &[(6, 4, "0-1"), (5, 3, "0-1"), (1, 2, "1/2")]);
     assert_eq!(
-        e.withdraw(6, "illness").unwrap(),
+        e.withdraw(no(6), "illness").unwrap(),
         WithdrawalTreatment::CancelAll
     );
     assert_eq!(
@@ -54,7 +64,11 @@ fn fewer_than_half_cancels_all() {
     );
     // Round 3: 2 would have met 6 and rests; the other games are played.
     let r3 = e.pair_next_round().unwrap();
-    let games: Vec<(u32, Option<u32>)> = r3.pairings.iter().map(|p| (p.white, p.black)).collect();
+    let games: Vec<(u32, Option<u32>)> = r3
+        .pairings
+        .iter()
+        .map(|p| (p.white.get(), p.black.map(EntrantNo::get)))
+        .collect();
     assert_eq!(games, vec![(3, Some(1)), (4, Some(5)), (2, None)]);
 }
 
@@ -67,21 +81,29 @@ fn half_or_more_keeps_results_and_forfeits_the_rest() {
     play(&mut e, &[(6, 4, "0-1"), (5, 3, "0-1"), (1, 2, "1/2")]);
     play(&mut e, &[(2, 6, "0-1"), (3, 1, "1/2"), (4, 5, "1/2")]);
     assert_eq!(
-        e.withdraw(6, "").unwrap(),
+        e.withdraw(no(6), "").unwrap(),
         WithdrawalTreatment::KeepAndForfeit
     );
     let r4 = e.pair_next_round().unwrap().clone();
-    let forfeit = r4.pairings.iter().find(|p| p.involves(6)).unwrap();
-    assert_eq!((forfeit.white, forfeit.black), (6, Some(5)));
+    let forfeit = r4.pairings.iter().find(|p| p.involves(no(6))).unwrap();
+    assert_eq!(
+        (forfeit.white.get(), forfeit.black.map(EntrantNo::get)),
+        (6, Some(5))
+    );
     assert!(matches!(
         forfeit.games[..],
         [GameResult::BlackWinsByForfeit { .. }]
     ));
-    e.set_result(4, 1, 4, vec![GameResult::Draw]).unwrap();
-    e.set_result(4, 2, 3, vec![GameResult::Draw]).unwrap();
+    e.set_result(rd(4), no(1), no(4), vec![GameResult::Draw])
+        .unwrap();
+    e.set_result(rd(4), no(2), no(3), vec![GameResult::Draw])
+        .unwrap();
     let r5 = e.pair_next_round().unwrap().clone();
-    let forfeit = r5.pairings.iter().find(|p| p.involves(6)).unwrap();
-    assert_eq!((forfeit.white, forfeit.black), (3, Some(6)));
+    let forfeit = r5.pairings.iter().find(|p| p.involves(no(6))).unwrap();
+    assert_eq!(
+        (forfeit.white.get(), forfeit.black.map(EntrantNo::get)),
+        (3, Some(6))
+    );
     assert!(matches!(
         forfeit.games[..],
         [GameResult::WhiteWinsByForfeit { .. }]
@@ -96,9 +118,12 @@ fn half_or_more_keeps_results_and_forfeits_the_rest() {
 #[test]
 fn even_remainder_is_redrawn() {
     let mut e = rr(5);
-    assert_eq!(e.withdraw(2, "").unwrap(), WithdrawalTreatment::CancelAll);
+    assert_eq!(
+        e.withdraw(no(2), "").unwrap(),
+        WithdrawalTreatment::CancelAll
+    );
     assert!(e.started);
-    let numbers: Vec<u32> = e.players.iter().map(|p| p.number).collect();
+    let numbers: Vec<u32> = e.players.iter().map(|p| p.number.get()).collect();
     assert_eq!(numbers, vec![1, 2, 3, 4]);
     assert!(!e.players.iter().any(|p| p.name == "P2"));
     assert_eq!(e.rounds_planned, 3);
@@ -108,9 +133,13 @@ fn even_remainder_is_redrawn() {
 #[test]
 fn odd_remainder_keeps_the_draw() {
     let mut e = rr(6);
-    e.withdraw(3, "").unwrap();
+    e.withdraw(no(3), "").unwrap();
     let r1 = e.pair_next_round().unwrap();
-    let games: Vec<(u32, Option<u32>)> = r1.pairings.iter().map(|p| (p.white, p.black)).collect();
+    let games: Vec<(u32, Option<u32>)> = r1
+        .pairings
+        .iter()
+        .map(|p| (p.white.get(), p.black.map(EntrantNo::get)))
+        .collect();
     // Berger 6 R1: 1-6 2-5 3-4 → 4 rests.
     assert_eq!(games, vec![(1, Some(6)), (2, Some(5)), (4, None)]);
     assert_eq!(standings(&e).lines.len(), 5);

@@ -12,8 +12,8 @@ use shatar_tournament::report::{self, Format, Kind, Lang};
 use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
 use shatar_tournament::store::{self, UpdateError};
 use shatar_tournament::{
-    DrawnMatchRule, Entrants, Event, EventError, GameResult, LineupMode, Player, Score, System,
-    TeamMatch, Tiebreak, csv_import, trf,
+    BoardNo, DrawnMatchRule, EntrantNo, Entrants, Event, EventError, GameResult, LineupMode,
+    Player, RoundNo, Score, System, TeamMatch, Tiebreak, csv_import, trf,
 };
 
 /// The `shatar tournament` command group.
@@ -142,7 +142,7 @@ pub enum TournamentCommand {
         /// Individual event: group already registered players (numbers) into a team for
         /// the members' total (队员总分).
         #[arg(long, value_delimiter = ',', conflicts_with = "members")]
-        players: Vec<u32>,
+        players: Vec<EntrantNo>,
     },
     /// Make the draw: number the entrants and fix the rounds.
     ///
@@ -175,25 +175,25 @@ pub enum TournamentCommand {
         file: PathBuf,
         /// Round number.
         #[arg(long)]
-        round: u32,
+        round: RoundNo,
         /// First entrant (individual events).
         #[arg(long)]
-        white: Option<u32>,
+        white: Option<EntrantNo>,
         /// Second entrant (individual events).
         #[arg(long)]
-        black: Option<u32>,
+        black: Option<EntrantNo>,
         /// Board (team events).
         #[arg(long)]
-        board: Option<u32>,
+        board: Option<BoardNo>,
         /// First team's line-up, player numbers board 1 first.
         #[arg(long, value_delimiter = ',')]
-        white_lineup: Vec<u32>,
+        white_lineup: Vec<EntrantNo>,
         /// Second team's line-up.
         #[arg(long, value_delimiter = ',')]
-        black_lineup: Vec<u32>,
+        black_lineup: Vec<EntrantNo>,
         /// Knock-out: the entrant who won a level match by the organiser's tie-break.
         #[arg(long)]
-        decided_for: Option<u32>,
+        decided_for: Option<EntrantNo>,
         /// Results, in game (or board) order.
         #[arg(required = true, allow_hyphen_values = true)]
         results: Vec<String>,
@@ -206,7 +206,7 @@ pub enum TournamentCommand {
         file: PathBuf,
         /// Entrant number.
         #[arg(long)]
-        entrant: u32,
+        entrant: EntrantNo,
         /// Reason.
         #[arg(long, default_value = "")]
         reason: String,
@@ -219,7 +219,7 @@ pub enum TournamentCommand {
         file: PathBuf,
         /// Player number.
         #[arg(long)]
-        player: u32,
+        player: EntrantNo,
         /// Total violations in the event.
         #[arg(long)]
         count: u32,
@@ -265,7 +265,7 @@ pub enum TournamentCommand {
         kind: String,
         /// Round (pairings, match cards; default the last).
         #[arg(long)]
-        round: Option<u32>,
+        round: Option<RoundNo>,
         /// Output: text, csv, html.
         #[arg(long, default_value = "text")]
         format: String,
@@ -312,7 +312,7 @@ pub enum TournamentCommand {
         file: PathBuf,
         /// Round (default the last).
         #[arg(long)]
-        round: Option<u32>,
+        round: Option<RoundNo>,
     },
     /// Run a whole simulated event with random or rating-based results.
     ///
@@ -723,11 +723,11 @@ fn print_report(
     Ok(())
 }
 
-fn print_explanation(e: &Event, round: Option<u32>) -> Result<()> {
+fn print_explanation(e: &Event, round: Option<RoundNo>) -> Result<()> {
     let r = match round {
         Some(n) => e
             .rounds
-            .get((n as usize).wrapping_sub(1))
+            .get(n.index())
             .ok_or_else(|| anyhow!("round {n} has not been paired"))?,
         None => e
             .rounds

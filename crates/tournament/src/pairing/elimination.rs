@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{EventError, PairingError};
 use crate::event::{DrawnMatchRule, Event, Pairing, Round, System};
 use crate::lot::Lot;
+use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::result::GameResult;
 use crate::score::Score;
 use crate::scoring::encounters_of;
@@ -27,7 +28,7 @@ use crate::scoring::encounters_of;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bracket {
     /// Draw positions 1..=size (index 0 is position 1), entrant numbers.
-    pub positions: Vec<Option<u32>>,
+    pub positions: Vec<Option<EntrantNo>>,
 }
 
 impl Bracket {
@@ -95,7 +96,7 @@ pub fn start(event: &mut Event) -> Result<(), EventError> {
     }
     let size = n.next_power_of_two().max(2);
     let mut lot = Lot::new(event.settings.lot_seed, 0, "bracket");
-    let class = |e: u32| {
+    let class = |e: EntrantNo| {
         if event.is_team_event() {
             None
         } else {
@@ -104,7 +105,7 @@ pub fn start(event: &mut Event) -> Result<(), EventError> {
     };
     let mut ranked = Vec::with_capacity(n);
     for c in [Some(1u8), Some(2u8), None] {
-        let mut group: Vec<u32> = entrants
+        let mut group: Vec<EntrantNo> = entrants
             .iter()
             .copied()
             .filter(|e| match c {
@@ -204,7 +205,7 @@ impl Results<'_> {
     }
 
     /// The match's two places (either may be empty).
-    fn sides(&self, id: MatchId) -> (Option<u32>, Option<u32>) {
+    fn sides(&self, id: MatchId) -> (Option<EntrantNo>, Option<EntrantNo>) {
         let bracket = self.event.bracket.as_ref();
         match id {
             MatchId::Winners(1, m) => {
@@ -250,7 +251,7 @@ impl Results<'_> {
     }
 
     /// The winner: from the result, or the only entrant of a match with one side.
-    fn winner(&self, id: MatchId) -> Option<u32> {
+    fn winner(&self, id: MatchId) -> Option<EntrantNo> {
         let (a, b) = self.sides(id);
         match (a, b) {
             (Some(x), None) | (None, Some(x)) => Some(x),
@@ -259,7 +260,7 @@ impl Results<'_> {
         }
     }
 
-    fn loser(&self, id: MatchId) -> Option<u32> {
+    fn loser(&self, id: MatchId) -> Option<EntrantNo> {
         let (a, b) = self.sides(id);
         let w = self.winner(id)?;
         match (a, b) {
@@ -271,10 +272,11 @@ impl Results<'_> {
 
 /// The winner of a knock-out pairing with a result, if decided.
 #[must_use]
-pub fn match_winner(event: &Event, p: &Pairing) -> Option<u32> {
+pub fn match_winner(event: &Event, p: &Pairing) -> Option<EntrantNo> {
     let black = p.black?;
-    let enc = encounters_of(event, 0, p);
-    let mp = |e: u32| {
+    // The round is not read here; any will do.
+    let enc = encounters_of(event, RoundNo::FIRST, p);
+    let mp = |e: EntrantNo| {
         enc.iter()
             .find(|(n, _)| *n == e)
             .map(|(_, x)| x.match_points)
@@ -290,18 +292,18 @@ pub fn match_winner(event: &Event, p: &Pairing) -> Option<u32> {
 }
 
 /// Pairs event round `number`.
-pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
+pub fn pair_round(event: &Event, number: RoundNo) -> Result<Round, EventError> {
     let Some(bracket) = &event.bracket else {
         return Err(EventError::State("the bracket has not been drawn".into()));
     };
     let size = bracket.size();
     let matches: Vec<MatchId> = match event.system {
         System::DoubleElimination => schedule(size)
-            .get(number as usize - 1)
+            .get(number.index())
             .cloned()
             .unwrap_or_default(),
         _ => {
-            let r = number;
+            let r = number.get();
             if r > size.trailing_zeros() {
                 Vec::new()
             } else {
@@ -327,13 +329,13 @@ pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
         let (wb, _) = res.sides(MatchId::Final);
         let final_winner = res.winner(MatchId::Final);
         if !event.settings.bracket_reset || final_winner.is_none() || final_winner == wb {
-            return Err(PairingError::EventComplete(number - 1).into());
+            return Err(PairingError::EventComplete(number.get() - 1).into());
         }
     }
     if matches.is_empty() {
-        return Err(PairingError::EventComplete(number - 1).into());
+        return Err(PairingError::EventComplete(number.get() - 1).into());
     }
-    let mut lot = Lot::new(event.settings.lot_seed, number, "knock-out colours");
+    let mut lot = Lot::new(event.settings.lot_seed, number.get(), "knock-out colours");
     let mut pairings = Vec::new();
     for id in matches {
         let (a, b) = if id == MatchId::Reset {
@@ -355,7 +357,7 @@ pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
             (None, None) => continue,
         };
         pairings.push(Pairing {
-            board: pairings.len() as u32 + 1,
+            board: BoardNo::from_index(pairings.len()),
             white,
             black,
             bye_points: black.is_none().then_some(Score::ZERO),
@@ -377,8 +379,8 @@ pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
 /// where a draw counts for Black.
 pub fn settle_level_match(
     event: &mut Event,
-    round: u32,
-    board: u32,
+    round: RoundNo,
+    board: BoardNo,
     lot: &mut Lot,
 ) -> Result<(), EventError> {
     if !matches!(
@@ -390,7 +392,7 @@ pub fn settle_level_match(
     let rule = event.settings.drawn_match;
     let Some(p) = event
         .rounds
-        .get_mut((round as usize).wrapping_sub(1))
+        .get_mut(round.index())
         .and_then(|r| r.pairings.iter_mut().find(|p| p.board == board))
     else {
         return Err(EventError::UnknownBoard { round, board });

@@ -6,6 +6,7 @@
 use crate::error::{EventError, PairingError};
 use crate::event::{Event, Round};
 use crate::lot::Lot;
+use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::pairing::round_robin;
 use crate::standings::{Standings, standings};
 
@@ -60,7 +61,7 @@ pub fn start(event: &mut Event) -> Result<(), EventError> {
     Ok(())
 }
 
-fn group_stage_rounds(groups: &[Vec<u32>]) -> u32 {
+fn group_stage_rounds(groups: &[Vec<EntrantNo>]) -> u32 {
     groups
         .iter()
         .map(|g| {
@@ -72,17 +73,18 @@ fn group_stage_rounds(groups: &[Vec<u32>]) -> u32 {
 }
 
 /// Pairs round `number`: a group round, or a round of the final.
-pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
+pub fn pair_round(event: &Event, number: RoundNo) -> Result<Round, EventError> {
     let group_rounds = group_stage_rounds(&event.groups);
     let mut pairings = Vec::new();
-    if number <= group_rounds {
+    if number.get() <= group_rounds {
         for group in &event.groups {
             let n = group.len() as u32;
-            if number > n + n % 2 - 1 {
+            if number.get() > n + n % 2 - 1 {
                 continue;
             }
-            let first = pairings.len() as u32 + 1;
-            let r = crate::pairing::round_robin_round(event, group, number, number, 1, first)?;
+            let first = BoardNo::from_index(pairings.len());
+            let r =
+                crate::pairing::round_robin_round(event, group, number, number.get(), 1, first)?;
             pairings.extend(r.pairings);
         }
         return Ok(Round {
@@ -92,10 +94,10 @@ pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
         });
     }
     let finalists = finalists(event);
-    let table_round = number - group_rounds;
+    let table_round = number.get() - group_rounds;
     let n = finalists.len() as u32;
     if n < 2 || table_round > n + n % 2 - 1 {
-        return Err(PairingError::EventComplete(number - 1).into());
+        return Err(PairingError::EventComplete(number.get() - 1).into());
     }
     round_robin::berger_table(n)?;
     Ok(crate::pairing::round_robin_round(
@@ -104,15 +106,19 @@ pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
         number,
         table_round,
         1,
-        1,
+        BoardNo::FIRST,
     )?)
 }
 
 /// The event restricted to some entrants and rounds.
-fn restricted(event: &Event, members: &[u32], rounds: std::ops::RangeInclusive<u32>) -> Event {
+fn restricted(
+    event: &Event,
+    members: &[EntrantNo],
+    rounds: std::ops::RangeInclusive<u32>,
+) -> Event {
     let mut e = event.clone();
     e.system = crate::event::System::RoundRobin;
-    e.rounds.retain(|r| rounds.contains(&r.number));
+    e.rounds.retain(|r| rounds.contains(&r.number.get()));
     if e.is_team_event() {
         e.teams.retain(|t| members.contains(&t.number));
     } else {
@@ -131,7 +137,7 @@ pub fn group_table(event: &Event, g: usize) -> Option<Standings> {
 
 /// The finalists, ordered by group place then group: A1, B1, A2, B2, …
 #[must_use]
-pub fn finalists(event: &Event) -> Vec<u32> {
+pub fn finalists(event: &Event) -> Vec<EntrantNo> {
     let k = event.settings.advance_per_group as usize;
     let tables: Vec<Standings> = (0..event.groups.len())
         .filter_map(|g| group_table(event, g))

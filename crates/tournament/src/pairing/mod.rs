@@ -8,10 +8,11 @@ pub mod swiss;
 
 use crate::error::{EventError, PairingError};
 use crate::event::{Event, Pairing, Round, System};
+use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::score::Score;
 
 /// Pairs round `number` of `event` by its system.
-pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
+pub fn pair_round(event: &Event, number: RoundNo) -> Result<Round, EventError> {
     match event.system {
         System::RoundRobin | System::DoubleRoundRobin => {
             let cycles = if event.system == System::DoubleRoundRobin {
@@ -21,7 +22,12 @@ pub fn pair_round(event: &Event, number: u32) -> Result<Round, EventError> {
             };
             let entrants = event.entrant_numbers();
             Ok(round_robin_round(
-                event, &entrants, number, number, cycles, 1,
+                event,
+                &entrants,
+                number,
+                number.get(),
+                cycles,
+                BoardNo::FIRST,
             )?)
         }
         System::GroupRoundRobin => group::pair_round(event, number),
@@ -62,11 +68,11 @@ pub fn bye_points(event: &Event) -> Score {
 /// round `table_round`, numbered `number`; boards start at `first_board`.
 pub(crate) fn round_robin_round(
     event: &Event,
-    entrants: &[u32],
-    number: u32,
+    entrants: &[EntrantNo],
+    number: RoundNo,
     table_round: u32,
     cycles: u32,
-    first_board: u32,
+    first_board: BoardNo,
 ) -> Result<Round, PairingError> {
     let n = entrants.len() as u32;
     let pairs = round_robin::round_pairs(n, table_round, cycles)?;
@@ -92,7 +98,7 @@ pub(crate) fn round_robin_round(
         .chain(byes)
         .enumerate()
         .map(|(i, (white, black))| Pairing {
-            board: first_board + i as u32,
+            board: BoardNo::from_index(first_board.index() + i),
             white,
             black,
             bye_points: black.is_none().then_some(bye),

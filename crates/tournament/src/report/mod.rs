@@ -10,6 +10,7 @@ mod text;
 pub use lang::{Lang, Word, word};
 
 use crate::event::{Entrants, Event, System};
+use crate::numbers::{EntrantNo, RoundNo};
 use crate::score::Score;
 use crate::scoring::{EncounterKind, tallies};
 use crate::standings::standings;
@@ -53,7 +54,7 @@ impl Format {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// Pairings of one round (the last one if `None`).
-    Pairings(Option<u32>),
+    Pairings(Option<RoundNo>),
     /// Standings with every tie-break column.
     Standings,
     /// Crosstable.
@@ -61,7 +62,7 @@ pub enum Kind {
     /// Knock-out bracket.
     Bracket,
     /// Team match cards of one round.
-    MatchCards(Option<u32>),
+    MatchCards(Option<RoundNo>),
     /// Final award list.
     Awards,
     /// Teams ranked by their members' individual results (队员总分).
@@ -93,7 +94,7 @@ pub fn build(event: &Event, kind: Kind, lang: Lang) -> Vec<Table> {
 }
 
 /// Entrant's display name; in Mongolian the traditional-script name is added.
-fn name(event: &Event, n: u32, lang: Lang) -> String {
+fn name(event: &Event, n: EntrantNo, lang: Lang) -> String {
     let base = event.entrant_name(n);
     if lang == Lang::Mn
         && !event.is_team_event()
@@ -104,7 +105,7 @@ fn name(event: &Event, n: u32, lang: Lang) -> String {
     base
 }
 
-fn player_name(event: &Event, n: u32, lang: Lang) -> String {
+fn player_name(event: &Event, n: EntrantNo, lang: Lang) -> String {
     let base = event
         .player(n)
         .map_or_else(|| format!("#{n}"), |p| p.name.clone());
@@ -116,9 +117,9 @@ fn player_name(event: &Event, n: u32, lang: Lang) -> String {
     base
 }
 
-fn pairings(event: &Event, round: Option<u32>, lang: Lang) -> Vec<Table> {
+fn pairings(event: &Event, round: Option<RoundNo>, lang: Lang) -> Vec<Table> {
     let Some(r) = round
-        .and_then(|n| event.rounds.get((n as usize).wrapping_sub(1)))
+        .and_then(|n| event.rounds.get(n.index()))
         .or(event.rounds.last())
     else {
         return Vec::new();
@@ -199,7 +200,7 @@ fn standings_table(event: &Event, lang: Lang) -> Table {
 fn crosstable(event: &Event, lang: Lang) -> Table {
     let t = tallies(event);
     let format = crate::scoring::Format::of(event);
-    let numbers: Vec<u32> = t.keys().copied().collect();
+    let numbers: Vec<EntrantNo> = t.keys().copied().collect();
     let mut headers = vec![
         word(lang, Word::Number).to_owned(),
         word(lang, Word::Name).to_owned(),
@@ -296,9 +297,9 @@ fn bracket(event: &Event, lang: Lang) -> Table {
     }
 }
 
-fn match_cards(event: &Event, round: Option<u32>, lang: Lang) -> Vec<Table> {
+fn match_cards(event: &Event, round: Option<RoundNo>, lang: Lang) -> Vec<Table> {
     let Some(r) = round
-        .and_then(|n| event.rounds.get((n as usize).wrapping_sub(1)))
+        .and_then(|n| event.rounds.get(n.index()))
         .or(event.rounds.last())
     else {
         return Vec::new();
@@ -327,15 +328,18 @@ fn match_cards(event: &Event, round: Option<u32>, lang: Lang) -> Vec<Table> {
                 } else {
                     (b, b)
                 };
-                let a = tm.white_lineup.get(i).copied().unwrap_or(0);
-                let z = tm.black_lineup.get(j).copied().unwrap_or(0);
+                let a = tm.white_lineup.get(i).copied();
+                let z = tm.black_lineup.get(j).copied();
                 let parity = if all_play_all { i + j } else { b };
                 // The first team has White on odd boards (1-based).
                 let (wp, bp) = if parity % 2 == 0 { (a, z) } else { (z, a) };
+                let shown = |p: Option<EntrantNo>| {
+                    p.map_or_else(|| "#0".to_owned(), |p| player_name(event, p, lang))
+                };
                 vec![
                     (b + 1).to_string(),
-                    player_name(event, wp, lang),
-                    player_name(event, bp, lang),
+                    shown(wp),
+                    shown(bp),
                     games
                         .iter()
                         .map(ToString::to_string)
@@ -458,20 +462,21 @@ fn awards(event: &Event, lang: Lang) -> Table {
 
 /// Knock-out places: the winner, the final's loser, then by the round of elimination
 /// (later is better), sharing the places of one round.
-fn knock_out_order(event: &Event) -> Option<Vec<(String, u32, u32)>> {
+fn knock_out_order(event: &Event) -> Option<Vec<(String, u32, EntrantNo)>> {
     if !matches!(
         event.system,
         System::SingleElimination | System::DoubleElimination
     ) {
         return None;
     }
-    let mut out_round: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
+    let mut out_round: std::collections::BTreeMap<EntrantNo, u32> =
+        std::collections::BTreeMap::new();
     for r in &event.rounds {
         for p in &r.pairings {
             let Some(b) = p.black else { continue };
             if let Some(w) = crate::pairing::elimination::match_winner(event, p) {
                 let l = if w == p.white { b } else { p.white };
-                out_round.insert(l, r.number);
+                out_round.insert(l, r.number.get());
             }
         }
     }
@@ -485,7 +490,7 @@ fn knock_out_order(event: &Event) -> Option<Vec<(String, u32, u32)>> {
         .flat_map(|r| &r.pairings)
         .find(|p| p.black.is_some())
         .and_then(|p| crate::pairing::elimination::match_winner(event, p));
-    let mut all: Vec<(u32, u32)> = event
+    let mut all: Vec<(EntrantNo, u32)> = event
         .entrant_numbers()
         .into_iter()
         .map(|n| {
@@ -502,7 +507,7 @@ fn knock_out_order(event: &Event) -> Option<Vec<(String, u32, u32)>> {
     let mut i = 0;
     while i < all.len() {
         let key = all.get(i).map(|x| x.1);
-        let group: Vec<u32> = all[i..]
+        let group: Vec<EntrantNo> = all[i..]
             .iter()
             .take_while(|x| Some(x.1) == key)
             .map(|x| x.0)

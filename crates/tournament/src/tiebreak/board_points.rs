@@ -2,9 +2,10 @@
 //! points (003 ch.2 §6.2.1(2)).
 
 use super::Context;
+use crate::numbers::EntrantNo;
 use crate::score::Score;
 
-pub(super) fn value(ctx: &Context<'_>, entrant: u32) -> Score {
+pub(super) fn value(ctx: &Context<'_>, entrant: EntrantNo) -> Score {
     ctx.tallies
         .get(&entrant)
         .map_or(Score::ZERO, crate::scoring::Tally::board_points)

@@ -3,6 +3,7 @@
 //! variants drop the lowest opponent (cut-1) or the highest and the lowest (median).
 
 use super::Context;
+use crate::numbers::EntrantNo;
 use crate::score::Score;
 
 /// Which opponents are left out.
@@ -16,7 +17,7 @@ pub(super) enum Cut {
     Median,
 }
 
-pub(super) fn value(ctx: &Context<'_>, entrant: u32, cut: Cut) -> Score {
+pub(super) fn value(ctx: &Context<'_>, entrant: EntrantNo, cut: Cut) -> Score {
     let Some(tally) = ctx.tallies.get(&entrant) else {
         return Score::ZERO;
     };

@@ -3,13 +3,14 @@
 //! group has met; otherwise it separates nobody (the value is 0 for all).
 
 use super::Context;
+use crate::numbers::EntrantNo;
 use crate::score::Score;
 
-pub(super) fn value(ctx: &Context<'_>, entrant: u32, group: &[u32]) -> Score {
+pub(super) fn value(ctx: &Context<'_>, entrant: EntrantNo, group: &[EntrantNo]) -> Score {
     if group.len() < 2 {
         return Score::ZERO;
     }
-    let met = |a: u32, b: u32| {
+    let met = |a: EntrantNo, b: EntrantNo| {
         ctx.tallies
             .get(&a)
             .is_some_and(|t| t.opponents().any(|o| o == b))

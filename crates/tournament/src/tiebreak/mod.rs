@@ -14,6 +14,7 @@ mod team_buchholz;
 mod violations;
 mod wins;
 
+use crate::numbers::EntrantNo;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -106,7 +107,7 @@ impl Tiebreak {
     /// The value of this criterion for `entrant`; `group` is the set of entrants still
     /// tied when the criterion is applied (used by direct encounter).
     #[must_use]
-    pub fn value(self, ctx: &Context<'_>, entrant: u32, group: &[u32]) -> Score {
+    pub fn value(self, ctx: &Context<'_>, entrant: EntrantNo, group: &[EntrantNo]) -> Score {
         match self {
             Tiebreak::Points => points::value(ctx, entrant),
             Tiebreak::MatchPoints => match_points::value(ctx, entrant),
@@ -163,7 +164,7 @@ pub struct Context<'a> {
     /// Its scoring format.
     pub format: Format,
     /// Tallies of the entrants that are not cancelled.
-    pub tallies: BTreeMap<u32, Tally>,
+    pub tallies: BTreeMap<EntrantNo, Tally>,
 }
 
 impl<'a> Context<'a> {
@@ -179,7 +180,7 @@ impl<'a> Context<'a> {
 
     /// An entrant's primary points (0 for an unknown or cancelled entrant).
     #[must_use]
-    pub fn primary(&self, entrant: u32) -> Score {
+    pub fn primary(&self, entrant: EntrantNo) -> Score {
         self.tallies
             .get(&entrant)
             .map(|t| t.encounters.iter().map(|e| e.primary(self.format)).sum())

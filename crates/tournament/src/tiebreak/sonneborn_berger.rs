@@ -3,9 +3,10 @@
 //! counted on match points (§6.1.2(2)A). Byes add nothing; forfeits count like results.
 
 use super::Context;
+use crate::numbers::EntrantNo;
 use crate::score::Score;
 
-pub(super) fn value(ctx: &Context<'_>, entrant: u32) -> Score {
+pub(super) fn value(ctx: &Context<'_>, entrant: EntrantNo) -> Score {
     let Some(tally) = ctx.tallies.get(&entrant) else {
         return Score::ZERO;
     };

@@ -2,9 +2,10 @@
 //! (003 ch.2 §6.2.2(2)A).
 
 use super::Context;
+use crate::numbers::EntrantNo;
 use crate::score::Score;
 
-pub(super) fn value(ctx: &Context<'_>, entrant: u32) -> Score {
+pub(super) fn value(ctx: &Context<'_>, entrant: EntrantNo) -> Score {
     let Some(tally) = ctx.tallies.get(&entrant) else {
         return Score::ZERO;
     };

@@ -2,8 +2,9 @@
 //! higher is better, like every other column.
 
 use super::Context;
+use crate::numbers::EntrantNo;
 use crate::score::Score;
 
-pub(super) fn value(ctx: &Context<'_>, entrant: u32) -> Score {
+pub(super) fn value(ctx: &Context<'_>, entrant: EntrantNo) -> Score {
     Score::from_int(-i64::from(ctx.event.violations(entrant)))
 }

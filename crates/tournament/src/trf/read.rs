@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use crate::error::TrfError;
 use crate::event::{Event, Pairing, Round, System};
+use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::player::Player;
 use crate::result::GameResult;
 use crate::score::Score;
@@ -13,8 +14,8 @@ use super::{FIRST_ROUND_COLUMN, ROUND_WIDTH};
 /// One player's entry for one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Entry {
-    /// The opponent's start number, 0 for none.
-    pub opponent: u32,
+    /// The opponent's start number, `None` for none (`0000`).
+    pub opponent: Option<EntrantNo>,
     /// `w`, `b`, `-` or blank.
     pub color: char,
     /// The TRF result code.
@@ -26,9 +27,9 @@ pub(super) struct Parsed {
     /// The event with its header fields and players (start numbers 1..n).
     pub event: Event,
     /// Each player's entries, round by round.
-    pub entries: BTreeMap<u32, Vec<Option<Entry>>>,
+    pub entries: BTreeMap<EntrantNo, Vec<Option<Entry>>>,
     /// The line of each player's `001` record.
-    pub lines: BTreeMap<u32, usize>,
+    pub lines: BTreeMap<EntrantNo, usize>,
     /// Team records (`013`, `310`, `352`, `320`) with their line numbers, in file order.
     pub team_records: Vec<(usize, String)>,
 }
@@ -38,7 +39,7 @@ pub(super) enum Item {
     /// A player without an opponent who scores: `U`, `F` (a point) or `H` (half).
     Bye {
         /// The player.
-        player: u32,
+        player: EntrantNo,
         /// The points.
         points: Score,
     },
@@ -46,9 +47,9 @@ pub(super) enum Item {
     /// colour).
     Game {
         /// White.
-        white: u32,
+        white: EntrantNo,
         /// Black.
-        black: u32,
+        black: EntrantNo,
         /// The result, `None` when the game has none yet.
         result: Option<GameResult>,
     },
@@ -77,7 +78,7 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
             .into_iter()
             .map(|item| match item {
                 Item::Bye { player, points } => Pairing {
-                    board: 0,
+                    board: BoardNo::FIRST,
                     white: player,
                     black: None,
                     bye_points: Some(points),
@@ -91,7 +92,7 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
                     black,
                     result,
                 } => Pairing {
-                    board: 0,
+                    board: BoardNo::FIRST,
                     white,
                     black: Some(black),
                     bye_points: None,
@@ -105,10 +106,10 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
         // Games first, byes last; board numbers in that order.
         pairings.sort_by_key(|p| p.black.is_none());
         for (i, p) in pairings.iter_mut().enumerate() {
-            p.board = i as u32 + 1;
+            p.board = BoardNo::from_index(i);
         }
         event.rounds.push(Round {
-            number: r as u32 + 1,
+            number: RoundNo::from_index(r),
             pairings,
             explanation: Vec::new(),
         });
@@ -127,7 +128,7 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
 pub(super) fn parse(text: &str) -> Result<Parsed, TrfError> {
     let mut event = Event::new("", System::Swiss);
     event.settings.draw_by_lot = false;
-    let mut entries: BTreeMap<u32, Vec<Option<Entry>>> = BTreeMap::new();
+    let mut entries: BTreeMap<EntrantNo, Vec<Option<Entry>>> = BTreeMap::new();
     let mut lines = BTreeMap::new();
     let mut team_records = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -167,7 +168,7 @@ pub(super) fn parse(text: &str) -> Result<Parsed, TrfError> {
     }
     event.players.sort_by_key(|p| p.number);
     for (i, p) in event.players.iter().enumerate() {
-        if p.number as usize != i + 1 {
+        if p.number.index() != i {
             return Err(TrfError::Meaning(format!(
                 "start numbers must run 1..{}; {} is missing",
                 event.players.len(),
@@ -185,13 +186,13 @@ pub(super) fn parse(text: &str) -> Result<Parsed, TrfError> {
 
 /// The byes and games of round `r` (0-based), each game once; absences are left out.
 pub(super) fn round_items(
-    entries: &BTreeMap<u32, Vec<Option<Entry>>>,
+    entries: &BTreeMap<EntrantNo, Vec<Option<Entry>>>,
     r: usize,
 ) -> Result<Vec<Item>, TrfError> {
     let mut items = Vec::new();
     for (&player, list) in entries {
         let Some(Some(e)) = list.get(r) else { continue };
-        if e.opponent == 0 {
+        let Some(opponent) = e.opponent else {
             let points = match e.result {
                 'U' | 'F' => Score::ONE,
                 'H' => Score::HALF,
@@ -207,30 +208,27 @@ pub(super) fn round_items(
             };
             items.push(Item::Bye { player, points });
             continue;
-        }
-        if e.opponent == player {
+        };
+        if opponent == player {
             return Err(TrfError::Meaning(format!(
                 "round {}: {player} is listed as its own opponent",
                 r + 1
             )));
         }
         let other = entries
-            .get(&e.opponent)
+            .get(&opponent)
             .and_then(|l| l.get(r).copied().flatten())
             .ok_or_else(|| {
                 TrfError::Meaning(format!(
-                    "round {}: {player} lists opponent {} who has no entry",
+                    "round {}: {player} lists opponent {opponent} who has no entry",
                     r + 1,
-                    e.opponent
                 ))
             })?;
-        if other.opponent != player {
+        if other.opponent != Some(player) {
             return Err(TrfError::Meaning(format!(
-                "round {}: {player} lists {} but {} lists {}",
+                "round {}: {player} lists {opponent} but {opponent} lists {}",
                 r + 1,
-                e.opponent,
-                e.opponent,
-                other.opponent
+                other.opponent.map_or(0, EntrantNo::get)
             )));
         }
         // Each game once: from White's line (or the lower number when unplayed).
@@ -239,23 +237,22 @@ pub(super) fn round_items(
             ('b', _) => false,
             (_, 'b') => true,
             (_, 'w') => false,
-            _ => player < e.opponent,
+            _ => player < opponent,
         };
         if !is_white {
             continue;
         }
         let result = game_result(e.result, other.result).ok_or_else(|| {
             TrfError::Meaning(format!(
-                "round {}: results {:?} for {player} and {:?} for {} do not agree",
+                "round {}: results {:?} for {player} and {:?} for {opponent} do not agree",
                 r + 1,
                 e.result,
                 other.result,
-                e.opponent
             ))
         })?;
         items.push(Item::Game {
             white: player,
-            black: e.opponent,
+            black: opponent,
             result,
         });
     }
@@ -302,9 +299,9 @@ pub(super) fn field(line: &[char], from: usize, to: usize) -> String {
 fn player_line(line: &str, line_no: usize) -> Result<(Player, Vec<Option<Entry>>), TrfError> {
     let line: Vec<char> = line.chars().collect();
     let line = line.as_slice();
-    let number: u32 = field(line, 5, 8)
+    let number: EntrantNo = field(line, 5, 8)
         .parse()
-        .map_err(|_| syntax(line_no, "5-8", "start number is not a number"))?;
+        .map_err(|_| syntax(line_no, "5-8", "start number is not a number from 1"))?;
     let mut player = Player::named(field(line, 15, 47));
     player.number = number;
     let rating = field(line, 49, 52);
@@ -332,6 +329,7 @@ fn player_line(line: &str, line_no: usize) -> Result<(Player, Vec<Option<Entry>>
             let opponent: u32 = opp
                 .parse()
                 .map_err(|_| syntax(line_no, &cols, "opponent is not a number"))?;
+            let opponent = EntrantNo::new(opponent);
             if !matches!(color, 'w' | 'b' | '-' | ' ') {
                 return Err(syntax(
                     line_no,

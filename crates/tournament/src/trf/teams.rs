@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 
 use crate::error::TrfError;
 use crate::event::{Entrants, Event, Pairing, Round, System, TeamMatch};
+use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::result::GameResult;
 use crate::score::Score;
 use crate::scoring::tallies;
@@ -27,14 +28,14 @@ struct TeamRecord {
     /// `310` or `013`.
     code: &'static str,
     /// Team pairing number (`013`: the line's place among the `013` lines).
-    number: u32,
+    number: EntrantNo,
     name: String,
     /// `310` match points, if given.
     match_points: Option<Score>,
     /// `310` game points, if given.
     game_points: Option<Score>,
     /// Members' start numbers in registered order, with the columns of their field.
-    members: Vec<(u32, String)>,
+    members: Vec<(EntrantNo, String)>,
     /// First column of the members.
     members_from: usize,
 }
@@ -43,9 +44,9 @@ struct TeamRecord {
 #[derive(Clone)]
 struct BoardGame {
     /// The lower-numbered team's player.
-    low: u32,
+    low: EntrantNo,
     /// The other team's player.
-    high: u32,
+    high: EntrantNo,
     /// Whether `low` had White.
     low_white: bool,
     /// The result in the game's colours.
@@ -57,8 +58,9 @@ struct TeamByes {
     line: usize,
     /// Points of one bye.
     points: Score,
-    /// The team with the bye in each round (0 for none), with the columns of its field.
-    teams: Vec<(u32, String)>,
+    /// The team with the bye in each round (`None` for none, written `000`), with the
+    /// columns of its field.
+    teams: Vec<(Option<EntrantNo>, String)>,
 }
 
 fn inconsistent(line: usize, columns: impl Into<String>, message: impl Into<String>) -> TrfError {
@@ -115,13 +117,17 @@ fn points(
 }
 
 /// Start numbers from column `first`, four columns each with one blank between them.
-fn members(line: &[char], line_no: usize, first: usize) -> Result<Vec<(u32, String)>, TrfError> {
+fn members(
+    line: &[char],
+    line_no: usize,
+    first: usize,
+) -> Result<Vec<(EntrantNo, String)>, TrfError> {
     let mut out = Vec::new();
     let mut col = first;
     while col <= line.len() {
         let cols = format!("{col}-{}", col + 3);
         let text = field(line, col, col + 3);
-        let n = text.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
+        let n = text.parse::<EntrantNo>().ok().ok_or_else(|| {
             syntax(
                 line_no,
                 &cols,
@@ -159,7 +165,7 @@ fn record_310(line_no: usize, text: &str) -> Result<TeamRecord, TrfError> {
     let line: Vec<char> = text.chars().collect();
     let line = line.as_slice();
     let number = number(line, line_no, 5, 7, "team pairing number")?
-        .filter(|n| *n > 0)
+        .and_then(EntrantNo::new)
         .ok_or_else(|| syntax(line_no, "5-7", "the team pairing number is missing"))?;
     let name = field(line, 9, 40);
     if name.is_empty() {
@@ -195,7 +201,7 @@ fn record_013(line_no: usize, text: &str, place: usize) -> Result<TeamRecord, Tr
     Ok(TeamRecord {
         line: line_no,
         code: "013",
-        number: place as u32 + 1,
+        number: EntrantNo::from_index(place),
         name,
         match_points: None,
         game_points: None,
@@ -276,7 +282,10 @@ fn team_byes(
                 &format!("team {text:?} is not a team pairing number"),
             )
         })?;
-        if team != 0 && !teams.iter().any(|t| t.number == team) {
+        let team = EntrantNo::new(team);
+        if let Some(team) = team
+            && !teams.iter().any(|t| t.number == team)
+        {
             return Err(inconsistent(
                 line_no,
                 cols,
@@ -372,26 +381,27 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
     if with_310 {
         check_013_against_310(&t013, &records)?;
     }
-    let team_of: BTreeMap<u32, u32> = teams
+    let team_of: BTreeMap<EntrantNo, EntrantNo> = teams
         .iter()
         .flat_map(|t| t.members.iter().map(move |m| (*m, t.number)))
         .collect();
-    let name = |n: u32| {
+    let name = |n: EntrantNo| {
         teams
             .iter()
             .find(|t| t.number == n)
             .map_or_else(String::new, |t| t.name.clone())
     };
-    let line_of = |p: u32| lines.get(&p).copied().unwrap_or(0);
+    let line_of = |p: EntrantNo| lines.get(&p).copied().unwrap_or(0);
 
     // Each round's matches: the games between two teams' players.
     let tr_rounds = entries.values().map(Vec::len).max().unwrap_or(0);
-    let mut matches: Vec<BTreeMap<(u32, u32), Vec<BoardGame>>> = Vec::with_capacity(tr_rounds);
+    let mut matches: Vec<BTreeMap<(EntrantNo, EntrantNo), Vec<BoardGame>>> =
+        Vec::with_capacity(tr_rounds);
     for r in 0..tr_rounds {
         let (block, colour_col) = block_columns(r);
         let round = r + 1;
-        let mut opponents: BTreeMap<u32, (u32, u32)> = BTreeMap::new();
-        let mut games: BTreeMap<(u32, u32), Vec<BoardGame>> = BTreeMap::new();
+        let mut opponents: BTreeMap<EntrantNo, (EntrantNo, EntrantNo)> = BTreeMap::new();
+        let mut games: BTreeMap<(EntrantNo, EntrantNo), Vec<BoardGame>> = BTreeMap::new();
         for item in round_items(&entries, r)? {
             let (white, black, result) = match item {
                 Item::Bye { player, .. } => {
@@ -409,7 +419,7 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
                     result,
                 } => (white, black, result),
             };
-            let colour = |p: u32| {
+            let colour = |p: EntrantNo| {
                 entries
                     .get(&p)
                     .and_then(|l| l.get(r).copied().flatten())
@@ -531,7 +541,7 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
 
     let mut in_order = true;
     for (r, round_matches) in matches.into_iter().enumerate() {
-        let round = r as u32 + 1;
+        let round = RoundNo::from_index(r);
         let mut pairings = Vec::with_capacity(round_matches.len() + 1);
         for ((low, high), games) in round_matches {
             let (Some(lt), Some(ht)) = (
@@ -545,11 +555,11 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
             pairings.push(m.pairing);
         }
         if let Some(b) = &byes
-            && let Some((team, cols)) = b.teams.get(r)
-            && *team != 0
+            && let Some((Some(team), cols)) = b.teams.get(r)
         {
-            if let Some(p) = pairings.iter().find(|p| p.involves(*team)) {
-                let other = p.opponent_of(*team).unwrap_or(0);
+            if let Some(p) = pairings.iter().find(|p| p.involves(*team))
+                && let Some(other) = p.opponent_of(*team)
+            {
                 return Err(inconsistent(
                     b.line,
                     cols.clone(),
@@ -561,7 +571,7 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
                 ));
             }
             pairings.push(Pairing {
-                board: 0,
+                board: BoardNo::FIRST,
                 white: *team,
                 black: None,
                 bye_points: Some(b.points),
@@ -574,7 +584,7 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
         // TRF keeps no table numbers: matches by their lower team number, the bye last.
         pairings.sort_by_key(|p| (p.black.is_none(), p.white.min(p.black.unwrap_or(p.white))));
         for (i, p) in pairings.iter_mut().enumerate() {
-            p.board = i as u32 + 1;
+            p.board = BoardNo::from_index(i);
         }
         event.rounds.push(Round {
             number: round,
@@ -622,7 +632,7 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
 /// team in team-number order (as the export writes them).
 fn check_013_against_310(t013: &[TeamRecord], t310: &[TeamRecord]) -> Result<(), TrfError> {
     for r in t013 {
-        let listed: Vec<u32> = r.members.iter().map(|m| m.0).collect();
+        let listed: Vec<EntrantNo> = r.members.iter().map(|m| m.0).collect();
         let in_310 = t310.iter().find(|t| t.number == r.number);
         let agrees =
             in_310.is_some_and(|t| t.members.iter().map(|m| m.0).eq(listed.iter().copied()));
@@ -663,10 +673,10 @@ fn check_013_against_310(t013: &[TeamRecord], t310: &[TeamRecord]) -> Result<(),
 fn teams_of(
     records: &[TeamRecord],
     event: &Event,
-    lines: &BTreeMap<u32, usize>,
+    lines: &BTreeMap<EntrantNo, usize>,
 ) -> Result<Vec<Team>, TrfError> {
-    let mut member_of: BTreeMap<u32, &TeamRecord> = BTreeMap::new();
-    let mut numbers: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut member_of: BTreeMap<EntrantNo, &TeamRecord> = BTreeMap::new();
+    let mut numbers: BTreeMap<EntrantNo, usize> = BTreeMap::new();
     for r in records {
         if let Some(first) = numbers.insert(r.number, r.line) {
             return Err(inconsistent(
@@ -699,7 +709,7 @@ fn teams_of(
         }
     }
     for (i, n) in numbers.keys().enumerate() {
-        if *n as usize != i + 1 {
+        if n.index() != i {
             return Err(TrfError::Meaning(format!(
                 "team pairing numbers must run 1..{}; {} is missing",
                 numbers.len(),
@@ -750,7 +760,7 @@ fn team_match(
     games: Vec<BoardGame>,
     pattern: &[char],
     source: &str,
-    line_of: &dyn Fn(u32) -> usize,
+    line_of: &dyn Fn(EntrantNo) -> usize,
 ) -> Result<Match, TrfError> {
     let round = r + 1;
     let (block, colour_col) = block_columns(r);
@@ -770,7 +780,8 @@ fn team_match(
             ),
         ));
     }
-    let place = |t: &Team, p: u32| t.members.iter().position(|m| *m == p).unwrap_or(usize::MAX);
+    let place =
+        |t: &Team, p: EntrantNo| t.members.iter().position(|m| *m == p).unwrap_or(usize::MAX);
     let mut by_low = games.clone();
     by_low.sort_by_key(|g| place(low, g.low));
     let mut by_high = games;
@@ -794,8 +805,8 @@ fn team_match(
             place(low, w[0].low) < place(low, w[1].low)
                 && place(high, w[0].high) < place(high, w[1].high)
         });
-        let lows: Vec<u32> = order.iter().map(|g| g.low).collect();
-        let highs: Vec<u32> = order.iter().map(|g| g.high).collect();
+        let lows: Vec<EntrantNo> = order.iter().map(|g| g.low).collect();
+        let highs: Vec<EntrantNo> = order.iter().map(|g| g.high).collect();
         // The event's first team is White on board 1: 352's first team, unless 352 gives
         // it Black there (`BWBW…`).
         let white_on_one = pattern.first() == Some(&'W');
@@ -806,7 +817,7 @@ fn team_match(
         };
         let m = Match {
             pairing: Pairing {
-                board: 0,
+                board: BoardNo::FIRST,
                 white: first,
                 black: Some(second),
                 bye_points: None,

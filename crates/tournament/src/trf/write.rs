@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use crate::error::TrfError;
 use crate::event::{Entrants, Event, Pairing, Round};
+use crate::numbers::{EntrantNo, RoundNo};
 use crate::pairing::swiss::acceleration::virtual_points;
 use crate::result::{Color, GameResult};
 use crate::score::Score;
@@ -15,7 +16,7 @@ use crate::team::{LineupMode, Team};
 /// One player's 8-column entry for one TRF round: opponent, colour, result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Block {
-    opponent: u32,
+    opponent: Option<EntrantNo>,
     color: char,
     result: char,
 }
@@ -23,16 +24,16 @@ struct Block {
 impl Block {
     /// A zero-point absence: not paired (withdrawn, eliminated, cancelled opponent).
     const ABSENT: Block = Block {
-        opponent: 0,
+        opponent: None,
         color: '-',
         result: 'Z',
     };
 
     fn text(self) -> String {
-        if self.opponent == 0 {
-            return format!("0000 {} {}", self.color, self.result);
+        match self.opponent {
+            None => format!("0000 {} {}", self.color, self.result),
+            Some(o) => format!("{:>4} {} {}", o, self.color, self.result),
         }
-        format!("{:>4} {} {}", self.opponent, self.color, self.result)
     }
 
     fn points(self) -> Score {
@@ -69,7 +70,7 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
         ));
     }
     let games = usize::from(event.games_per_pairing.max(1));
-    let rounds: Vec<BTreeMap<u32, Block>> = event
+    let rounds: Vec<BTreeMap<EntrantNo, Block>> = event
         .rounds
         .iter()
         .flat_map(|r| (0..games).map(move |k| round_blocks(event, r, k)))
@@ -105,21 +106,26 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
         && let Some(p) = first
             .pairings
             .iter()
-            .find(|p| p.involves(1) && p.black.is_some())
+            .find(|p| p.involves(EntrantNo::FIRST) && p.black.is_some())
     {
         line(
             &mut out,
             "XXC",
-            if p.white == 1 { "white1" } else { "black1" },
+            if p.white == EntrantNo::FIRST {
+                "white1"
+            } else {
+                "black1"
+            },
         );
     }
     // Points and places: the standings' for individual one-game events; otherwise (team
     // events, several games a pairing, where the standings count matches) the players'
     // own game points, ranked by them, as TRF's points column sums the games written.
-    let (points, ranks): (BTreeMap<u32, Score>, BTreeMap<u32, u32>) = if event.is_team_event()
+    let (points, ranks): (BTreeMap<EntrantNo, Score>, BTreeMap<EntrantNo, u32>) = if event
+        .is_team_event()
         || games > 1
     {
-        let points: BTreeMap<u32, Score> = event
+        let points: BTreeMap<EntrantNo, Score> = event
             .players
             .iter()
             .map(|p| {
@@ -130,7 +136,7 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
                 (p.number, s)
             })
             .collect();
-        let mut order: Vec<u32> = points.keys().copied().collect();
+        let mut order: Vec<EntrantNo> = points.keys().copied().collect();
         order.sort_by(|a, b| points[b].cmp(&points[a]).then(a.cmp(b)));
         let mut ranks = BTreeMap::new();
         for (i, n) in order.iter().enumerate() {
@@ -184,7 +190,8 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
     // bbpPairings and JaVaFo read them (player in columns 5-8, then a 4-column field
     // every 5 columns from column 10).
     if !event.is_team_event() && games == 1 {
-        let accelerated: Vec<Vec<(u32, i64)>> = (1..=event.rounds_planned)
+        let accelerated: Vec<Vec<(EntrantNo, i64)>> = (1..=event.rounds_planned)
+            .filter_map(RoundNo::new)
             .map(|r| virtual_points(event, r))
             .take_while(|v| !v.is_empty())
             .collect();
@@ -250,7 +257,7 @@ fn board_colours(boards: u8) -> String {
 /// one blank between them.
 fn team_records(event: &Event) -> Vec<String> {
     let tallies = tallies(event);
-    let places: BTreeMap<u32, u32> = standings(event)
+    let places: BTreeMap<EntrantNo, u32> = standings(event)
         .lines
         .iter()
         .map(|l| (l.entrant, l.place))
@@ -321,7 +328,7 @@ fn pab_record(event: &Event) -> Option<String> {
                     return None;
                 }
                 points = Some(pts);
-                teams.push(p.white);
+                teams.push(p.white.get());
             }
             _ => return None,
         }
@@ -345,7 +352,7 @@ fn pab_record(event: &Event) -> Option<String> {
 }
 
 /// Every player's block in game `k` (0-based) of `round`.
-fn round_blocks(event: &Event, round: &Round, k: usize) -> BTreeMap<u32, Block> {
+fn round_blocks(event: &Event, round: &Round, k: usize) -> BTreeMap<EntrantNo, Block> {
     let mut out = BTreeMap::new();
     for p in &round.pairings {
         if let Some(tm) = &p.team_match {
@@ -402,18 +409,18 @@ fn bye_block(p: &Pairing, k: usize) -> Block {
         'Z'
     };
     Block {
-        opponent: 0,
+        opponent: None,
         color: '-',
         result,
     }
 }
 
 /// A game against `opponent` in `color`, with its result if there is one.
-fn game_block(opponent: u32, color: Color, game: Option<&GameResult>) -> Block {
+fn game_block(opponent: EntrantNo, color: Color, game: Option<&GameResult>) -> Block {
     let c = if color == Color::White { 'w' } else { 'b' };
     let Some(g) = game else {
         return Block {
-            opponent,
+            opponent: Some(opponent),
             color: c,
             result: ' ',
         };
@@ -438,7 +445,7 @@ fn game_block(opponent: u32, color: Color, game: Option<&GameResult>) -> Block {
     // forfeited game was paired, so it keeps the pairing's colours (readers such as
     // bbpPairings and JaVaFo know from '+' and '-' that they do not count, C.04.3 A.6).
     Block {
-        opponent,
+        opponent: Some(opponent),
         color: c,
         result,
     }

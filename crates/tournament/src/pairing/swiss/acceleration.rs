@@ -20,6 +20,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::event::{Event, System};
+use crate::numbers::{EntrantNo, RoundNo};
 
 /// How a Swiss event accelerates its first rounds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,11 +72,11 @@ pub fn baku_virtual_halves(rounds: u32, round: u32) -> i64 {
 /// The number of group A's last player: the `2 × ⌈N / 4⌉`-th of the `N` players to be
 /// paired in round 1, by pairing number; `None` without players.
 #[must_use]
-pub fn baku_last_of_group_a(event: &Event) -> Option<u32> {
-    let mut first_round: Vec<u32> = event
+pub fn baku_last_of_group_a(event: &Event) -> Option<EntrantNo> {
+    let mut first_round: Vec<EntrantNo> = event
         .entrant_numbers()
         .into_iter()
-        .filter(|n| event.is_active_in(*n, 1))
+        .filter(|n| event.is_active_in(*n, RoundNo::FIRST))
         .collect();
     first_round.sort_unstable();
     let size = 2 * first_round.len().div_ceil(4);
@@ -86,14 +87,14 @@ pub fn baku_last_of_group_a(event: &Event) -> Option<u32> {
 /// event's acceleration: `(entrant, halves)` for those who have any. Only the FIDE
 /// Dutch system is accelerated.
 #[must_use]
-pub fn virtual_points(event: &Event, round: u32) -> Vec<(u32, i64)> {
+pub fn virtual_points(event: &Event, round: RoundNo) -> Vec<(EntrantNo, i64)> {
     if event.system != System::Dutch {
         return Vec::new();
     }
     match event.settings.acceleration {
         Acceleration::None => Vec::new(),
         Acceleration::Baku => {
-            let halves = baku_virtual_halves(event.rounds_planned, round);
+            let halves = baku_virtual_halves(event.rounds_planned, round.get());
             let Some(last) = baku_last_of_group_a(event).filter(|_| halves > 0) else {
                 return Vec::new();
             };

@@ -93,6 +93,7 @@ use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
 use crate::matching::{self, Duals, Edge, max_weight_matching_with_duals_owned};
+use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::pairing::swiss::acceleration;
 use crate::result::Color;
 use crate::scoring::{EncounterKind, Format, tallies};
@@ -283,38 +284,46 @@ struct Dutch {
 }
 
 /// Pairs `round` by the Dutch system.
-pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
+pub fn pair_round(event: &Event, round_no: RoundNo) -> Result<Round, PairingError> {
+    // Inside the pairing players and rounds are plain numbers.
+    let round = round_no.get();
     let format = Format::of(event);
     let t = tallies(event);
     // Pairing scores before each round, for brackets and floats: the points won plus
     // the virtual points of an accelerated round (C.04.5.1).
     let virtual_points: BTreeMap<(u32, u32), i64> = (1..=round)
         .flat_map(|r| {
-            acceleration::virtual_points(event, r)
+            RoundNo::new(r)
+                .map(|r_no| acceleration::virtual_points(event, r_no))
+                .unwrap_or_default()
                 .into_iter()
-                .map(move |(id, halves)| ((id, r), halves))
+                .map(move |(id, halves)| ((id.get(), r), halves))
         })
         .collect();
     let mut score_before: BTreeMap<(u32, u32), i64> = BTreeMap::new();
     for (id, tally) in &t {
+        let id = id.get();
         let mut s = 0;
         for r in 1..=round {
-            let bonus = virtual_points.get(&(*id, r)).copied().unwrap_or(0);
-            score_before.insert((*id, r), s + bonus);
+            let bonus = virtual_points.get(&(id, r)).copied().unwrap_or(0);
+            score_before.insert((id, r), s + bonus);
             s += tally
                 .encounters
                 .iter()
-                .filter(|e| e.round == r)
+                .filter(|e| e.round.get() == r)
                 .map(|e| e.primary(format).halves())
                 .sum::<i64>();
         }
     }
     let mut players = HashMap::new();
-    for id in event.entrant_numbers() {
-        if !event.is_active_in(id, round) {
+    for entrant in event.entrant_numbers() {
+        if !event.is_active_in(entrant, round_no) {
             continue;
         }
-        let Some(tally) = t.get(&id) else { continue };
+        let Some(tally) = t.get(&entrant) else {
+            continue;
+        };
+        let id = entrant.get();
         let mut p = Player {
             score: score_before.get(&(id, round)).copied().unwrap_or(0),
             colors: Vec::new(),
@@ -325,15 +334,15 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
             preference: (None, Strength::None),
         };
         for r in 1..round {
-            let enc = tally.encounters.iter().find(|e| e.round == r);
+            let enc = tally.encounters.iter().find(|e| e.round.get() == r);
             let mine = score_before.get(&(id, r)).copied().unwrap_or(0);
             // Floats by the scores before the round (C.04.3 1.4.2), and a downfloat for
             // whoever scores more than a loss without playing (1.4.3: a bye, a forfeit
             // win). A forfeit loss floats by the scores as a played game would, as
             // bbpPairings reads it; an absence without points does not float.
-            let by_scores = |opponent: Option<u32>| {
+            let by_scores = |opponent: Option<EntrantNo>| {
                 let theirs = opponent
-                    .and_then(|o| score_before.get(&(o, r)).copied())
+                    .and_then(|o| score_before.get(&(o.get(), r)).copied())
                     .unwrap_or(mine);
                 match theirs.cmp(&mine) {
                     std::cmp::Ordering::Less => Float::Down,
@@ -359,7 +368,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
                             p.colors.push(c);
                         }
                         if let Some(o) = e.opponent {
-                            p.opponents.insert(o);
+                            p.opponents.insert(o.get());
                             p.played += 1;
                         }
                         by_scores(e.opponent)
@@ -404,12 +413,12 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
         ..d
     };
     let mut explanation = Vec::new();
-    let accelerated = acceleration::virtual_points(event, round);
+    let accelerated = acceleration::virtual_points(event, round_no);
     if let Some(&(_, halves)) = accelerated.first() {
         explanation.push(format!(
             "Baku acceleration (C.04.5.1): {} virtual point(s) for players 1-{} in this round's pairing scores",
             half(halves),
-            accelerated.iter().map(|(n, _)| *n).max().unwrap_or(0)
+            accelerated.iter().map(|(n, _)| n.get()).max().unwrap_or(0)
         ));
     }
     if let Some(ceiling) = d.bye_ceiling {
@@ -418,33 +427,38 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
             half(ceiling)
         ));
     }
-    let (pairs, bye) = d.pair(&order, round, &mut explanation)?;
+    let (mut pairs, bye) = d.pair(&order, round_no, &mut explanation)?;
     let bye_points = crate::pairing::bye_points(event);
-    let mut pairings: Vec<Pairing> = pairs
-        .into_iter()
-        .map(|(w, b)| Pairing {
-            board: 0,
-            white: w,
-            black: Some(b),
+    // Boards: the higher score of the pair, then the higher-ranked player.
+    pairs.sort_by_key(|&(w, b)| {
+        let top = d.score(w).max(d.score(b));
+        let low = d.score(w).min(d.score(b));
+        let best = d.rank_of(w).min(d.rank_of(b));
+        (std::cmp::Reverse(top), std::cmp::Reverse(low), best)
+    });
+    // Every id came from an entrant number, so none is 0.
+    let entrant = |id: u32| {
+        EntrantNo::new(id).ok_or_else(|| {
+            PairingError::Unsupported(format!("player id {id} is not a start number"))
+        })
+    };
+    let mut pairings: Vec<Pairing> = Vec::with_capacity(pairs.len() + 1);
+    for (w, b) in pairs {
+        pairings.push(Pairing {
+            board: BoardNo::FIRST,
+            white: entrant(w)?,
+            black: Some(entrant(b)?),
             bye_points: None,
             games: Vec::new(),
             team_match: None,
             decided_for: None,
             slot: None,
-        })
-        .collect();
-    // Boards: the higher score of the pair, then the higher-ranked player.
-    pairings.sort_by_key(|p| {
-        let b = p.black.unwrap_or(0);
-        let top = d.score(p.white).max(d.score(b));
-        let low = d.score(p.white).min(d.score(b));
-        let best = d.rank_of(p.white).min(d.rank_of(b));
-        (std::cmp::Reverse(top), std::cmp::Reverse(low), best)
-    });
+        });
+    }
     if let Some(b) = bye {
         pairings.push(Pairing {
-            board: 0,
-            white: b,
+            board: BoardNo::FIRST,
+            white: entrant(b)?,
             black: None,
             bye_points: Some(bye_points),
             games: Vec::new(),
@@ -454,10 +468,10 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
         });
     }
     for (i, p) in pairings.iter_mut().enumerate() {
-        p.board = i as u32 + 1;
+        p.board = BoardNo::from_index(i);
     }
     Ok(Round {
-        number: round,
+        number: round_no,
         pairings,
         explanation,
     })
@@ -1330,7 +1344,7 @@ impl Dutch {
     fn pair(
         &self,
         order: &[u32],
-        round: u32,
+        round: RoundNo,
         explain: &mut Vec<String>,
     ) -> Result<Paired, PairingError> {
         let no_ban: BTreeSet<(u32, u32)> = BTreeSet::new();

@@ -23,6 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
+use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::result::Color;
 use crate::score::Score;
 use crate::scoring::{Format, tallies};
@@ -36,7 +37,7 @@ struct Entrant {
     score: Score,
     /// Colours of the games played, in order.
     colors: Vec<Color>,
-    opponents: BTreeSet<u32>,
+    opponents: BTreeSet<EntrantNo>,
     had_bye: bool,
 }
 
@@ -69,19 +70,19 @@ impl Entrant {
 
 /// The pairing state of one round.
 struct Pairer<'a> {
-    round: u32,
+    round: RoundNo,
     last_round: u32,
-    entrants: BTreeMap<u32, Entrant>,
+    entrants: BTreeMap<EntrantNo, Entrant>,
     /// Active entrants in ranking order: score, then start number.
-    order: Vec<u32>,
+    order: Vec<EntrantNo>,
     /// Position of each entrant in `order`.
-    ranks: BTreeMap<u32, usize>,
+    ranks: BTreeMap<EntrantNo, usize>,
     lot: Lot,
     explain: &'a mut Vec<String>,
 }
 
 /// Pairs `round` of a seed-Swiss event.
-pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
+pub fn pair_round(event: &Event, round: RoundNo) -> Result<Round, PairingError> {
     let format = Format::of(event);
     let t = tallies(event);
     let mut entrants = BTreeMap::new();
@@ -107,7 +108,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
     let pairs = pair_entrants(
         entrants,
         round,
-        event.rounds_planned.max(round),
+        event.rounds_planned.max(round.get()),
         event.settings.lot_seed,
         &mut explanation,
     )?;
@@ -116,7 +117,7 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
         .into_iter()
         .enumerate()
         .map(|(i, (white, black))| Pairing {
-            board: i as u32 + 1,
+            board: BoardNo::from_index(i),
             white,
             black,
             bye_points: black.is_none().then_some(bye),
@@ -134,19 +135,19 @@ pub fn pair_round(event: &Event, round: u32) -> Result<Round, PairingError> {
 }
 
 /// Two entrants to meet, colours not yet given.
-type Game = (u32, u32);
+type Game = (EntrantNo, EntrantNo);
 
 /// A pair in board order: (White, Black or `None` for the bye).
-type Pair = (u32, Option<u32>);
+type Pair = (EntrantNo, Option<EntrantNo>);
 
 fn pair_entrants(
-    entrants: BTreeMap<u32, Entrant>,
-    round: u32,
+    entrants: BTreeMap<EntrantNo, Entrant>,
+    round: RoundNo,
     last_round: u32,
     seed: u64,
     explain: &mut Vec<String>,
 ) -> Result<Vec<Pair>, PairingError> {
-    let mut order: Vec<u32> = entrants.keys().copied().collect();
+    let mut order: Vec<EntrantNo> = entrants.keys().copied().collect();
     order.sort_by(|a, b| {
         let (ea, eb) = (&entrants[a], &entrants[b]);
         eb.score.cmp(&ea.score).then(a.cmp(b))
@@ -166,14 +167,14 @@ fn pair_entrants(
         entrants,
         order,
         ranks,
-        lot: Lot::new(seed, round, "swiss"),
+        lot: Lot::new(seed, round.get(), "swiss"),
         explain,
     };
     // An odd field: the bye goes to the lowest-ranked player without one, provided the
     // rest can be paired.
     let mut bye = None;
     if n % 2 == 1 {
-        let candidates: Vec<u32> = p
+        let candidates: Vec<EntrantNo> = p
             .order
             .iter()
             .rev()
@@ -181,8 +182,8 @@ fn pair_entrants(
             .filter(|id| !p.entrants[id].had_bye)
             .collect();
         for c in candidates {
-            let rest: Vec<u32> = p.order.iter().copied().filter(|x| *x != c).collect();
-            if round == 1 || p.complete_matching_exists(&rest) {
+            let rest: Vec<EntrantNo> = p.order.iter().copied().filter(|x| *x != c).collect();
+            if round == RoundNo::FIRST || p.complete_matching_exists(&rest) {
                 p.explain.push(format!(
                     "bye: {c} (score {}), the lowest-ranked player without a bye whose absence leaves a pairable field",
                     p.entrants[&c].score
@@ -199,13 +200,13 @@ fn pair_entrants(
             });
         }
     }
-    let field: Vec<u32> = p
+    let field: Vec<EntrantNo> = p
         .order
         .iter()
         .copied()
         .filter(|x| Some(*x) != bye)
         .collect();
-    let mut pairs = if round == 1 {
+    let mut pairs = if round == RoundNo::FIRST {
         p.first_round(&field)
     } else {
         p.later_round(&field)?
@@ -230,16 +231,16 @@ fn pair_entrants(
 }
 
 impl Pairer<'_> {
-    fn rank(&self, id: u32) -> usize {
+    fn rank(&self, id: EntrantNo) -> usize {
         self.ranks.get(&id).copied().unwrap_or(usize::MAX)
     }
 
-    fn score(&self, id: u32) -> Score {
+    fn score(&self, id: EntrantNo) -> Score {
         self.entrants.get(&id).map_or(Score::ZERO, |e| e.score)
     }
 
     /// Why `a` may not meet `b`, if it may not.
-    fn veto(&self, a: u32, b: u32) -> Option<String> {
+    fn veto(&self, a: EntrantNo, b: EntrantNo) -> Option<String> {
         let (Some(ea), Some(eb)) = (self.entrants.get(&a), self.entrants.get(&b)) else {
             return Some("unknown player".into());
         };
@@ -259,7 +260,7 @@ impl Pairer<'_> {
     }
 
     /// 003 ch.2 §5.5.3(1): upper half draws the lower half by lot.
-    fn first_round(&mut self, field: &[u32]) -> Vec<(u32, u32)> {
+    fn first_round(&mut self, field: &[EntrantNo]) -> Vec<(EntrantNo, EntrantNo)> {
         let half = field.len() / 2;
         let (upper, lower) = field.split_at(half);
         let mut lower = lower.to_vec();
@@ -278,10 +279,15 @@ impl Pairer<'_> {
 
     /// Candidates for `a` among `pool`, best first: nearest score, then compatible
     /// colour preferences, then lot.
-    fn candidates(&mut self, a: u32, pool: &[u32], rejected: &mut Vec<String>) -> Vec<u32> {
+    fn candidates(
+        &mut self,
+        a: EntrantNo,
+        pool: &[EntrantNo],
+        rejected: &mut Vec<String>,
+    ) -> Vec<EntrantNo> {
         let sa = self.score(a);
         let (pref_a, _) = self.entrants[&a].preference();
-        let mut c: Vec<(i64, u8, u64, u32)> = Vec::new();
+        let mut c: Vec<(i64, u8, u64, EntrantNo)> = Vec::new();
         for &b in pool {
             if b == a {
                 continue;
@@ -299,7 +305,7 @@ impl Pairer<'_> {
         c.into_iter().map(|x| x.3).collect()
     }
 
-    fn describe(&self, a: u32, b: u32, rejected: &[String], direction: &str) -> String {
+    fn describe(&self, a: EntrantNo, b: EntrantNo, rejected: &[String], direction: &str) -> String {
         let gap = self.score(a) - self.score(b);
         let kind = if gap == Score::ZERO {
             "same score group, drawn by lot".to_owned()
@@ -322,9 +328,12 @@ impl Pairer<'_> {
     }
 
     /// 003 ch.2 §5.5.3(2).
-    fn later_round(&mut self, field: &[u32]) -> Result<Vec<(u32, u32)>, PairingError> {
-        let mut remaining: Vec<u32> = field.to_vec();
-        let mut top: Vec<(u32, u32)> = Vec::new();
+    fn later_round(
+        &mut self,
+        field: &[EntrantNo],
+    ) -> Result<Vec<(EntrantNo, EntrantNo)>, PairingError> {
+        let mut remaining: Vec<EntrantNo> = field.to_vec();
+        let mut top: Vec<(EntrantNo, EntrantNo)> = Vec::new();
         // Step 1: top-down.
         while let Some(&a) = remaining.first() {
             let mut rejected = Vec::new();
@@ -361,7 +370,7 @@ impl Pairer<'_> {
         let (kept, loose): (Vec<Game>, Vec<Game>) = top
             .into_iter()
             .partition(|&(a, b)| self.rank(a) < stuck_rank && self.rank(b) < stuck_rank);
-        let mut released: Vec<u32> = loose
+        let mut released: Vec<EntrantNo> = loose
             .iter()
             .flat_map(|&(a, b)| [a, b])
             .chain(remaining.iter().copied())
@@ -385,7 +394,7 @@ impl Pairer<'_> {
         // Step 3: break the last pair(s) made from the top and re-pair.
         for k in 0..=kept.len() {
             let keep = kept.len() - k;
-            let mut pool: Vec<u32> = kept
+            let mut pool: Vec<EntrantNo> = kept
                 .get(keep..)
                 .unwrap_or_default()
                 .iter()
@@ -403,7 +412,8 @@ impl Pairer<'_> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ));
-                let mut out: Vec<(u32, u32)> = kept.get(..keep).unwrap_or_default().to_vec();
+                let mut out: Vec<(EntrantNo, EntrantNo)> =
+                    kept.get(..keep).unwrap_or_default().to_vec();
                 out.extend(found);
                 return Ok(out);
             }
@@ -416,16 +426,20 @@ impl Pairer<'_> {
     }
 
     /// Bottom-up for the players ranked below `stuck_rank`, then top-down for the middle.
-    fn both_ends(&mut self, released: &[u32], stuck_rank: usize) -> Option<Vec<(u32, u32)>> {
-        let mut rest: Vec<u32> = released.to_vec();
-        let mut bottom: Vec<(u32, u32)> = Vec::new();
+    fn both_ends(
+        &mut self,
+        released: &[EntrantNo],
+        stuck_rank: usize,
+    ) -> Option<Vec<(EntrantNo, EntrantNo)>> {
+        let mut rest: Vec<EntrantNo> = released.to_vec();
+        let mut bottom: Vec<(EntrantNo, EntrantNo)> = Vec::new();
         while let Some(&z) = rest.last() {
             if self.rank(z) <= stuck_rank {
                 break;
             }
             let mut rejected = Vec::new();
             // Nearest score from below: the pool read upward.
-            let pool: Vec<u32> = rest.iter().rev().copied().collect();
+            let pool: Vec<EntrantNo> = rest.iter().rev().copied().collect();
             let cands = self.candidates(z, &pool, &mut rejected);
             let Some(&y) = cands.first() else {
                 self.explain.push(format!(
@@ -471,14 +485,19 @@ impl Pairer<'_> {
 
     /// Complete search in top-down preference order (deterministic: the lot is drawn
     /// from a separate stream so the search does not disturb the main draw).
-    fn search(&self, players: &[u32]) -> Option<Vec<(u32, u32)>> {
+    fn search(&self, players: &[EntrantNo]) -> Option<Vec<(EntrantNo, EntrantNo)>> {
         let mut out = Vec::new();
         let mut used = vec![false; players.len()];
         self.search_from(players, &mut used, &mut out)
             .then_some(out)
     }
 
-    fn search_from(&self, players: &[u32], used: &mut [bool], out: &mut Vec<(u32, u32)>) -> bool {
+    fn search_from(
+        &self,
+        players: &[EntrantNo],
+        used: &mut [bool],
+        out: &mut Vec<(EntrantNo, EntrantNo)>,
+    ) -> bool {
         let Some(i) = used.iter().position(|u| !u) else {
             return true;
         };
@@ -508,12 +527,12 @@ impl Pairer<'_> {
     }
 
     /// Whether the players can all be paired (used to choose the bye).
-    fn complete_matching_exists(&self, players: &[u32]) -> bool {
+    fn complete_matching_exists(&self, players: &[EntrantNo]) -> bool {
         self.search(players).is_some()
     }
 
     /// Colours for a pair (003 ch.2 §5.5.3(3)–(4)); returns (White, Black).
-    fn colours(&mut self, a: u32, b: u32) -> (u32, u32) {
+    fn colours(&mut self, a: EntrantNo, b: EntrantNo) -> (EntrantNo, EntrantNo) {
         let (ea, eb) = (&self.entrants[&a], &self.entrants[&b]);
         let a_white_ok = ea.allows(Color::White) && eb.allows(Color::Black);
         let b_white_ok = eb.allows(Color::White) && ea.allows(Color::Black);
@@ -527,7 +546,7 @@ impl Pairer<'_> {
         };
         let (w, bl, why) = if let Some((w, bl)) = forced {
             (w, bl, "the only colours within ±2".to_owned())
-        } else if self.round == 1 || (pa.is_none() && pb.is_none()) {
+        } else if self.round == RoundNo::FIRST || (pa.is_none() && pb.is_none()) {
             if self.lot.coin() {
                 (a, b, "by lot".into())
             } else {
@@ -544,7 +563,7 @@ impl Pairer<'_> {
         } else {
             // Both want the same colour.
             let want = pa.unwrap_or(Color::White);
-            let give = |to: u32, other: u32| {
+            let give = |to: EntrantNo, other: EntrantNo| {
                 if want == Color::White {
                     (to, other)
                 } else {
@@ -554,8 +573,8 @@ impl Pairer<'_> {
             let gap = (score_a.quarters() - score_b.quarters()).abs();
             let higher = if score_a > score_b { a } else { b };
             let lower = if higher == a { b } else { a };
-            let from_third_last = self.round + 2 >= self.last_round;
-            let last = self.round >= self.last_round;
+            let from_third_last = self.round.get() + 2 >= self.last_round;
+            let last = self.round.get() >= self.last_round;
             if gap > 0 && last {
                 // 003 ch.2 §5.5.3(4): last round, only a gap of two points or more.
                 if gap >= Score::from_int(2).quarters() {
@@ -591,21 +610,29 @@ impl Pairer<'_> {
 mod tests {
     use super::*;
 
+    fn no(n: u32) -> EntrantNo {
+        EntrantNo::new(n).unwrap_or(EntrantNo::FIRST)
+    }
+
+    fn round(n: u32) -> RoundNo {
+        RoundNo::new(n).unwrap_or(RoundNo::FIRST)
+    }
+
     /// A synthetic entrant: score in half points, no colour history (so colours never
     /// decide between candidates), opponents already met.
-    fn e(id: u32, score_halves: i64, met: &[u32]) -> (u32, Entrant) {
+    fn e(id: u32, score_halves: i64, met: &[u32]) -> (EntrantNo, Entrant) {
         (
-            id,
+            no(id),
             Entrant {
                 score: Score::from_halves(score_halves),
                 colors: Vec::new(),
-                opponents: met.iter().copied().collect(),
+                opponents: met.iter().map(|m| no(*m)).collect(),
                 had_bye: false,
             },
         )
     }
 
-    fn field(list: &[(u32, i64, &[u32])]) -> BTreeMap<u32, Entrant> {
+    fn field(list: &[(u32, i64, &[u32])]) -> BTreeMap<EntrantNo, Entrant> {
         list.iter().map(|&(id, s, met)| e(id, s, met)).collect()
     }
 
@@ -613,7 +640,7 @@ mod tests {
         let mut v: Vec<(u32, u32)> = pairs
             .iter()
             .map(|&(w, b)| {
-                let b = b.unwrap_or(0);
+                let (w, b) = (w.get(), b.map_or(0, EntrantNo::get));
                 (w.min(b), w.max(b))
             })
             .collect();
@@ -636,7 +663,7 @@ mod tests {
             (6, 2, &[4, 5]),
         ]);
         let mut ex = Vec::new();
-        let pairs = pair_entrants(f, 3, 7, 1, &mut ex).unwrap_or_default();
+        let pairs = pair_entrants(f, round(3), 7, 1, &mut ex).unwrap_or_default();
         assert_eq!(unordered(&pairs), vec![(1, 2), (3, 6), (4, 5)]);
         assert!(
             ex.iter()
@@ -670,7 +697,7 @@ mod tests {
             (6, 2, &[4, 5]),
         ]);
         let mut ex = Vec::new();
-        let pairs = pair_entrants(f, 3, 7, 1, &mut ex).unwrap_or_default();
+        let pairs = pair_entrants(f, round(3), 7, 1, &mut ex).unwrap_or_default();
         assert_eq!(unordered(&pairs), vec![(1, 2), (3, 6), (4, 5)]);
         assert!(
             ex.iter()
@@ -694,9 +721,9 @@ mod tests {
     fn no_valid_pairing_is_a_named_outcome() {
         let f = field(&[(1, 4, &[4]), (2, 3, &[4]), (3, 3, &[4]), (4, 0, &[1, 2, 3])]);
         let mut ex = Vec::new();
-        let r = pair_entrants(f, 4, 7, 1, &mut ex);
+        let r = pair_entrants(f, round(4), 7, 1, &mut ex);
         assert!(
-            matches!(r, Err(PairingError::NoValidPairing { round: 4, .. })),
+            matches!(r, Err(PairingError::NoValidPairing { round: r, .. }) if r == 4),
             "{r:?}"
         );
     }
@@ -706,7 +733,7 @@ mod tests {
     fn first_round_upper_against_lower() {
         let f = field(&(1..=8).map(|i| (i, 0, &[][..])).collect::<Vec<_>>());
         let mut ex = Vec::new();
-        let pairs = pair_entrants(f, 1, 7, 99, &mut ex).unwrap_or_default();
+        let pairs = pair_entrants(f, round(1), 7, 99, &mut ex).unwrap_or_default();
         assert_eq!(pairs.len(), 4);
         for (a, b) in unordered(&pairs) {
             assert!(a <= 4 && b >= 5, "{a}-{b}");
