@@ -103,14 +103,10 @@ async fn main() {
         let mut tokens = Vec::new();
         let mut ids = Vec::new();
         for side in ["w", "b"] {
-            let u = users::insert(
-                &db,
-                &format!("{side}{i}-{run}"),
-                &hash,
-                users::AccountRole::Player,
-            )
-            .await
-            .unwrap();
+            let name = shatar_server::names::check(&format!("{side}{i}-{run}")).unwrap();
+            let u = users::insert(&db, &name, &hash, users::AccountRole::Player)
+                .await
+                .unwrap();
             let token = shatar_server::auth::random_token().unwrap();
             let csrf = shatar_server::auth::random_token().unwrap();
             sessions::insert(&db, &shatar_server::auth::token_hash(&token), u.id, &csrf)

@@ -5,7 +5,7 @@ use crate::config::Config;
 use crate::db::users::{self, AccountRole, User};
 use crate::db::{Db, sessions};
 use crate::error::AppError;
-use crate::routes::accounts::{validate_password, validate_username};
+use crate::names;
 
 /// Creates an account, or with `update` changes an existing one's password and role (and
 /// signs it out everywhere).
@@ -16,8 +16,7 @@ pub async fn create_user(
     role: AccountRole,
     update: bool,
 ) -> Result<User, AppError> {
-    validate_username(username)?;
-    validate_password(password)?;
+    password::check_length(password).map_err(|e| AppError::BadRequest(e.to_string()))?;
     if config.database_url.is_none() {
         std::fs::create_dir_all(&config.data_dir).map_err(|e| {
             AppError::Internal(format!("data dir {}: {e}", config.data_dir.display()))
@@ -38,10 +37,33 @@ pub async fn create_user(
         Some(_) => Err(AppError::Conflict(format!(
             "the name {username:?} is taken (use --update to change it)"
         ))),
-        None => users::insert(&db, username, &hash, role).await,
+        None => match names::check(username) {
+            Ok(checked) => users::insert(&db, &checked, &hash, role).await,
+            Err(e) => Err(e.into()),
+        },
     };
     db.pool.close().await;
     result
+}
+
+/// Every account whose name breaks today's rules (`shatar admin check-names`): reported,
+/// never renamed.
+pub async fn check_names(config: &Config) -> Result<Vec<users::NameProblem>, AppError> {
+    let db = Db::connect(&config.database_url()).await?;
+    let report = users::name_report(&db).await;
+    db.pool.close().await;
+    report
+}
+
+/// Runs `f` on a runtime of its own (for the command line).
+pub fn blocking<T>(
+    f: impl std::future::Future<Output = Result<T, AppError>>,
+) -> Result<T, AppError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| AppError::Internal(format!("tokio runtime: {e}")))?
+        .block_on(f)
 }
 
 /// [`create_user`] on a runtime of its own (for the command line).
@@ -52,11 +74,7 @@ pub fn create_user_blocking(
     role: AccountRole,
     update: bool,
 ) -> Result<User, AppError> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| AppError::Internal(format!("tokio runtime: {e}")))?
-        .block_on(create_user(config, username, password, role, update))
+    blocking(create_user(config, username, password, role, update))
 }
 
 #[cfg(test)]
@@ -87,8 +105,17 @@ mod tests {
         );
         assert!(matches!(
             create_user(&config, "x", "secret-pw", AccountRole::Admin, false).await,
-            Err(AppError::BadRequest(_))
+            Err(AppError::Name(names::NameError::Length { chars: 1 }))
         ));
+        // The same look-alike rule as sign-up: Cyrillic "ВАТ" looks like Latin "Bat".
+        create_user(&config, "Bat", "secret-pw", AccountRole::Player, false)
+            .await
+            .unwrap();
+        assert!(matches!(
+            create_user(&config, "\u{412}\u{410}\u{422}", "secret-pw", AccountRole::Player, false).await,
+            Err(AppError::Name(names::NameError::LookAlike { name })) if name == "Bat"
+        ));
+        assert!(check_names(&config).await.unwrap().is_empty());
         assert!(dir.path().join("data/shatar.db").exists());
     }
 }

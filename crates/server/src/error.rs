@@ -10,6 +10,9 @@ pub enum AppError {
     /// The request is malformed or a field is invalid; the message names the field.
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// An account name is refused (the message is in the page language where a page shows it).
+    #[error("{0}")]
+    Name(#[from] crate::names::NameError),
     /// Signing in is required.
     #[error("sign in first")]
     Unauthorized,
@@ -58,6 +61,8 @@ impl AppError {
     pub fn status_code(&self) -> StatusCode {
         match self {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Name(e) if e.is_conflict() => StatusCode::CONFLICT,
+            AppError::Name(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,

@@ -14,6 +14,8 @@ on_both_backends!(
     markup_in_names_renders_as_text,
     language_from_browser_and_switcher,
     bodies_are_size_limited,
+    redirects_stay_on_the_site,
+    names_cannot_pass_for_another,
 );
 
 async fn health_and_security_headers(b: Backend) {
@@ -311,9 +313,34 @@ async fn sign_in_is_rate_limited(b: Backend) {
 
 async fn markup_in_names_renders_as_text(b: Backend) {
     let server = TestServer::start(b).await;
+    // Sign-up refuses `<` and `>` in names; an account from before that rule still has one.
     let evil = format!("<script>{}</script>", &unique("x")[..5]);
+    let hash = shatar_server::auth::password::hash("12345678".into(), 256)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO users (username_key, username, password_hash, role, created_ms)
+         VALUES ($1, $2, $3, 'player', 0)",
+    )
+    .bind(evil.to_lowercase())
+    .bind(&evil)
+    .bind(&hash)
+    .execute(&server.state().db.pool)
+    .await
+    .unwrap();
     let mut c = server.client();
-    c.sign_up(&evil, "12345678").await;
+    let form = c.get("/signin").await;
+    let r = c
+        .post(
+            "/signin",
+            &[
+                ("username", &evil),
+                ("password", "12345678"),
+                ("csrf", &form.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
     let home = c.get("/").await;
     let escaped = evil.replace('<', "&lt;").replace('>', "&gt;");
     assert!(home.body.contains(&escaped), "{}", home.body);
@@ -359,6 +386,32 @@ async fn language_from_browser_and_switcher(b: Backend) {
     server.stop().await;
 }
 
+/// Every return address that a browser would read as another host goes to `/`, on both
+/// routes that take one; a plain path is kept.
+async fn redirects_stay_on_the_site(b: Backend) {
+    let server = TestServer::start(b).await;
+    let mut c = server.client();
+    for route in ["/lang/zh", "/notation/uci"] {
+        for payload in [
+            "/%09/evil.example/phish",
+            "//evil.example",
+            "/%5Cevil.example",
+            "%5C/evil.example",
+            "https://evil.example",
+            "/%0a/evil.example",
+            "/%0d%0a/evil.example",
+            "%20//evil.example",
+        ] {
+            let r = c.get(&format!("{route}?back={payload}")).await;
+            assert_eq!(r.status, 303, "{route} {payload}");
+            assert_eq!(r.header("location"), Some("/"), "{route} {payload}");
+        }
+        let r = c.get(&format!("{route}?back=/games%3Fpage%3D2")).await;
+        assert_eq!(r.header("location"), Some("/games?page=2"), "{route}");
+    }
+    server.stop().await;
+}
+
 async fn bodies_are_size_limited(b: Backend) {
     let server = TestServer::start(b).await;
     let mut c = server.client();
@@ -375,5 +428,83 @@ async fn bodies_are_size_limited(b: Backend) {
         )
         .await;
     assert_eq!(r.status, 413);
+    server.stop().await;
+}
+
+/// Sign-up takes names in every script, stores them NFKC-normalised, and refuses invisible,
+/// direction-changing and mixed-script characters and look-alikes of a taken name, with a
+/// message in the page language that names the field.
+async fn names_cannot_pass_for_another(b: Backend) {
+    let server = TestServer::start(b).await;
+    // Digits only: they go with every script.
+    let suffix: String = unique("")
+        .bytes()
+        .take(6)
+        .map(|b| char::from(b'0' + b % 10))
+        .collect();
+    let alice = format!("alice{suffix}");
+    let mut first = server.client();
+    first.sign_up(&alice, "12345678").await;
+    for name in [
+        format!("Батбаяр{suffix}"),
+        format!("巴特尔{suffix}"),
+        format!("ᠪᠠᠲᠤ{suffix}"),
+    ] {
+        server.client().sign_up(&name, "12345678").await;
+    }
+    let attempt = |name: String| {
+        let mut c = server.client();
+        c.headers.push(("Accept-Language".into(), "zh-CN".into()));
+        async move {
+            let csrf = c.get("/signup").await.csrf();
+            c.post(
+                "/signup",
+                &[
+                    ("username", &name),
+                    ("password", "12345678"),
+                    ("csrf", &csrf),
+                ],
+            )
+            .await
+        }
+    };
+    // Cyrillic а among Latin letters.
+    let r = attempt(format!("\u{430}lice{suffix}")).await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("用户名：混用了不同的文字"), "{}", r.body);
+    // A zero-width space, a right-to-left override.
+    let r = attempt(format!("{alice}\u{200B}")).await;
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("U+200B"), "{}", r.body);
+    let r = attempt(format!("bob{suffix}\u{202E}1500")).await;
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("U+202E"), "{}", r.body);
+    // Case variants and full-width letters are the same name.
+    let r = attempt(alice.to_uppercase()).await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains(&format!("“{alice}”已被使用")), "{}", r.body);
+    let fullwidth: String = alice
+        .chars()
+        .map(|c| char::from_u32(c as u32 - 0x21 + 0xFF01).unwrap())
+        .collect();
+    assert_eq!(attempt(fullwidth).await.status, 409);
+    // Whole-script look-alikes: Cyrillic В, А, Т and digits read as Latin "BAT" and digits.
+    let digits: String = suffix.bytes().map(|b| char::from(b'0' + b % 10)).collect();
+    server
+        .client()
+        .sign_up(&format!("Bat{digits}"), "12345678")
+        .await;
+    let r = attempt(format!("\u{412}\u{410}\u{422}{digits}")).await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        r.body
+            .contains(&format!("与已被使用的“Bat{digits}”过于相像")),
+        "{}",
+        r.body
+    );
+    // The hint says what is allowed, in the page language.
+    let mut mn = server.client();
+    mn.headers.push(("Accept-Language".into(), "mn".into()));
+    assert!(mn.get("/signup").await.body.contains("Нэг бичгийн"));
     server.stop().await;
 }

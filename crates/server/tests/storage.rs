@@ -96,9 +96,14 @@ async fn expired_sessions_are_refused_and_swept(b: Backend) {
         Backend::Postgres(url) => url.clone(),
     };
     let db = Db::connect(&url).await.unwrap();
-    let u = users::insert(&db, &unique("Old"), "x", users::AccountRole::Player)
-        .await
-        .unwrap();
+    let u = users::insert(
+        &db,
+        &shatar_server::names::check(&unique("Old")).unwrap(),
+        "x",
+        users::AccountRole::Player,
+    )
+    .await
+    .unwrap();
     let (live, stale) = (unique("live-"), unique("stale-"));
     sessions::insert(&db, &live, u.id, "c1").await.unwrap();
     sessions::insert(&db, &stale, u.id, "c2").await.unwrap();

@@ -13,7 +13,8 @@ pub enum AdminCommand {
     /// existing account's password and role. The password is read from the first line of
     /// standard input, or from `SHATAR_ADMIN_PASSWORD`; never from a flag.
     CreateUser {
-        /// The account name (2–30 characters, no spaces).
+        /// The account name: 2–30 letters of one script, digits, `_` or `-` (the sign-up
+        /// rules, look-alikes of existing names refused).
         #[arg(long)]
         username: String,
         /// player, arbiter, organiser or admin.
@@ -29,6 +30,24 @@ pub enum AdminCommand {
         #[arg(long, env = "SHATAR_DATA_DIR", default_value = "shatar-data")]
         data_dir: PathBuf,
     },
+    /// List the accounts whose names break today's name rules (invisible or mixed-script
+    /// characters, look-alikes of an older account's name). Nothing is renamed; exits 1 when
+    /// any is found.
+    CheckNames {
+        /// Database URL, as for `shatar serve`.
+        #[arg(long, env = "SHATAR_DATABASE_URL")]
+        database_url: Option<String>,
+        /// Data directory, as for `shatar serve`.
+        #[arg(long, env = "SHATAR_DATA_DIR", default_value = "shatar-data")]
+        data_dir: PathBuf,
+    },
+}
+
+fn server_config(database_url: Option<String>, data_dir: PathBuf) -> shatar_server::Config {
+    let mut config =
+        shatar_server::Config::new(std::net::SocketAddr::from(([127, 0, 0, 1], 8080)), data_dir);
+    config.database_url = database_url;
+    config
 }
 
 fn read_password() -> anyhow::Result<String> {
@@ -58,11 +77,7 @@ pub fn run(cmd: AdminCommand) -> anyhow::Result<()> {
             data_dir,
         } => {
             let role: AccountRole = role.parse()?;
-            let mut config = shatar_server::Config::new(
-                std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
-                data_dir,
-            );
-            config.database_url = database_url;
+            let config = server_config(database_url, data_dir);
             let password = read_password()?;
             let user = shatar_server::admin::create_user_blocking(
                 &config, &username, &password, role, update,
@@ -74,6 +89,22 @@ pub fn run(cmd: AdminCommand) -> anyhow::Result<()> {
                 user.id
             );
             println!("role: {}", user.role);
+            Ok(())
+        }
+        AdminCommand::CheckNames {
+            database_url,
+            data_dir,
+        } => {
+            let config = server_config(database_url, data_dir);
+            let report =
+                shatar_server::admin::blocking(shatar_server::admin::check_names(&config))?;
+            for p in &report {
+                println!("{} (id {}): {}", p.username, p.id, p.problems.join("; "));
+            }
+            println!("{} account(s) with a name to review", report.len());
+            if !report.is_empty() {
+                std::process::exit(1);
+            }
             Ok(())
         }
     }

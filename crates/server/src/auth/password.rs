@@ -1,8 +1,39 @@
 //! Password hashing with argon2id (PHC strings carry their own parameters).
 
 use crate::error::AppError;
+use crate::i18n::Lang;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
+
+/// The fewest characters a new password has.
+pub const MIN_CHARS: usize = 8;
+/// The most characters a password has.
+pub const MAX_CHARS: usize = 200;
+
+/// A new password of the wrong length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("password: {chars} characters, expected {MIN_CHARS} to {MAX_CHARS}")]
+pub struct LengthError {
+    /// Its length in characters.
+    pub chars: usize,
+}
+
+impl LengthError {
+    /// The message in the page language, naming the field.
+    pub fn message(&self, lang: Lang) -> String {
+        lang.t_args("password-error-length", &[("n", &self.chars.to_string())])
+    }
+}
+
+/// Checks a new password's length: 8 to 200 characters.
+pub fn check_length(password: &str) -> Result<(), LengthError> {
+    let chars = password.chars().count();
+    if (MIN_CHARS..=MAX_CHARS).contains(&chars) {
+        Ok(())
+    } else {
+        Err(LengthError { chars })
+    }
+}
 
 /// Hashes `password` with argon2id, `memory_kib` of memory, 2 passes (OWASP's setting for
 /// 19 MiB), on a blocking thread so the async workers keep serving.
@@ -50,6 +81,20 @@ mod tests {
         assert!(h.starts_with("$argon2id$v=19$m=1024,t=2,p=1$"));
         assert!(verify("correct horse".into(), h.clone()).await.unwrap());
         assert!(!verify("wrong horse".into(), h).await.unwrap());
+    }
+
+    #[test]
+    fn new_passwords_have_8_to_200_characters() {
+        assert_eq!(check_length("1234567"), Err(LengthError { chars: 7 }));
+        assert_eq!(check_length("12345678"), Ok(()));
+        assert_eq!(check_length("密码密码密码密码"), Ok(()));
+        assert_eq!(
+            check_length(&"x".repeat(201)),
+            Err(LengthError { chars: 201 })
+        );
+        for lang in Lang::ALL {
+            assert!(LengthError { chars: 7 }.message(lang).contains('7'));
+        }
     }
 
     #[tokio::test]

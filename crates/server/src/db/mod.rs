@@ -51,6 +51,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "ratings and lag",
         include_str!("../../migrations/sqlite/0003_ratings.sql"),
     ),
+    (
+        4,
+        "look-alike names",
+        include_str!("../../migrations/sqlite/0004_look_alike_names.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -67,6 +72,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         3,
         "ratings and lag",
         include_str!("../../migrations/postgres/0003_ratings.sql"),
+    ),
+    (
+        4,
+        "look-alike names",
+        include_str!("../../migrations/postgres/0004_look_alike_names.sql"),
     ),
 ];
 
@@ -133,6 +143,7 @@ impl Db {
         let pool = options.connect(&url).await?;
         let db = Db { pool, backend };
         db.migrate().await?;
+        users::backfill_look_alike_keys(&db).await?;
         Ok(db)
     }
 

@@ -2,9 +2,11 @@
 
 use super::{Db, now_ms};
 use crate::error::AppError;
+use crate::names::{self, NameError, Username, look_alike_keys};
 use sqlx::Row;
 use std::fmt;
 use std::str::FromStr;
+use unicode_normalization::UnicodeNormalization;
 
 /// What an account may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -82,51 +84,168 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<User, AppError> {
     })
 }
 
-/// The look-up key of a name: names differ by more than case.
+/// The look-up key of a name: names differ by more than case. The name is NFKC-normalised
+/// first, as [`crate::names::check`] stores it.
 pub fn username_key(username: &str) -> String {
-    username.to_lowercase()
+    username.nfkc().collect::<String>().to_lowercase()
 }
 
-/// Creates an account; `Conflict` when the name is taken.
+/// Creates an account with a checked name; [`NameError::Taken`] when another account has
+/// the name in any case, [`NameError::LookAlike`] when another's name looks the same. The
+/// account and its look-alike key are written in one transaction.
 pub async fn insert(
     db: &Db,
-    username: &str,
+    username: &Username,
     password_hash: &str,
     role: AccountRole,
 ) -> Result<User, AppError> {
+    let name = username.as_str();
+    let mut tx = db.pool.begin().await?;
     let row = sqlx::query(
         "INSERT INTO users (username_key, username, password_hash, role, created_ms)
          VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (username_key) DO NOTHING
          RETURNING id",
     )
-    .bind(username_key(username))
-    .bind(username)
+    .bind(username_key(name))
+    .bind(name)
     .bind(password_hash)
     .bind(role.name())
     .bind(now_ms())
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *tx)
     .await?;
-    match row {
-        Some(row) => Ok(User {
-            id: row.try_get("id")?,
-            username: username.to_owned(),
-            password_hash: password_hash.to_owned(),
-            role,
-        }),
-        None => Err(AppError::Conflict(format!(
-            "the name {username:?} is taken"
-        ))),
+    let Some(row) = row else {
+        tx.rollback().await?;
+        let holder = by_name(db, name)
+            .await?
+            .map_or(name.to_owned(), |u| u.username);
+        return Err(NameError::Taken { name: holder }.into());
+    };
+    let id: i64 = row.try_get("id")?;
+    for key in username.look_alike_keys() {
+        let keyed = sqlx::query(
+            "INSERT INTO username_skeletons (skeleton, user_id) VALUES ($1, $2)
+             ON CONFLICT (skeleton) DO NOTHING
+             RETURNING user_id",
+        )
+        .bind(key)
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if keyed.is_none() {
+            tx.rollback().await?;
+            let holder = look_alike_holder(db, key).await?.unwrap_or_default();
+            return Err(NameError::LookAlike { name: holder }.into());
+        }
     }
+    tx.commit().await?;
+    Ok(User {
+        id,
+        username: name.to_owned(),
+        password_hash: password_hash.to_owned(),
+        role,
+    })
 }
 
-/// The account named `username` (any case).
+/// The name of the account holding a look-alike key.
+async fn look_alike_holder(db: &Db, skeleton: &str) -> Result<Option<String>, AppError> {
+    let row = sqlx::query(
+        "SELECT u.username FROM username_skeletons s JOIN users u ON u.id = s.user_id
+         WHERE s.skeleton = $1",
+    )
+    .bind(skeleton)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|r| r.try_get("username")).transpose()?)
+}
+
+/// Gives every account made before look-alike keys existed its key; where an older name
+/// already collides with another's, it gets none (reported by [`name_report`]). Returns how
+/// many keys were written.
+pub async fn backfill_look_alike_keys(db: &Db) -> Result<u64, AppError> {
+    let rows = sqlx::query(
+        "SELECT id, username FROM users
+         WHERE id NOT IN (SELECT user_id FROM username_skeletons) ORDER BY id",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let mut written = 0;
+    for row in rows {
+        let id: i64 = row.try_get("id")?;
+        let name: String = row.try_get("username")?;
+        for key in look_alike_keys(&name) {
+            written += sqlx::query(
+                "INSERT INTO username_skeletons (skeleton, user_id) VALUES ($1, $2)
+                 ON CONFLICT (skeleton) DO NOTHING",
+            )
+            .bind(key)
+            .bind(id)
+            .execute(&db.pool)
+            .await?
+            .rows_affected();
+        }
+    }
+    Ok(written)
+}
+
+/// An existing account whose name breaks today's rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NameProblem {
+    /// The account's row id.
+    pub id: i64,
+    /// Its name.
+    pub username: String,
+    /// What is wrong, in English (for the admin's terminal).
+    pub problems: Vec<String>,
+}
+
+/// Every account whose name breaks a rule of [`crate::names`] or looks like an older
+/// account's, oldest first. Nothing is changed.
+pub async fn name_report(db: &Db) -> Result<Vec<NameProblem>, AppError> {
+    let rows = sqlx::query("SELECT id, username FROM users ORDER BY id")
+        .fetch_all(&db.pool)
+        .await?;
+    let mut first_by_key: std::collections::HashMap<String, String> = Default::default();
+    let mut out = Vec::new();
+    for row in rows {
+        let id: i64 = row.try_get("id")?;
+        let username: String = row.try_get("username")?;
+        let mut problems: Vec<String> = names::problems(&username)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let keys = look_alike_keys(&username);
+        if let Some(first) = keys.iter().find_map(|k| first_by_key.get(k)) {
+            problems.push(format!("looks like the older account {first:?}"));
+        }
+        for key in keys {
+            first_by_key.entry(key).or_insert_with(|| username.clone());
+        }
+        if !problems.is_empty() {
+            out.push(NameProblem {
+                id,
+                username,
+                problems,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The account named `username` (any case, any NFKC-equivalent spelling).
 pub async fn by_name(db: &Db, username: &str) -> Result<Option<User>, AppError> {
-    let row =
-        sqlx::query("SELECT id, username, password_hash, role FROM users WHERE username_key = $1")
-            .bind(username_key(username))
-            .fetch_optional(&db.pool)
-            .await?;
+    let key = username_key(username);
+    // Accounts older than NFKC storage are keyed by the lower-cased name alone.
+    let legacy = username.to_lowercase();
+    let row = sqlx::query(
+        "SELECT id, username, password_hash, role FROM users
+         WHERE username_key = $1 OR username_key = $2
+         ORDER BY username_key = $1 DESC LIMIT 1",
+    )
+    .bind(key)
+    .bind(legacy)
+    .fetch_optional(&db.pool)
+    .await?;
     row.as_ref().map(from_row).transpose()
 }
 

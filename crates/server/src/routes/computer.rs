@@ -7,6 +7,7 @@ use crate::db::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::html::{csrf_field, esc};
 use crate::live::computer::LEVELS;
+use crate::redirect::SameSitePath;
 use crate::routes::lobby::random_id;
 use crate::state::AppState;
 use axum::extract::State;
@@ -170,7 +171,10 @@ async fn create(
     tracing::info!(game = %game.id, level = f.level, "game against the computer created");
     // Loading the room starts the computer thinking when it has White.
     state.hub.room(&game.id).await?;
-    Ok(see_other(&format!("/game/{}", game.id), &cookies))
+    Ok(see_other(
+        &SameSitePath::internal(format!("/game/{}", game.id)),
+        &cookies,
+    ))
 }
 
 /// `POST /computer`.

@@ -9,6 +9,7 @@ use crate::error::{AppError, AppResult};
 use crate::html::{csrf_field, esc, page};
 use crate::i18n::Lang;
 use crate::ratings::Category;
+use crate::redirect::SameSitePath;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -249,7 +250,10 @@ async fn create_seek(
         game_id: None,
     };
     seeks::insert(&state.db, &seek).await?;
-    Ok(see_other(&format!("/seeks/{}", seek.id), &[]))
+    Ok(see_other(
+        &SameSitePath::internal(format!("/seeks/{}", seek.id)),
+        &[],
+    ))
 }
 
 async fn seek_page(
@@ -265,7 +269,10 @@ async fn seek_page(
     };
     let seek = seek.ok_or_else(|| AppError::NotFound(format!("seek {id}")))?;
     if let Some(game) = &seek.game_id {
-        return Ok(see_other(&format!("/game/{game}"), &[]));
+        return Ok(see_other(
+            &SameSitePath::internal(format!("/game/{game}")),
+            &[],
+        ));
     }
     let mine = v.user.as_ref().is_some_and(|u| u.id == seek.user_id);
     let details = format!(
@@ -393,7 +400,10 @@ async fn accept(
     // The process that creates a game runs it (with several processes: `live::fanout`).
     state.hub.room(&game.id).await?;
     tracing::info!(game = %game.id, seek = %seek.id, "game created");
-    Ok(see_other(&format!("/game/{}", game.id), &[]))
+    Ok(see_other(
+        &SameSitePath::internal(format!("/game/{}", game.id)),
+        &[],
+    ))
 }
 
 async fn cancel(
@@ -407,7 +417,7 @@ async fn cancel(
     if !is_id(&id) || !seeks::delete(&state.db, &id, user.id).await? {
         return Err(AppError::NotFound(format!("open seek {id} of yours")));
     }
-    Ok(see_other("/", &[]))
+    Ok(see_other(&SameSitePath::root(), &[]))
 }
 
 /// `/`, `/seeks`, `/seeks/{id}`, `/seeks/{id}/accept`, `/seeks/{id}/cancel`.

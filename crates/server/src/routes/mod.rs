@@ -11,13 +11,14 @@ pub mod lobby;
 pub mod profile;
 pub mod record;
 
+use crate::redirect::SameSitePath;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-/// A `303 See Other` to `to`, with extra `Set-Cookie` values.
-pub fn see_other(to: &str, cookies: &[String]) -> Response {
+/// A `303 See Other` to a path of this site, with extra `Set-Cookie` values.
+pub fn see_other(to: &SameSitePath, cookies: &[String]) -> Response {
     let mut res = StatusCode::SEE_OTHER.into_response();
-    if let Ok(v) = HeaderValue::from_str(to) {
+    if let Ok(v) = HeaderValue::from_str(to.as_str()) {
         res.headers_mut().insert(header::LOCATION, v);
     }
     for c in cookies {

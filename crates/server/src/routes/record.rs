@@ -12,6 +12,7 @@ use crate::auth::Visitor;
 use crate::error::{AppError, AppResult};
 use crate::html::{esc, json_in_script, page, url_encode};
 use crate::i18n::Lang;
+use crate::redirect::SameSitePath;
 use crate::routes::lobby::is_id;
 use crate::state::AppState;
 use axum::Router;
@@ -399,7 +400,7 @@ async fn switch_notation(Path(name): Path<String>, Query(q): Query<Back>) -> App
         notation.name()
     );
     Ok(see_other(
-        crate::routes::lang::safe_back(q.back.as_deref()),
+        &SameSitePath::from_untrusted(q.back.as_deref()),
         &[cookie],
     ))
 }
