@@ -36,7 +36,8 @@ fn closing_lines_report_thinking_summary_and_json() {
     assert!(n >= 3, "{stdout}");
     // Each side plays four moves a game, each reporting depth 7.
     assert!(
-        lines[n - 3].starts_with("thinking: engine1 ") && lines[n - 3].contains("depth 7.0"),
+        lines[n - 3].starts_with("thinking: engine1 ")
+            && lines[n - 3].contains("depth 7.0 (median 7)"),
         "{}",
         lines[n - 3]
     );
@@ -49,4 +50,6 @@ fn closing_lines_report_thinking_summary_and_json() {
     assert_eq!(json["wdl"]["draws"], 2);
     assert_eq!(json["depth1"], 7.0);
     assert_eq!(json["depth2"], 7.0);
+    assert_eq!(json["median_depth1"], 7);
+    assert_eq!(json["median_depth2"], 7);
 }

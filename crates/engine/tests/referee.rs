@@ -2,7 +2,7 @@
 //! repetition by the rules, illegal moves, crashes, hangs and time losses are all reported.
 
 use shatar_engine::match_runner::{
-    self, Adjudication, EngineSpec, Fault, MatchConfig, TimeControl, pgn, referee,
+    self, Adjudication, EngineSpec, Fault, MatchConfig, ThinkStats, TimeControl, pgn, referee,
 };
 use shatar_rules::outcome::Outcome;
 use shatar_rules::{Color, Position, Ruleset};
@@ -45,7 +45,35 @@ fn shuffling_draws_by_threefold_repetition() {
     for side in g.think {
         assert_eq!((side.moves, side.depth_moves, side.depth_sum), (4, 4, 28));
         assert_eq!(side.mean_depth(), Some(7.0));
+        assert_eq!(side.median_depth(), Some(7));
     }
+}
+
+/// The median depth is not pulled by a mate searched to an engine's depth limit, as the
+/// mean is; two games' counts add up.
+#[test]
+fn median_depth_resists_depth_limit_outliers() {
+    let mut one = ThinkStats::default();
+    assert_eq!(one.median_depth(), None);
+    for d in [12, 10, 245] {
+        one.record(100, Some(d));
+    }
+    one.record(100, None);
+    assert_eq!(one.mean_depth(), Some(89.0));
+    assert_eq!(one.median_depth(), Some(12));
+    let mut two = ThinkStats::default();
+    two.record(50, Some(300));
+    two.record(50, Some(9));
+    one.add(&two);
+    // 9, 10, 12, 245, 255 (300 counts as 255).
+    assert_eq!(one.median_depth(), Some(12));
+    assert_eq!(one.depth_counts[255], 1);
+    two.record(50, Some(8));
+    // 8, 9, 300: the middle one.
+    assert_eq!(two.median_depth(), Some(9));
+    two.record(50, Some(11));
+    // An even count takes the lower middle: 8, 9 | 11, 300.
+    assert_eq!(two.median_depth(), Some(9));
 }
 
 #[test]

@@ -128,6 +128,10 @@ pub struct MatchReport {
     pub depth1: Option<f64>,
     /// The second engine's mean reported depth.
     pub depth2: Option<f64>,
+    /// The first engine's median reported depth.
+    pub median_depth1: Option<u32>,
+    /// The second engine's median reported depth.
+    pub median_depth2: Option<u32>,
 }
 
 impl MatchReport {
@@ -156,21 +160,23 @@ impl MatchReport {
             ms_per_move2: think[1].mean_ms(),
             depth1: think[0].mean_depth(),
             depth2: think[1].mean_depth(),
+            median_depth1: think[0].median_depth(),
+            median_depth2: think[1].median_depth(),
         }
     }
 
     /// How long each engine thought a move and how deep, as one line (`None` before any
     /// move was played).
     pub fn thinking(&self) -> Option<String> {
-        let side = |ms: Option<f64>, depth: Option<f64>| -> Option<String> {
+        let side = |ms: Option<f64>, depth: Option<f64>, median: Option<u32>| -> Option<String> {
             let ms = ms?;
-            Some(match depth {
-                Some(d) => format!("{ms:.0} ms a move, depth {d:.1}"),
-                None => format!("{ms:.0} ms a move"),
+            Some(match (depth, median) {
+                (Some(d), Some(m)) => format!("{ms:.0} ms a move, depth {d:.1} (median {m})"),
+                _ => format!("{ms:.0} ms a move"),
             })
         };
-        let one = side(self.ms_per_move1, self.depth1)?;
-        let two = side(self.ms_per_move2, self.depth2)?;
+        let one = side(self.ms_per_move1, self.depth1, self.median_depth1)?;
+        let two = side(self.ms_per_move2, self.depth2, self.median_depth2)?;
         Some(format!(
             "thinking: {} {one}; {} {two}",
             self.engine1, self.engine2

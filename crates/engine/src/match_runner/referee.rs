@@ -88,7 +88,7 @@ pub enum Fault {
 }
 
 /// What one side's engine spent on its moves in a game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThinkStats {
     /// Moves it played.
     pub moves: u32,
@@ -98,6 +98,21 @@ pub struct ThinkStats {
     pub depth_sum: u64,
     /// Moves that reported a depth.
     pub depth_moves: u32,
+    /// How many moves reported each depth (255 counts every depth from 255 up): the
+    /// median, which a few mates searched to an engine's depth limit cannot pull.
+    pub depth_counts: [u32; 256],
+}
+
+impl Default for ThinkStats {
+    fn default() -> Self {
+        ThinkStats {
+            moves: 0,
+            think_ms: 0,
+            depth_sum: 0,
+            depth_moves: 0,
+            depth_counts: [0; 256],
+        }
+    }
 }
 
 impl ThinkStats {
@@ -108,6 +123,9 @@ impl ThinkStats {
         if let Some(d) = depth {
             self.depth_sum += u64::from(d);
             self.depth_moves += 1;
+            if let Some(count) = self.depth_counts.get_mut(d.min(255) as usize) {
+                *count += 1;
+            }
         }
     }
 
@@ -117,6 +135,9 @@ impl ThinkStats {
         self.think_ms += other.think_ms;
         self.depth_sum += other.depth_sum;
         self.depth_moves += other.depth_moves;
+        for (count, more) in self.depth_counts.iter_mut().zip(other.depth_counts) {
+            *count += more;
+        }
     }
 
     /// Mean milliseconds a move (`None` before any move).
@@ -127,6 +148,20 @@ impl ThinkStats {
     /// Mean reported depth (`None` when no move reported one).
     pub fn mean_depth(&self) -> Option<f64> {
         (self.depth_moves > 0).then(|| self.depth_sum as f64 / f64::from(self.depth_moves))
+    }
+
+    /// The median reported depth, the lower one of an even count (`None` when no move
+    /// reported one).
+    pub fn median_depth(&self) -> Option<u32> {
+        let half = self.depth_moves.div_ceil(2);
+        let mut seen = 0;
+        (0u32..)
+            .zip(self.depth_counts)
+            .find(|&(_, count)| {
+                seen += count;
+                half > 0 && seen >= half
+            })
+            .map(|(depth, _)| depth)
     }
 }
 
