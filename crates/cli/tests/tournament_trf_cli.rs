@@ -181,3 +181,95 @@ fn refused_team_files_leave_the_event_file_unchanged() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn fixture(name: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tournament/tests/data")
+        .join(name);
+    std::fs::read_to_string(p).expect("fixture")
+}
+
+/// A CR-only file imports (no silent empty event); a points column that differs from
+/// the rounds is a warning, and with --strict a refusal that writes nothing; another
+/// convention's board colours are said on import.
+#[test]
+fn import_reads_every_spelling_and_checks_points() {
+    let dir = scratch("spellings");
+    let cr = dir.join("cr.trf");
+    std::fs::write(&cr, fixture("trf_plus_byes.trf").replace("\r\n", "\r")).expect("write");
+    let event = dir.join("cr.json");
+    let (ok, out, err) = shatar(&["tournament", "import-trf", s(&cr), "--out", s(&event)]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.trim_end(),
+        format!("imported 3 players, 2 rounds into {}", event.display())
+    );
+    assert_eq!(err, "");
+
+    let bad = dir.join("points.trf");
+    std::fs::write(
+        &bad,
+        fixture("trf_blank_byes.trf").replace(
+            "Player Two                                                         1.0",
+            "Player Two                                                         1.5",
+        ),
+    )
+    .expect("write");
+    let warning = "line 4, columns 81-84: player 2 (Player Two) has 1.5 points in the file, 1 from the rounds read (round 1: 0.5, round 2: 0.5)";
+    let lenient = dir.join("lenient.json");
+    let (ok, _, err) = shatar(&["tournament", "import-trf", s(&bad), "--out", s(&lenient)]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        err.trim_end(),
+        format!("warning: {}: {warning}", bad.display())
+    );
+    let strict = dir.join("strict.json");
+    let (ok, _, err) = shatar(&[
+        "tournament",
+        "import-trf",
+        s(&bad),
+        "--out",
+        s(&strict),
+        "--strict",
+    ]);
+    assert!(!ok);
+    assert!(err.contains(warning), "{err}");
+    assert!(!strict.exists());
+
+    let wbbw = dir.join("wbbw.trf");
+    std::fs::write(&wbbw, fixture("trf_team_wbbw.trf")).expect("write");
+    let teams = dir.join("wbbw.json");
+    let (ok, out, err) = shatar(&[
+        "tournament",
+        "import-trf",
+        s(&wbbw),
+        "--system",
+        "round-robin",
+        "--out",
+        s(&teams),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some(
+            "note: rounds 1-1 keep the file's board colours WBBW (352 (line 4) gives the first team WBBW); rounds paired from now on give the first team White on odd boards"
+        )
+    );
+
+    let empty = dir.join("empty.trf");
+    std::fs::write(&empty, "012 Nothing\r").expect("write");
+    let (ok, _, err) = shatar(&[
+        "tournament",
+        "import-trf",
+        s(&empty),
+        "--out",
+        s(&event),
+        "--force",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("none of the 1 line(s) read is a player line (001)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

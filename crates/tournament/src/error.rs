@@ -231,6 +231,12 @@ pub enum TrfError {
     /// The file parsed but does not make a consistent event.
     #[error("TRF: {0}")]
     Meaning(String),
+    /// No line of the file is a player line (`001`): nothing to import.
+    #[error("TRF: none of the {lines} line(s) read is a player line (001); nothing to import")]
+    NoPlayers {
+        /// Lines read (LF, CRLF or CR ending each).
+        lines: usize,
+    },
 }
 
 /// A CSV player list could not be read.

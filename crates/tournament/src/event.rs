@@ -62,6 +62,16 @@ impl System {
         }
     }
 
+    /// Games a pairing has unless the organiser says otherwise: a knock-out match is
+    /// "usually two games with colours swapped" (competition.md §2.1), one game elsewhere.
+    #[must_use]
+    pub fn default_games_per_pairing(self) -> u8 {
+        match self {
+            System::SingleElimination | System::DoubleElimination => 2,
+            _ => 1,
+        }
+    }
+
     /// Parses a name from [`System::code`].
     #[must_use]
     pub fn from_code(code: &str) -> Option<System> {
@@ -270,6 +280,66 @@ impl Pairing {
     }
 }
 
+/// A bye an entrant asked for, or a TRF file declares, for one round: the entrant is not
+/// paired that round and scores the bye's points. Its kinds are TRF-16's result codes for
+/// a round without an opponent: `H` a half-point bye, `F` a full-point bye, `Z` a
+/// zero-point bye (a declared absence). The pairing-allocated bye (TRF `U`) is the
+/// system's, never requested.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RequestedBye {
+    /// Who.
+    pub entrant: EntrantNo,
+    /// Which round.
+    pub round: RoundNo,
+    /// Which bye.
+    pub kind: ByeKind,
+}
+
+/// What a requested bye is worth (TRF-16 codes `H`, `F`, `Z`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ByeKind {
+    /// `H`: half a point.
+    Half,
+    /// `F`: a whole point.
+    Full,
+    /// `Z`: no point (a declared absence).
+    Zero,
+}
+
+impl ByeKind {
+    /// The bye's points.
+    #[must_use]
+    pub fn points(self) -> Score {
+        match self {
+            ByeKind::Half => Score::HALF,
+            ByeKind::Full => Score::ONE,
+            ByeKind::Zero => Score::ZERO,
+        }
+    }
+
+    /// The TRF-16 result code.
+    #[must_use]
+    pub fn trf_code(self) -> char {
+        match self {
+            ByeKind::Half => 'H',
+            ByeKind::Full => 'F',
+            ByeKind::Zero => 'Z',
+        }
+    }
+}
+
+/// Board colours a team event's first rounds were played with when they differ from
+/// the event's own rule (the first team White on odd boards, competition.md §2): rounds
+/// read from a file of another event keep the colours the file gives them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportedColours {
+    /// Rounds 1 to this one were played with these colours.
+    pub through_round: u32,
+    /// The first team's colour on each board, board 1 first, in a match's first game.
+    pub first_team: Vec<Color>,
+}
+
 /// The version of the event file format this crate reads and writes.
 pub const FORMAT_VERSION: u64 = 1;
 
@@ -327,6 +397,14 @@ pub struct Event {
     /// they left.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub eliminated: Vec<(EntrantNo, u32)>,
+    /// Byes asked for (or declared by an imported file), kept after their round is paired
+    /// so that the pairing knows they were not the system's bye.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requested_byes: Vec<RequestedBye>,
+    /// Team events read from a file of another event: the board colours of the rounds
+    /// the file held, when they are not this event's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported_colours: Option<ImportedColours>,
 }
 
 impl Event {
@@ -352,7 +430,86 @@ impl Event {
             bracket: None,
             groups: Vec::new(),
             eliminated: Vec::new(),
+            requested_byes: Vec::new(),
+            imported_colours: None,
         }
+    }
+
+    /// The first team's colour on board `board` (0-based) in game 1 of a match of
+    /// `round`: the imported rounds' colours, else White on odd boards (1-based).
+    #[must_use]
+    pub fn first_team_colour(&self, round: RoundNo, board: usize) -> Color {
+        if let Some(c) = &self.imported_colours
+            && round.get() <= c.through_round
+            && let Some(colour) = c.first_team.get(board)
+        {
+            return *colour;
+        }
+        if board.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The bye `entrant` asked for in `round`, if any.
+    #[must_use]
+    pub fn requested_bye(&self, entrant: EntrantNo, round: RoundNo) -> Option<ByeKind> {
+        self.requested_byes
+            .iter()
+            .find(|b| b.entrant == entrant && b.round == round)
+            .map(|b| b.kind)
+    }
+
+    /// Whether the system pairs `entrant` in `round`: active, and without a requested bye.
+    #[must_use]
+    pub fn is_to_be_paired(&self, entrant: EntrantNo, round: RoundNo) -> bool {
+        self.is_active_in(entrant, round) && self.requested_bye(entrant, round).is_none()
+    }
+
+    /// Records a requested bye for a round not yet paired (Swiss systems: the fixed
+    /// tables of round robins and brackets have no room for one). A second request for
+    /// the same round replaces the first.
+    pub fn request_bye(
+        &mut self,
+        entrant: EntrantNo,
+        round: RoundNo,
+        kind: ByeKind,
+    ) -> Result<(), EventError> {
+        if !self.system.is_swiss() {
+            return Err(EventError::Invalid {
+                what: "requested bye".into(),
+                why: format!(
+                    "{} pairs by a fixed table or bracket; only Swiss systems grant requested byes",
+                    self.system.code()
+                ),
+            });
+        }
+        if !self.entrant_numbers().contains(&entrant) {
+            return Err(EventError::UnknownPlayer(entrant));
+        }
+        if round.index() < self.rounds.len() {
+            return Err(EventError::State(format!(
+                "round {round} is already paired; a bye is requested for a round to come"
+            )));
+        }
+        if self.rounds_planned > 0 && round.get() > self.rounds_planned {
+            return Err(EventError::Invalid {
+                what: "requested bye".into(),
+                why: format!(
+                    "round {round}: the event has {} rounds",
+                    self.rounds_planned
+                ),
+            });
+        }
+        self.requested_byes
+            .retain(|b| !(b.entrant == entrant && b.round == round));
+        self.requested_byes.push(RequestedBye {
+            entrant,
+            round,
+            kind,
+        });
+        Ok(())
     }
 
     /// Whether entrants are teams.
@@ -657,6 +814,7 @@ impl Event {
             self.eliminate_before(number);
         }
         let mut round = crate::pairing::pair_round(self, number)?;
+        self.add_requested_byes(&mut round);
         self.apply_withdrawals_to(&mut round);
         self.rounds.push(round);
         self.rounds
@@ -701,6 +859,34 @@ impl Event {
         let out: Vec<EntrantNo> = ranked.iter().take(drop).map(|r| r.3).collect();
         for n in out {
             self.eliminated.push((n, round.get() - 1));
+        }
+    }
+
+    /// Swiss systems: the entrants with a requested bye for the round, after the pairings.
+    fn add_requested_byes(&self, round: &mut Round) {
+        if !self.system.is_swiss() {
+            return;
+        }
+        let mut byes: Vec<&RequestedBye> = self
+            .requested_byes
+            .iter()
+            .filter(|b| b.round == round.number && self.is_active_in(b.entrant, b.round))
+            .collect();
+        byes.sort_by_key(|b| b.entrant);
+        for b in byes {
+            if round.pairings.iter().any(|p| p.involves(b.entrant)) {
+                continue;
+            }
+            round.pairings.push(Pairing {
+                board: BoardNo::from_index(round.pairings.len()),
+                white: b.entrant,
+                black: None,
+                bye_points: Some(b.kind.points()),
+                games: Vec::new(),
+                team_match: None,
+                decided_for: None,
+                slot: None,
+            });
         }
     }
 

@@ -46,7 +46,10 @@ pub mod tiebreak;
 pub mod trf;
 
 pub use error::{CsvError, EventError, EventFileError, PairingError, TrfError};
-pub use event::{DrawnMatchRule, Entrants, Event, Pairing, Round, Settings, System, TeamMatch};
+pub use event::{
+    ByeKind, DrawnMatchRule, Entrants, Event, ImportedColours, Pairing, RequestedBye, Round,
+    Settings, System, TeamMatch,
+};
 pub use numbers::{BoardNo, EntrantNo, RoundNo};
 pub use player::{Player, Withdrawal, WithdrawalTreatment};
 pub use result::{Color, GameResult};

@@ -223,21 +223,21 @@ pub fn encounters_of(event: &Event, round: RoundNo, p: &Pairing) -> Vec<(Entrant
             .iter()
             .enumerate()
             .map(|(b, games)| {
-                // Board colours: the first team has White on odd boards (1-based).
-                let parity = if all_play_all {
-                    b / width + b % width
+                // Board colours: the first team has White on odd boards (1-based), or
+                // the colours an imported round was played with.
+                let base = if all_play_all {
+                    if (b / width + b % width).is_multiple_of(2) {
+                        Color::White
+                    } else {
+                        Color::Black
+                    }
                 } else {
-                    b
+                    event.first_team_colour(round, b)
                 };
                 games
                     .iter()
                     .enumerate()
                     .map(|(k, g)| {
-                        let base = if parity % 2 == 0 {
-                            Color::White
-                        } else {
-                            Color::Black
-                        };
                         let c = if k % 2 == 0 { base } else { base.opposite() };
                         (c, g)
                     })

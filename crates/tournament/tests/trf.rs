@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 
 use shatar_tournament::{
-    BoardNo, EntrantNo, Event, GameResult, Player, RoundNo, System, TrfError, standings, trf,
+    BoardNo, ByeKind, Color, EntrantNo, Event, GameResult, Player, RequestedBye, RoundNo, Score,
+    System, TrfError, standings, trf,
 };
 
 fn no(n: u32) -> EntrantNo {
@@ -291,11 +292,19 @@ fn own_opponent_refused_and_blank_entries_are_absences() {
         err,
         TrfError::Meaning("round 1: 2 is listed as its own opponent".into())
     );
+    // A round without any game is a round not yet paired: both players declare an
+    // absence (a zero-point bye) for it, and so does the file written back.
     let blank = "012 b\n062 2\n001    1      P1                                                                 0.0    1  0000 -  \n001    2      P2                                                                 0.0    1  0000 - Z\n";
     let e = trf::read(blank, System::Dutch).unwrap();
-    assert!(e.rounds[0].pairings.is_empty());
+    assert!(e.rounds.is_empty());
+    let zero = |n| RequestedBye {
+        entrant: no(n),
+        round: rd(1),
+        kind: ByeKind::Zero,
+    };
+    assert_eq!(e.requested_byes, [zero(1), zero(2)]);
     let back = trf::read(&trf::write(&e).unwrap(), System::Dutch).unwrap();
-    assert!(back.rounds[0].pairings.is_empty());
+    assert_eq!(back.requested_byes, e.requested_byes);
 }
 
 /// A Baku-accelerated Dutch event writes each group-A player's virtual points as TRF(x)
@@ -1048,7 +1057,7 @@ fn players_outside_the_teams_and_gaps_in_team_numbers_are_refused() {
 
 /// `352 BW` gives the first-listed team Black on board 1: the same matches as `WB` with
 /// the teams listed the other way round, so the event lists first the team with White on
-/// board 1 (competition.md §2). A sequence that does not alternate cannot be held.
+/// board 1 (competition.md §2). A sequence the games contradict is refused.
 #[test]
 fn board_colours_bw_and_non_alternating_352() {
     let text = data("teams4.trf");
@@ -1062,15 +1071,267 @@ fn board_colours_bw_and_non_alternating_352() {
             .iter()
             .any(|p| p.white == 1 && p.black == Some(no(4)))
     );
+    // teams4's games alternate colours; 352 WW says the first team has White on both.
     let bad = data("teams4.trf").replace("352 WB", "352 WW");
+    let err = trf::read(&bad, System::RoundRobin).unwrap_err();
+    assert!(
+        matches!(&err, TrfError::Inconsistent { message, .. }
+            if message.contains("352 (line 4) gives the first team WW")),
+        "{err}"
+    );
+}
+
+/// Points of each player from the event read, in start-number order.
+fn points_of(e: &Event) -> Vec<String> {
+    let ctx = shatar_tournament::tiebreak::Context::new(e);
+    e.players
+        .iter()
+        .map(|p| ctx.primary(p.number).to_string())
+        .collect()
+}
+
+/// The byes of round `r` (1-based): (player, points).
+fn byes_of(e: &Event, r: usize) -> Vec<(u32, String)> {
+    e.rounds[r - 1]
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_none())
+        .map(|p| {
+            (
+                p.white.get(),
+                p.bye_points.unwrap_or(Score::ZERO).to_string(),
+            )
+        })
+        .collect()
+}
+
+/// lichess's spelling: blank opponents for `H` and `U` (tests/data/trf_blank_byes.trf,
+/// worked in its .source).
+#[test]
+fn blank_opponents_are_byes() {
+    let i = trf::import(&data("trf_blank_byes.trf"), System::Dutch).unwrap();
+    assert_eq!(i.warnings, Vec::<String>::new());
+    let e = i.event;
+    assert_eq!((e.rounds.len(), e.rounds_planned), (2, 3));
+    assert_eq!(byes_of(&e, 1), [(2, "0.5".into()), (4, "1".into())]);
+    assert_eq!(points_of(&e), ["1.5", "1", "1", "1"]);
+    // H is the player's own bye, U the pairing's.
     assert_eq!(
-        trf::read(&bad, System::RoundRobin).unwrap_err(),
-        TrfError::Inconsistent {
+        e.requested_byes,
+        [RequestedBye {
+            entrant: no(2),
+            round: rd(1),
+            kind: ByeKind::Half
+        }]
+    );
+}
+
+/// Swiss-Manager's and TRF-2026's `0000 - +` full-point bye, CRLF line ends and trailing
+/// blanks; the same file with CR alone (old Mac) or LF reads the same
+/// (tests/data/trf_plus_byes.trf).
+#[test]
+fn plus_byes_and_every_line_end() {
+    let crlf = data("trf_plus_byes.trf");
+    assert!(crlf.contains("\r\n"));
+    let i = trf::import(&crlf, System::Swiss).unwrap();
+    assert_eq!(i.warnings, Vec::<String>::new());
+    let e = i.event;
+    assert_eq!(e.name, "Plus byes");
+    assert_eq!(byes_of(&e, 1), [(3, "1".into())]);
+    assert_eq!(byes_of(&e, 2), [(2, "1".into())]);
+    assert_eq!(points_of(&e), ["1.5", "1", "1.5"]);
+    let cr = crlf.replace("\r\n", "\r");
+    assert!(!cr.contains('\n'));
+    assert_eq!(trf::read(&cr, System::Swiss).unwrap(), e);
+    assert_eq!(
+        trf::read(&crlf.replace("\r\n", "\n"), System::Swiss).unwrap(),
+        e
+    );
+}
+
+/// A file without player lines is refused, not read as an empty event; so is a result
+/// a round without an opponent cannot have.
+#[test]
+fn empty_files_and_unreadable_rounds_are_refused() {
+    assert_eq!(
+        trf::read("012 Nothing here\r\r\r", System::Swiss).unwrap_err(),
+        TrfError::NoPlayers { lines: 3 }
+    );
+    assert_eq!(
+        trf::read("", System::Swiss).unwrap_err().to_string(),
+        "TRF: none of the 0 line(s) read is a player line (001); nothing to import"
+    );
+    let bad = data("trf_blank_byes.trf").replace("      - H", "      - 1");
+    assert_eq!(
+        trf::read(&bad, System::Swiss).unwrap_err(),
+        TrfError::Syntax {
             line: 4,
-            columns: "5-6".into(),
-            message: "board colours WW: a team match here has the first team White on odd boards and Black on even ones (competition.md §2), so the colours must alternate".into(),
+            columns: "92-99".into(),
+            message: "round 1: result '1' without an opponent (a round without one takes U, +, F, H, =, Z or -)".into(),
         }
     );
+}
+
+/// The points column (81-84) against the rounds: a difference is named by player, line
+/// and round.
+#[test]
+fn stated_points_are_checked() {
+    let text = data("trf_blank_byes.trf").replace(
+        "Player Two                                                         1.0",
+        "Player Two                                                         1.5",
+    );
+    let i = trf::import(&text, System::Swiss).unwrap();
+    assert_eq!(
+        i.warnings,
+        [
+            "line 4, columns 81-84: player 2 (Player Two) has 1.5 points in the file, 1 from the rounds read (round 1: 0.5, round 2: 0.5)"
+        ]
+    );
+}
+
+/// bbpPairings' way of asking for the next round: the players absent from it have
+/// `0000 - Z` in its column. dutch_bye_below.trf (9 of 10 rounds) with the nine players
+/// who withdrew before round 10 declaring that round's absence pairs round 10 exactly as
+/// tests/dutch.rs pairs it with the nine withdrawn (see the fixture's .source).
+#[test]
+fn declared_absences_for_the_next_round_are_requested_byes() {
+    let absent = [21, 42, 45, 48, 49, 61, 62, 66, 97];
+    let text: String = data("dutch_bye_below.trf")
+        .lines()
+        .map(|l| {
+            let n = l.get(4..8).and_then(|n| n.trim().parse::<u32>().ok());
+            if l.starts_with("001") && n.is_some_and(|n| absent.contains(&n)) {
+                format!("{l}  0000 - Z\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let mut e = trf::read(&text, System::Dutch).unwrap();
+    assert_eq!((e.rounds.len(), e.rounds_planned), (9, 10));
+    assert_eq!(e.requested_byes.len(), 9);
+    let r = e.pair_next_round().unwrap().clone();
+    let games: std::collections::BTreeSet<(u32, u32)> = r
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white.get(), b.get())))
+        .collect();
+    assert_eq!(games.len(), 45);
+    for pair in [(83, 88), (81, 82), (89, 100), (92, 84), (99, 98)] {
+        assert!(games.contains(&pair), "{pair:?} missing");
+    }
+    let byes: Vec<(u32, String)> = r
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_none())
+        .map(|p| {
+            (
+                p.white.get(),
+                p.bye_points.unwrap_or(Score::ZERO).to_string(),
+            )
+        })
+        .collect();
+    let mut expected: Vec<(u32, String)> = vec![(95, "1".into())];
+    expected.extend(absent.iter().map(|n| (*n, "0".into())));
+    assert_eq!(byes, expected);
+    // Written back, round 10's column says the same, and reads as the same games.
+    let text = trf::write(&e).unwrap();
+    for n in absent {
+        let start = format!("001 {n:>4}");
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&start) && l.ends_with("0000 - Z")),
+            "{n}"
+        );
+    }
+    let back = trf::read(&text, System::Dutch).unwrap();
+    let back_games: std::collections::BTreeSet<(u32, u32)> = back.rounds[9]
+        .pairings
+        .iter()
+        .filter_map(|p| p.black.map(|b| (p.white.get(), b.get())))
+        .collect();
+    assert_eq!(back_games, games);
+}
+
+/// Our own events round-trip with requested byes: a half-point bye taken in round 2 and
+/// a full-point bye asked for round 3, export → import → export, the same text.
+#[test]
+fn requested_byes_round_trip() {
+    let mut e = Event::new("byes", System::Dutch);
+    e.rounds_planned = 3;
+    for i in 1..=5 {
+        let mut p = Player::named(format!("P{i}"));
+        p.rating = Some(2000 - 10 * i);
+        e.add_player(p).unwrap();
+    }
+    e.start().unwrap();
+    e.request_bye(no(2), rd(2), ByeKind::Half).unwrap();
+    for r in 1..=2 {
+        let round = e.pair_next_round().unwrap().clone();
+        for p in &round.pairings {
+            if let Some(b) = p.black {
+                e.set_result(rd(r), p.white, b, vec![GameResult::WhiteWins])
+                    .unwrap();
+            }
+        }
+    }
+    // Round 2: 2 asked for the half point and is not paired.
+    let two = &e.rounds[1];
+    assert!(
+        two.pairings
+            .iter()
+            .any(|p| p.white == 2 && p.black.is_none() && p.bye_points == Some(Score::HALF))
+    );
+    e.request_bye(no(5), rd(3), ByeKind::Full).unwrap();
+    let text = trf::write(&e).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("001    5") && l.ends_with("0000 - F")),
+        "{text}"
+    );
+    let back = trf::read(&text, System::Dutch).unwrap();
+    assert_eq!(back.requested_byes, e.requested_byes);
+    assert_eq!(trf::write(&back).unwrap(), text);
+}
+
+/// A team file of another convention (352 WBBW, tests/data/trf_team_wbbw.trf): its round
+/// keeps the file's colours, the import says so, and the points are the file's.
+#[test]
+fn team_colours_of_another_convention_are_kept() {
+    let text = data("trf_team_wbbw.trf");
+    let i = trf::import(&text, System::RoundRobin).unwrap();
+    assert_eq!(i.warnings, Vec::<String>::new());
+    assert_eq!(
+        i.notes,
+        [
+            "rounds 1-1 keep the file's board colours WBBW (352 (line 4) gives the first team WBBW); rounds paired from now on give the first team White on odd boards"
+        ]
+    );
+    let e = i.event;
+    let c = e.imported_colours.clone().unwrap();
+    assert_eq!(c.through_round, 1);
+    assert_eq!(
+        c.first_team,
+        [Color::White, Color::Black, Color::Black, Color::White]
+    );
+    let p = &e.rounds[0].pairings[0];
+    assert_eq!((p.white.get(), p.black.map(EntrantNo::get)), (1, Some(2)));
+    let t = shatar_tournament::scoring::tallies(&e);
+    let team = |n: u32| {
+        let x = &t[&no(n)];
+        (x.match_points().to_string(), x.game_points().to_string())
+    };
+    assert_eq!(team(1), ("2".into(), "2.5".into()));
+    assert_eq!(team(2), ("0".into(), "1.5".into()));
+    // Written back: the same colours, player lines and team records.
+    let out = trf::write(&e).unwrap();
+    let keep = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| ["001", "310", "352"].iter().any(|c| l.starts_with(c)))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(keep(&out), keep(&text));
 }
 
 /// Two teams of three (Alpha 1-3, Beta 4-6) on two boards, a round robin without lots,

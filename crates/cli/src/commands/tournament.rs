@@ -285,10 +285,16 @@ pub enum TournamentCommand {
     },
     /// Read a TRF-16 file into a new event file.
     ///
-    /// A file with team records (TRF-2026 310, or TRF-16 013 without them) becomes a team
-    /// event: teams, matches, line-ups and board results from the members' games, board
-    /// colours checked against 352, team byes from 320, 310 points checked against the
-    /// games. A refused file names the line and columns and leaves --out untouched.
+    /// Rounds are read in every spelling of TRF-16, TRF-2026 and the programs that write
+    /// them (0000 or blanks for no opponent; U, +, F, H, =, Z, - without one; LF, CRLF or
+    /// CR line ends). Rounds after the last one with a game are rounds to come: their H,
+    /// F and Z are requested byes. The points of columns 81-84 are checked against the
+    /// rounds read: a difference is a warning, an error with --strict. A file with team
+    /// records (TRF-2026 310, or TRF-16 013 without them) becomes a team event: teams,
+    /// matches, line-ups and board results from the members' games, board colours as 352
+    /// gives them (another convention than White on odd boards is kept for the rounds read,
+    /// and said), team byes from 320, 310 points checked against the games. A refused file
+    /// names the line and columns and leaves --out untouched.
     ///
     /// Example: shatar tournament import-trf naadam.trf --system swiss --out naadam.json
     ImportTrf {
@@ -303,6 +309,9 @@ pub enum TournamentCommand {
         /// Overwrite an existing file.
         #[arg(long)]
         force: bool,
+        /// Refuse the file when its points (columns 81-84) differ from its rounds'.
+        #[arg(long)]
+        strict: bool,
     },
     /// Print why each pair of a round was made and why others were rejected.
     ///
@@ -615,14 +624,30 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             system,
             out,
             force,
+            strict,
         } => {
             if out.exists() && !force {
                 bail!("{} exists; use --force to replace it", out.display());
             }
             let text = std::fs::read_to_string(&path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let e = trf::read(&text, parse_system(&system)?)
+            let import = trf::import(&text, parse_system(&system)?)
                 .with_context(|| format!("{}", path.display()))?;
+            if strict && !import.warnings.is_empty() {
+                bail!(
+                    "{}: the points the file states differ from its rounds (--strict; {} left unchanged):\n{}",
+                    path.display(),
+                    out.display(),
+                    import.warnings.join("\n")
+                );
+            }
+            for w in &import.warnings {
+                eprintln!("warning: {}: {w}", path.display());
+            }
+            for n in &import.notes {
+                println!("note: {n}");
+            }
+            let e = import.event;
             store::save(&e, &out)?;
             let teams = if e.is_team_event() {
                 format!("{} teams, ", e.teams.len())

@@ -330,9 +330,14 @@ fn match_cards(event: &Event, round: Option<RoundNo>, lang: Lang) -> Vec<Table> 
                 };
                 let a = tm.white_lineup.get(i).copied();
                 let z = tm.black_lineup.get(j).copied();
-                let parity = if all_play_all { i + j } else { b };
-                // The first team has White on odd boards (1-based).
-                let (wp, bp) = if parity % 2 == 0 { (a, z) } else { (z, a) };
+                // The first team has White on odd boards (1-based), or the colours an
+                // imported round was played with.
+                let first_white = if all_play_all {
+                    (i + j).is_multiple_of(2)
+                } else {
+                    event.first_team_colour(r.number, b) == crate::result::Color::White
+                };
+                let (wp, bp) = if first_white { (a, z) } else { (z, a) };
                 let shown = |p: Option<EntrantNo>| {
                     p.map_or_else(|| "#0".to_owned(), |p| player_name(event, p, lang))
                 };

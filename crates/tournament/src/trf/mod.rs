@@ -24,7 +24,7 @@ mod read;
 mod teams;
 mod write;
 
-pub use read::read;
+pub use read::{Import, import, read};
 pub use write::write;
 
 /// Column where the first round block starts (1-based).

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::TrfError;
-use crate::event::{Event, Pairing, Round, System};
+use crate::event::{ByeKind, Event, Pairing, Round, System};
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::player::Player;
 use crate::result::GameResult;
@@ -30,6 +30,8 @@ pub(super) struct Parsed {
     pub entries: BTreeMap<EntrantNo, Vec<Option<Entry>>>,
     /// The line of each player's `001` record.
     pub lines: BTreeMap<EntrantNo, usize>,
+    /// The points each player's line states (columns 81–84), with the line.
+    pub stated: BTreeMap<EntrantNo, (Score, usize)>,
     /// Team records (`013`, `310`, `352`, `320`) with their line numbers, in file order.
     pub team_records: Vec<(usize, String)>,
 }
@@ -55,11 +57,41 @@ pub(super) enum Item {
     },
 }
 
+/// What [`import`] read: the event, and what the file says that the event does not
+/// (a points column against the rounds) or holds otherwise (board colours of another
+/// convention).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    /// The event.
+    pub event: Event,
+    /// Differences between the file and the event read from it, one line each, naming
+    /// the player and the rounds (TRF columns 81–84 against the rounds' points).
+    pub warnings: Vec<String>,
+    /// How the file was read where it departs from this event's own conventions.
+    pub notes: Vec<String>,
+}
+
 /// Reads TRF-16 text as an event of `system`; rounds and results are rebuilt from the
 /// player lines and checked for consistency (both sides of every game must agree). A
 /// file with team records (TRF-2026 `310` or TRF-16 `013`) is read as a team event (see
-/// the module documentation).
+/// the module documentation). The points the file states are checked by [`import`],
+/// which also returns what differs.
 pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
+    import(text, system).map(|i| i.event)
+}
+
+/// Reads TRF text as [`read`] does, with the warnings and notes.
+///
+/// Each round block is read in every spelling that TRF-16, TRF-2026 and the programs
+/// that write them use: the opponent `0000` or blank for none; without an opponent `U`
+/// or `+` is the pairing-allocated bye (the event's bye points: a point in Swiss), `F`
+/// a full-point bye, `H` (or `=`) a half-point bye, `Z`, `-` or a blank result no game
+/// and no point. Lines may end in LF, CRLF or CR alone; trailing blanks are ignored, and
+/// records the reader does not use are skipped. Rounds after the last one with a game
+/// are rounds not yet paired: what they say are requested byes (`H`, `F`, `Z`; a blank
+/// or `-` is a declared absence, `Z`), which the Swiss systems honour when the round is
+/// paired. A file without a player line is refused.
+pub fn import(text: &str, system: System) -> Result<Import, TrfError> {
     let parsed = parse(text)?;
     if parsed
         .team_records
@@ -69,15 +101,32 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
         return super::teams::build(parsed, system);
     }
     let Parsed {
-        mut event, entries, ..
+        mut event,
+        entries,
+        lines,
+        stated,
+        ..
     } = parsed;
     event.system = system;
-    let rounds = entries.values().map(Vec::len).max().unwrap_or(0);
-    for r in 0..rounds {
-        let mut pairings: Vec<Pairing> = round_items(&entries, r)?
+    let total = entries.values().map(Vec::len).max().unwrap_or(0);
+    // Rounds up to the last with a game (or a pairing-allocated bye) were paired; the
+    // ones after it only declare what a player asks for in a round to come.
+    let paired = (0..total)
+        .rev()
+        .find(|&r| {
+            entries.values().any(|list| {
+                list.get(r)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|e| e.opponent.is_some() || matches!(e.result, 'U' | '+'))
+            })
+        })
+        .map_or(0, |r| r + 1);
+    for r in 0..paired {
+        let mut pairings: Vec<Pairing> = round_items(&entries, &lines, r)?
             .into_iter()
             .map(|item| match item {
-                Item::Bye { player, points } => Pairing {
+                Item::Bye { player, points, .. } => Pairing {
                     board: BoardNo::FIRST,
                     white: player,
                     black: None,
@@ -114,14 +163,158 @@ pub fn read(text: &str, system: System) -> Result<Event, TrfError> {
             explanation: Vec::new(),
         });
     }
+    // Byes the file declares: H and F in a paired round were the players' own, not the
+    // pairing's; in a round to come every entry is a request.
+    let mut requests = Vec::new();
+    for (&player, list) in &entries {
+        for (r, e) in list.iter().enumerate() {
+            let Some(e) = e else { continue };
+            let kind = match (r < paired, e.result) {
+                (_, 'H' | '=') if e.opponent.is_none() => ByeKind::Half,
+                (_, 'F') if e.opponent.is_none() => ByeKind::Full,
+                (false, 'Z' | '-' | ' ') => ByeKind::Zero,
+                (false, other) => {
+                    return Err(syntax(
+                        lines.get(&player).copied().unwrap_or(0),
+                        &round_columns(r),
+                        &format!(
+                            "round {} is not paired yet (no game in it), so {other:?} cannot be read: a round to come takes H, F or Z",
+                            r + 1
+                        ),
+                    ));
+                }
+                _ => continue,
+            };
+            requests.push((player, r, kind));
+        }
+    }
     if event.rounds_planned == 0 {
-        event.rounds_planned = rounds as u32;
+        event.rounds_planned = total as u32;
     }
     event.started = true;
+    for (player, r, kind) in requests {
+        let round = RoundNo::from_index(r);
+        if r < paired {
+            event.requested_byes.push(crate::event::RequestedBye {
+                entrant: player,
+                round,
+                kind,
+            });
+        } else {
+            event.request_bye(player, round, kind).map_err(|e| {
+                inconsistent(
+                    lines.get(&player).copied().unwrap_or(0),
+                    &round_columns(r),
+                    &format!("round {round}: the file asks a bye for player {player}: {e}"),
+                )
+            })?;
+        }
+    }
     event
         .validate()
         .map_err(|e| TrfError::Meaning(e.to_string()))?;
-    Ok(event)
+    let warnings = check_points(&event, &stated);
+    Ok(Import {
+        event,
+        warnings,
+        notes: Vec::new(),
+    })
+}
+
+/// Each player's points as the file states them (columns 81–84) against the points of
+/// the rounds read, one line per player who differs, with the rounds' points. A file
+/// may count a bye requested for the round to come; that is no difference.
+pub(super) fn check_points(
+    event: &Event,
+    stated: &BTreeMap<EntrantNo, (Score, usize)>,
+) -> Vec<String> {
+    // A team event's entrants are the teams; its players' points are not tallied.
+    if event.is_team_event() {
+        return Vec::new();
+    }
+    let ctx = crate::tiebreak::Context::new(event);
+    let mut out = Vec::new();
+    for (&player, &(given, line)) in stated {
+        let Some(tally) = ctx.tallies.get(&player) else {
+            continue;
+        };
+        let per_round: Vec<(RoundNo, Score)> = event
+            .rounds
+            .iter()
+            .map(|r| {
+                let pts = tally
+                    .encounters
+                    .iter()
+                    .filter(|e| e.round == r.number)
+                    .map(|e| e.primary(ctx.format))
+                    .sum();
+                (r.number, pts)
+            })
+            .collect();
+        let counted: Score = per_round.iter().map(|(_, p)| *p).sum();
+        let ahead: Score = event
+            .requested_byes
+            .iter()
+            .filter(|b| b.entrant == player && b.round.index() >= event.rounds.len())
+            .map(|b| b.kind.points())
+            .sum();
+        if given == counted || given == counted + ahead {
+            continue;
+        }
+        let rounds: Vec<String> = per_round
+            .iter()
+            .map(|(r, p)| format!("round {r}: {p}"))
+            .collect();
+        out.push(format!(
+            "line {line}, columns 81-84: player {player} ({}) has {given} points in the file, {counted} from the rounds read ({})",
+            event.entrant_name(player),
+            if rounds.is_empty() {
+                "no round".to_owned()
+            } else {
+                rounds.join(", ")
+            }
+        ));
+    }
+    out
+}
+
+/// Columns of round `r`'s (0-based) block.
+fn round_columns(r: usize) -> String {
+    let col = FIRST_ROUND_COLUMN + r * ROUND_WIDTH;
+    format!("{col}-{}", col + 7)
+}
+
+fn inconsistent(line: usize, columns: &str, message: &str) -> TrfError {
+    TrfError::Inconsistent {
+        line,
+        columns: columns.into(),
+        message: message.into(),
+    }
+}
+
+/// The lines of a text, each without its end: LF, CRLF and CR alone all end a line
+/// (old Mac files use CR alone).
+fn split_lines(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        match rest.find(['\n', '\r']) {
+            Some(i) => {
+                out.push(rest.get(..i).unwrap_or(""));
+                let skip = if rest.get(i..i + 2) == Some("\r\n") {
+                    2
+                } else {
+                    1
+                };
+                rest = rest.get(i + skip..).unwrap_or("");
+            }
+            None => {
+                out.push(rest);
+                rest = "";
+            }
+        }
+    }
+    out
 }
 
 /// Reads the lines: header, players (checked to be numbered 1..n) and team records.
@@ -130,8 +323,10 @@ pub(super) fn parse(text: &str) -> Result<Parsed, TrfError> {
     event.settings.draw_by_lot = false;
     let mut entries: BTreeMap<EntrantNo, Vec<Option<Entry>>> = BTreeMap::new();
     let mut lines = BTreeMap::new();
+    let mut stated = BTreeMap::new();
     let mut team_records = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    let all = split_lines(text);
+    for (i, raw) in all.iter().enumerate() {
         let line_no = i + 1;
         let line = raw.trim_end();
         if line.len() < 3 {
@@ -150,7 +345,7 @@ pub(super) fn parse(text: &str) -> Result<Parsed, TrfError> {
                     .map_err(|_| syntax(line_no, "5-", "XXR needs a number of rounds"))?;
             }
             "001" => {
-                let (player, rounds) = player_line(line, line_no)?;
+                let (player, points, rounds) = player_line(line, line_no)?;
                 if entries.contains_key(&player.number) {
                     return Err(syntax(
                         line_no,
@@ -160,11 +355,17 @@ pub(super) fn parse(text: &str) -> Result<Parsed, TrfError> {
                 }
                 entries.insert(player.number, rounds);
                 lines.insert(player.number, line_no);
+                if let Some(points) = points {
+                    stated.insert(player.number, (points, line_no));
+                }
                 event.players.push(player);
             }
             "013" | "310" | "352" | "320" => team_records.push((line_no, line.to_owned())),
             _ => {}
         }
+    }
+    if event.players.is_empty() {
+        return Err(TrfError::NoPlayers { lines: all.len() });
     }
     event.players.sort_by_key(|p| p.number);
     for (i, p) in event.players.iter().enumerate() {
@@ -180,6 +381,7 @@ pub(super) fn parse(text: &str) -> Result<Parsed, TrfError> {
         event,
         entries,
         lines,
+        stated,
         team_records,
     })
 }
@@ -187,6 +389,7 @@ pub(super) fn parse(text: &str) -> Result<Parsed, TrfError> {
 /// The byes and games of round `r` (0-based), each game once; absences are left out.
 pub(super) fn round_items(
     entries: &BTreeMap<EntrantNo, Vec<Option<Entry>>>,
+    lines: &BTreeMap<EntrantNo, usize>,
     r: usize,
 ) -> Result<Vec<Item>, TrfError> {
     let mut items = Vec::new();
@@ -194,16 +397,22 @@ pub(super) fn round_items(
         let Some(Some(e)) = list.get(r) else { continue };
         let Some(opponent) = e.opponent else {
             let points = match e.result {
-                'U' | 'F' => Score::ONE,
-                'H' => Score::HALF,
+                // The pairing-allocated bye: `U` in TRF-16, `+` as Swiss-Manager and
+                // TRF-2026's sample write it.
+                'U' | '+' | 'F' => Score::ONE,
+                'H' | '=' => Score::HALF,
                 // A zero-point bye, a forfeit without an opponent or no result:
                 // the player was not paired (TRF-16 writes absence as 'Z').
                 'Z' | ' ' | '-' => continue,
                 other => {
-                    return Err(TrfError::Meaning(format!(
-                        "player {player}, round {}: result {other:?} without an opponent",
-                        r + 1
-                    )));
+                    return Err(syntax(
+                        lines.get(&player).copied().unwrap_or(0),
+                        &round_columns(r),
+                        &format!(
+                            "round {}: result {other:?} without an opponent (a round without one takes U, +, F, H, =, Z or -)",
+                            r + 1
+                        ),
+                    ));
                 }
             };
             items.push(Item::Bye { player, points });
@@ -296,7 +505,10 @@ pub(super) fn field(line: &[char], from: usize, to: usize) -> String {
         .unwrap_or_default()
 }
 
-fn player_line(line: &str, line_no: usize) -> Result<(Player, Vec<Option<Entry>>), TrfError> {
+/// A player line: the player, the points stated (columns 81–84), each round's entry.
+type PlayerLine = (Player, Option<Score>, Vec<Option<Entry>>);
+
+fn player_line(line: &str, line_no: usize) -> Result<PlayerLine, TrfError> {
     let line: Vec<char> = line.chars().collect();
     let line = line.as_slice();
     let number: EntrantNo = field(line, 5, 8)
@@ -312,6 +524,22 @@ fn player_line(line: &str, line_no: usize) -> Result<(Player, Vec<Option<Entry>>
                 .map_err(|_| syntax(line_no, "49-52", "rating is not a number"))?,
         );
     }
+    let points = field(line, 81, 84);
+    let points = if points.is_empty() {
+        None
+    } else {
+        Some(
+            Score::parse(&points)
+                .filter(|p| *p >= Score::ZERO)
+                .ok_or_else(|| {
+                    syntax(
+                        line_no,
+                        "81-84",
+                        &format!("points {points:?} are not a number of points"),
+                    )
+                })?,
+        )
+    };
     let born = field(line, 70, 79);
     if let Some(y) = born.get(..4).and_then(|y| y.parse().ok()) {
         player.birth_year = Some(y);
@@ -326,10 +554,19 @@ fn player_line(line: &str, line_no: usize) -> Result<(Player, Vec<Option<Entry>>
         if opp.is_empty() && color == ' ' && result == ' ' {
             rounds.push(None);
         } else {
-            let opponent: u32 = opp
-                .parse()
-                .map_err(|_| syntax(line_no, &cols, "opponent is not a number"))?;
-            let opponent = EntrantNo::new(opponent);
+            // `0000` or blanks: no opponent (lichess writes blanks for `H` and `U`).
+            let opponent = if opp.is_empty() {
+                None
+            } else {
+                let n: u32 = opp.parse().map_err(|_| {
+                    syntax(
+                        line_no,
+                        &cols,
+                        &format!("opponent {opp:?} is not a start number, 0000 or blank"),
+                    )
+                })?;
+                EntrantNo::new(n)
+            };
             if !matches!(color, 'w' | 'b' | '-' | ' ') {
                 return Err(syntax(
                     line_no,
@@ -355,5 +592,5 @@ fn player_line(line: &str, line_no: usize) -> Result<(Player, Vec<Option<Entry>>
         }
         col += ROUND_WIDTH;
     }
-    Ok((player, rounds))
+    Ok((player, points, rounds))
 }

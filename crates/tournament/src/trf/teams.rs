@@ -11,14 +11,17 @@
 use std::collections::BTreeMap;
 
 use crate::error::TrfError;
-use crate::event::{Entrants, Event, Pairing, Round, System, TeamMatch};
+use crate::event::{Entrants, Event, ImportedColours, Pairing, Round, System, TeamMatch};
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
+use crate::result::Color;
 use crate::result::GameResult;
 use crate::score::Score;
 use crate::scoring::tallies;
 use crate::team::{LineupMode, Team};
 
-use super::read::{Item, Parsed, field, round_items, syntax};
+use super::read::{
+    Import, Item, Parsed, check_points as check_player_points, field, round_items, syntax,
+};
 use super::{FIRST_ROUND_COLUMN, ROUND_WIDTH};
 
 /// A team as its `310` or `013` record gives it.
@@ -318,11 +321,12 @@ fn block_columns(r: usize) -> (String, String) {
 }
 
 /// Reads a TRF file with team records as a team event of `system`.
-pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
+pub(super) fn build(parsed: Parsed, system: System) -> Result<Import, TrfError> {
     let Parsed {
         mut event,
         entries,
         lines,
+        stated,
         team_records,
     } = parsed;
     event.system = system;
@@ -342,20 +346,10 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
                         &format!("a second 352 record (the first is on line {first})"),
                     ));
                 }
+                // `WBWB…` is this event's rule (competition.md §2), `BWBW…` the same
+                // with the teams the other way round; another sequence (`WBBW`) is the
+                // convention of the event the file comes from, kept for its rounds.
                 let c = board_colours(*line_no, text)?;
-                // The event holds a match with its first team White on odd boards
-                // (competition.md §2): `WBWB…`, or `BWBW…` with the teams the other way
-                // round; no other sequence.
-                if c.windows(2).any(|w| w[0] == w[1]) {
-                    return Err(inconsistent(
-                        *line_no,
-                        format!("5-{}", 4 + c.len()),
-                        format!(
-                            "board colours {}: a team match here has the first team White on odd boards and Black on even ones (competition.md §2), so the colours must alternate",
-                            c.iter().collect::<String>()
-                        ),
-                    ));
-                }
                 colours = Some((*line_no, c));
             }
             Some("320") => {
@@ -402,7 +396,7 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
         let round = r + 1;
         let mut opponents: BTreeMap<EntrantNo, (EntrantNo, EntrantNo)> = BTreeMap::new();
         let mut games: BTreeMap<(EntrantNo, EntrantNo), Vec<BoardGame>> = BTreeMap::new();
-        for item in round_items(&entries, r)? {
+        for item in round_items(&entries, &lines, r)? {
             let (white, black, result) = match item {
                 Item::Bye { player, .. } => {
                     return Err(inconsistent(
@@ -532,6 +526,8 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
             pattern.iter().collect::<String>()
         ),
     };
+    // 352's colours follow this event's rule (alternating) or another convention's.
+    let foreign = pattern.windows(2).any(|w| w[0] == w[1]);
     let byes = match byes_line {
         Some((line, text)) => Some(team_byes(line, text, boards, &teams)?),
         None => None,
@@ -550,7 +546,7 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
             ) else {
                 continue;
             };
-            let m = team_match(r, lt, ht, games, &pattern, &source, &line_of)?;
+            let m = team_match(r, lt, ht, games, (&pattern, foreign), &source, &line_of)?;
             in_order &= m.in_order;
             pairings.push(m.pairing);
         }
@@ -621,11 +617,37 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Event, TrfError> {
             }
         }
     }
+    let mut notes = Vec::new();
+    if foreign {
+        let given: String = pattern.iter().collect();
+        event.imported_colours = Some(ImportedColours {
+            through_round: event.rounds.len() as u32,
+            first_team: pattern
+                .iter()
+                .map(|c| {
+                    if *c == 'W' {
+                        Color::White
+                    } else {
+                        Color::Black
+                    }
+                })
+                .collect(),
+        });
+        notes.push(format!(
+            "rounds 1-{} keep the file's board colours {given} ({source}); rounds paired from now on give the first team White on odd boards",
+            event.rounds.len()
+        ));
+    }
     check_points(&event, &records)?;
     event
         .validate()
         .map_err(|e| TrfError::Meaning(e.to_string()))?;
-    Ok(event)
+    let warnings = check_player_points(&event, &stated);
+    Ok(Import {
+        event,
+        warnings,
+        notes,
+    })
 }
 
 /// When both are present, the `013` lines must list the `310` teams' members, team by
@@ -758,7 +780,7 @@ fn team_match(
     low: &Team,
     high: &Team,
     games: Vec<BoardGame>,
-    pattern: &[char],
+    (pattern, foreign): (&[char], bool),
     source: &str,
     line_of: &dyn Fn(EntrantNo) -> usize,
 ) -> Result<Match, TrfError> {
@@ -808,9 +830,10 @@ fn team_match(
         let lows: Vec<EntrantNo> = order.iter().map(|g| g.low).collect();
         let highs: Vec<EntrantNo> = order.iter().map(|g| g.high).collect();
         // The event's first team is White on board 1: 352's first team, unless 352 gives
-        // it Black there (`BWBW…`).
-        let white_on_one = pattern.first() == Some(&'W');
-        let (first, second, white_lineup, black_lineup) = if low_first == white_on_one {
+        // it Black there (`BWBW…`). With another convention's colours (`WBBW`) it is
+        // 352's first team, whose colours the event keeps.
+        let first_is_352s = foreign || pattern.first() == Some(&'W');
+        let (first, second, white_lineup, black_lineup) = if low_first == first_is_352s {
             (low.number, high.number, lows, highs)
         } else {
             (high.number, low.number, highs, lows)

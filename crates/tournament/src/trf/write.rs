@@ -29,7 +29,17 @@ impl Block {
         result: 'Z',
     };
 
+    /// No entry: a round to come that the player has asked nothing for.
+    const BLANK: Block = Block {
+        opponent: None,
+        color: ' ',
+        result: ' ',
+    };
+
     fn text(self) -> String {
+        if self == Block::BLANK {
+            return " ".repeat(8);
+        }
         match self.opponent {
             None => format!("0000 {} {}", self.color, self.result),
             Some(o) => format!("{:>4} {} {}", o, self.color, self.result),
@@ -70,11 +80,42 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
         ));
     }
     let games = usize::from(event.games_per_pairing.max(1));
-    let rounds: Vec<BTreeMap<EntrantNo, Block>> = event
+    let mut rounds: Vec<BTreeMap<EntrantNo, Block>> = event
         .rounds
         .iter()
         .flat_map(|r| (0..games).map(move |k| round_blocks(event, r, k)))
         .collect();
+    // Rounds to come: the byes asked for them (TRF `H`, `F`, `Z`), as pairing programs
+    // read a round about to be paired; the other players have no entry.
+    let paired = rounds.len();
+    if games == 1 && !event.is_team_event() {
+        let last = event
+            .requested_byes
+            .iter()
+            .filter(|b| b.round.index() >= event.rounds.len())
+            .map(|b| b.round.index() + 1)
+            .max()
+            .unwrap_or(0);
+        for r in event.rounds.len()..last {
+            rounds.push(
+                event
+                    .requested_byes
+                    .iter()
+                    .filter(|b| b.round.index() == r)
+                    .map(|b| {
+                        (
+                            b.entrant,
+                            Block {
+                                opponent: None,
+                                color: '-',
+                                result: b.kind.trf_code(),
+                            },
+                        )
+                    })
+                    .collect(),
+            );
+        }
+    }
     let mut out = String::new();
     let line = |out: &mut String, code: &str, text: &str| {
         let _ = writeln!(out, "{code} {text}");
@@ -89,7 +130,7 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
     line(&mut out, "062", &event.players.len().to_string());
     if let Entrants::Team { boards, .. } = event.entrants {
         line(&mut out, "082", &event.teams.len().to_string());
-        line(&mut out, "352", &board_colours(boards));
+        line(&mut out, "352", &board_colours(event, boards));
     }
     line(&mut out, "092", &format!("Shatar {}", event.system.code()));
     if !event.time_control.is_empty() {
@@ -179,9 +220,14 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
             ),
             ranks.get(&p.number).copied().unwrap_or(0),
         );
-        for r in &rounds {
+        for (i, r) in rounds.iter().enumerate() {
+            let none = if i < paired {
+                Block::ABSENT
+            } else {
+                Block::BLANK
+            };
             row.push_str("  ");
-            row.push_str(&r.get(&p.number).copied().unwrap_or(Block::ABSENT).text());
+            row.push_str(&r.get(&p.number).copied().unwrap_or(none).text());
         }
         out.push_str(row.trim_end());
         out.push('\n');
@@ -241,9 +287,23 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
 
 /// TRF-2026 record `352`: the first-listed team's colour on each board in its first game,
 /// White on odd boards (competition.md §2), so `WBWB` for four boards.
-fn board_colours(boards: u8) -> String {
-    (0..boards)
-        .map(|b| if b % 2 == 0 { 'W' } else { 'B' })
+///
+/// An event whose rounds were all read from a file with other colours writes those
+/// (`WBBW`); one record cannot give two sequences, so once the event pairs rounds of its
+/// own the record gives its own rule.
+fn board_colours(event: &Event, boards: u8) -> String {
+    let imported = event.imported_colours.as_ref().filter(|c| {
+        !event.rounds.is_empty() && event.rounds.len() as u64 <= u64::from(c.through_round)
+    });
+    (0..usize::from(boards))
+        .map(|b| {
+            let colour = match imported.and_then(|c| c.first_team.get(b)) {
+                Some(c) => *c,
+                None if b % 2 == 0 => Color::White,
+                None => Color::Black,
+            };
+            if colour == Color::White { 'W' } else { 'B' }
+        })
         .collect()
 }
 
@@ -364,11 +424,7 @@ fn round_blocks(event: &Event, round: &Round, k: usize) -> BTreeMap<EntrantNo, B
                 else {
                     continue;
                 };
-                let base = if b.is_multiple_of(2) {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+                let base = event.first_team_colour(round.number, b);
                 let color = if k.is_multiple_of(2) {
                     base
                 } else {
@@ -385,7 +441,15 @@ fn round_blocks(event: &Event, round: &Round, k: usize) -> BTreeMap<EntrantNo, B
             continue;
         }
         let Some(black) = p.black else {
-            out.insert(p.white, bye_block(p, k));
+            let block = match event.requested_bye(p.white, round.number) {
+                Some(kind) if k == 0 => Block {
+                    opponent: None,
+                    color: '-',
+                    result: kind.trf_code(),
+                },
+                _ => bye_block(p, k),
+            };
+            out.insert(p.white, block);
             continue;
         };
         let color = Pairing::first_color_in_game(k);

@@ -317,7 +317,7 @@ pub fn pair_round(event: &Event, round_no: RoundNo) -> Result<Round, PairingErro
     }
     let mut players = HashMap::new();
     for entrant in event.entrant_numbers() {
-        if !event.is_active_in(entrant, round_no) {
+        if !event.is_to_be_paired(entrant, round_no) {
             continue;
         }
         let Some(tally) = t.get(&entrant) else {
@@ -354,7 +354,10 @@ pub fn pair_round(event: &Event, round_no: RoundNo) -> Result<Round, PairingErro
                 None => Float::None,
                 Some(e) => match e.kind {
                     EncounterKind::Bye | EncounterKind::ForfeitWin => {
-                        if e.kind == EncounterKind::Bye || e.opponent.is_some() {
+                        // A requested bye (TRF H, F, Z) leaves the player eligible for
+                        // the pairing-allocated one, as bbpPairings reads TRF.
+                        let requested = event.requested_bye(entrant, e.round).is_some();
+                        if (e.kind == EncounterKind::Bye && !requested) || e.opponent.is_some() {
                             p.bye_eligible = false;
                         }
                         if e.primary(format).halves() > 0 {

@@ -87,7 +87,7 @@ pub fn pair_round(event: &Event, round: RoundNo) -> Result<Round, PairingError> 
     let t = tallies(event);
     let mut entrants = BTreeMap::new();
     for id in event.entrant_numbers() {
-        if !event.is_active_in(id, round) {
+        if !event.is_to_be_paired(id, round) {
             continue;
         }
         let Some(tally) = t.get(&id) else { continue };
@@ -97,10 +97,11 @@ pub fn pair_round(event: &Event, round: RoundNo) -> Result<Round, PairingError> 
                 score: tally.encounters.iter().map(|e| e.primary(format)).sum(),
                 colors: tally.colors_played(),
                 opponents: tally.opponents().collect(),
-                had_bye: tally
-                    .encounters
-                    .iter()
-                    .any(|e| e.kind == crate::scoring::EncounterKind::Bye),
+                // A requested bye is the entrant's own, not the system's.
+                had_bye: tally.encounters.iter().any(|e| {
+                    e.kind == crate::scoring::EncounterKind::Bye
+                        && event.requested_bye(id, e.round).is_none()
+                }),
             },
         );
     }
