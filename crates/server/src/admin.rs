@@ -55,6 +55,22 @@ pub async fn check_names(config: &Config) -> Result<Vec<users::NameProblem>, App
     report
 }
 
+/// Makes a personal API token for the account `username` (`shatar admin create-token`);
+/// returns the token, which is shown once and stored only as a hash.
+pub async fn create_token(
+    config: &Config,
+    username: &str,
+    label: &str,
+) -> Result<String, AppError> {
+    let db = Db::connect(&config.database_url()).await?;
+    let result = match users::by_name(&db, username).await? {
+        Some(user) => crate::db::tokens::create(&db, user.id, label).await,
+        None => Err(AppError::NotFound(format!("no account {username:?}"))),
+    };
+    db.pool.close().await;
+    result
+}
+
 /// Runs `f` on a runtime of its own (for the command line).
 pub fn blocking<T>(
     f: impl std::future::Future<Output = Result<T, AppError>>,
@@ -116,6 +132,20 @@ mod tests {
             Err(AppError::Name(names::NameError::LookAlike { name })) if name == "Bat"
         ));
         assert!(check_names(&config).await.unwrap().is_empty());
+        let token = create_token(&config, "bat", "scoring tablet")
+            .await
+            .unwrap();
+        assert!(crate::auth::is_token(&token));
+        let db = Db::connect(&config.database_url()).await.unwrap();
+        let bat = users::by_name(&db, "Bat").await.unwrap().unwrap();
+        assert_eq!(
+            crate::db::tokens::owner(&db, &token).await.unwrap(),
+            Some(bat.id)
+        );
+        assert!(matches!(
+            create_token(&config, "nobody", "x").await,
+            Err(AppError::NotFound(_))
+        ));
         assert!(dir.path().join("data/shatar.db").exists());
     }
 }

@@ -73,6 +73,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::routes::record::router())
         .merge(crate::routes::analysis::router())
         .merge(crate::routes::profile::router())
+        .merge(crate::routes::events::router())
         .merge(crate::assets::router())
         .layer(middleware::from_fn(crate::auth::csrf::ensure_cookie))
         .layer(middleware::from_fn(security_headers))

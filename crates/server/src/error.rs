@@ -16,6 +16,9 @@ pub enum AppError {
     /// Signing in is required.
     #[error("sign in first")]
     Unauthorized,
+    /// The `Authorization` header's API token is malformed, unknown or revoked.
+    #[error("the API token is not valid (malformed, unknown or revoked)")]
+    BadToken,
     /// Signed in, but not allowed to do this.
     #[error("not allowed: {0}")]
     Forbidden(String),
@@ -63,7 +66,7 @@ impl AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Name(e) if e.is_conflict() => StatusCode::CONFLICT,
             AppError::Name(_) => StatusCode::BAD_REQUEST,
-            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Unauthorized | AppError::BadToken => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,

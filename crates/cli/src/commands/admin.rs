@@ -30,6 +30,22 @@ pub enum AdminCommand {
         #[arg(long, env = "SHATAR_DATA_DIR", default_value = "shatar-data")]
         data_dir: PathBuf,
     },
+    /// Make a personal API token for an account; the token is printed on the last line
+    /// (shown once: only its hash is stored). Use it as `Authorization: Bearer TOKEN`.
+    CreateToken {
+        /// The account.
+        #[arg(long)]
+        username: String,
+        /// What the token is for (shown in the account's token list).
+        #[arg(long, default_value = "command line")]
+        label: String,
+        /// Database URL, as for `shatar serve`.
+        #[arg(long, env = "SHATAR_DATABASE_URL")]
+        database_url: Option<String>,
+        /// Data directory, as for `shatar serve`.
+        #[arg(long, env = "SHATAR_DATA_DIR", default_value = "shatar-data")]
+        data_dir: PathBuf,
+    },
     /// List the accounts whose names break today's name rules (invisible or mixed-script
     /// characters, look-alikes of an older account's name). Nothing is renamed; exits 1 when
     /// any is found.
@@ -89,6 +105,20 @@ pub fn run(cmd: AdminCommand) -> anyhow::Result<()> {
                 user.id
             );
             println!("role: {}", user.role);
+            Ok(())
+        }
+        AdminCommand::CreateToken {
+            username,
+            label,
+            database_url,
+            data_dir,
+        } => {
+            let config = server_config(database_url, data_dir);
+            let token = shatar_server::admin::blocking(shatar_server::admin::create_token(
+                &config, &username, &label,
+            ))?;
+            println!("API token for {username} ({label}); it is shown only now:");
+            println!("{token}");
             Ok(())
         }
         AdminCommand::CheckNames {

@@ -2,7 +2,7 @@
 
 use super::csrf::AnonToken;
 use super::{cookie, is_token, random_token, token_hash};
-use crate::db::{sessions, users};
+use crate::db::{sessions, tokens, users};
 use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::state::AppState;
@@ -28,6 +28,10 @@ pub struct Visitor {
     pub lang: Lang,
     /// The hash of the guest token, when the browser has one.
     pub guest: Option<String>,
+    /// Whether the account came from an `Authorization: Bearer` API token rather than a
+    /// cookie: such a request carries no cookie a third-party site could make a browser
+    /// send, so it needs no CSRF token.
+    pub by_token: bool,
 }
 
 impl Visitor {
@@ -36,8 +40,11 @@ impl Visitor {
         self.user.as_ref().ok_or(AppError::Unauthorized)
     }
 
-    /// Checks a submitted CSRF token.
+    /// Checks a submitted CSRF token (none is needed with an API token).
     pub fn check_csrf(&self, submitted: Option<&str>) -> Result<(), AppError> {
+        if self.by_token {
+            return Ok(());
+        }
         super::csrf::check(&self.csrf, submitted)
     }
 }
@@ -61,7 +68,28 @@ impl FromRequestParts<AppState> for Visitor {
             csrf: anon,
             lang,
             guest,
+            by_token: false,
         };
+        if let Some(value) = parts.headers.get(axum::http::header::AUTHORIZATION) {
+            // A token that is sent must be good: a wrong one is an error, never a guest.
+            let token = value
+                .to_str()
+                .ok()
+                .and_then(|v| v.strip_prefix("Bearer "))
+                .map(str::trim)
+                .filter(|t| is_token(t))
+                .ok_or(AppError::BadToken)?;
+            let user_id = tokens::owner(&state.db, token)
+                .await?
+                .ok_or(AppError::BadToken)?;
+            visitor.user = Some(
+                users::by_id(&state.db, user_id)
+                    .await?
+                    .ok_or(AppError::BadToken)?,
+            );
+            visitor.by_token = true;
+            return Ok(visitor);
+        }
         let Some(token) = cookie(&parts.headers, COOKIE).filter(|t| is_token(t)) else {
             return Ok(visitor);
         };

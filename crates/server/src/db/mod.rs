@@ -3,10 +3,12 @@
 //! acknowledges it to a user.
 
 pub mod archive;
+pub mod events;
 pub mod games;
 pub mod ratings;
 pub mod seeks;
 pub mod sessions;
+pub mod tokens;
 pub mod users;
 
 use crate::error::AppError;
@@ -56,6 +58,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "look-alike names",
         include_str!("../../migrations/sqlite/0004_look_alike_names.sql"),
     ),
+    (
+        6,
+        "events and API tokens",
+        include_str!("../../migrations/sqlite/0006_events.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -77,6 +84,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         4,
         "look-alike names",
         include_str!("../../migrations/postgres/0004_look_alike_names.sql"),
+    ),
+    (
+        6,
+        "events and API tokens",
+        include_str!("../../migrations/postgres/0006_events.sql"),
     ),
 ];
 

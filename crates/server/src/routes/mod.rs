@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod archive;
 pub mod computer;
+pub mod events;
 pub mod games;
 pub mod health;
 pub mod lang;

@@ -1,0 +1,65 @@
+//! Who may do what with an event. Checked on the server for every action, whatever page or
+//! API call asks for it.
+
+use super::action::Action;
+use super::state::EventState;
+use crate::db::users::{AccountRole, User};
+
+/// What an account is to one event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Standing {
+    /// Not signed in, or signed in with no part in the event: sees what is published.
+    Public,
+    /// A registered player with an account: also sees their own pairing.
+    Player,
+    /// One of the event's arbiters: pairs rounds, enters results, registers players.
+    Arbiter,
+    /// The organiser who created it (or was handed it): also appoints arbiters.
+    Organiser,
+    /// A site administrator: may do everything with every event.
+    Admin,
+}
+
+impl Standing {
+    /// What `user` is to the event.
+    pub fn of(user: Option<&User>, state: &EventState) -> Standing {
+        let Some(user) = user else {
+            return Standing::Public;
+        };
+        if user.role == AccountRole::Admin {
+            Standing::Admin
+        } else if state.organiser.id == user.id {
+            Standing::Organiser
+        } else if state.is_arbiter(user.id) {
+            Standing::Arbiter
+        } else if state.entrant_of(user.id).is_some() {
+            Standing::Player
+        } else {
+            Standing::Public
+        }
+    }
+
+    /// Whether the event's staff (arbiters and up) may see and change its unpublished parts.
+    pub fn is_staff(self) -> bool {
+        self >= Standing::Arbiter
+    }
+
+    /// Whether this standing may make the change.
+    pub fn may(self, action: &Action) -> bool {
+        match action {
+            // Creating is checked on the account's site role ([`may_create`]).
+            Action::Create { .. } => false,
+            Action::AppointArbiter { .. } => self >= Standing::Organiser,
+            Action::AddPlayer { .. }
+            | Action::Start
+            | Action::PairRound
+            | Action::Publish { .. }
+            | Action::SetResult { .. } => self.is_staff(),
+        }
+    }
+}
+
+/// Whether an account may create events: organisers and administrators.
+pub fn may_create(user: &User) -> bool {
+    user.role >= AccountRole::Organiser
+}

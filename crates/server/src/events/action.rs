@@ -1,0 +1,622 @@
+//! The changes an event goes through, one [`Action`] per history entry, and how each one
+//! changes the state. Every rule of pairing, scoring and entry is the tournament
+//! library's; this file only says which library call each change is.
+
+use super::state::{EventState, Person};
+use super::words;
+use serde::{Deserialize, Serialize};
+use shatar_tournament::{
+    BoardNo, EntrantNo, Entrants, Event, EventError, GameResult, LineupMode, Player, RoundNo,
+    System,
+};
+
+/// What a new event is made with (the `POST /api/events` body and the creation form).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewEvent {
+    /// Its name.
+    pub name: String,
+    /// The pairing system, as the CLI's `--system` spells it (`swiss`, `dutch` …).
+    pub system: String,
+    /// Rounds to play; 0 or absent for the system's default.
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// The ruleset preset (`official` by default).
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    /// The time control, in the arbiter library's form (`5400`, `1800+30`).
+    #[serde(default)]
+    pub time_control: Option<String>,
+    /// Boards per team match: a team event when given.
+    #[serde(default)]
+    pub boards: Option<u8>,
+    /// The team line-up mode (`fixed-boards`, `ordered-substitutes` …).
+    #[serde(default)]
+    pub lineup: Option<String>,
+}
+
+/// A player to register (the `POST /api/events/{id}/players` body).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewPlayer {
+    /// The name as written, in any script.
+    pub name: String,
+    /// A rating.
+    #[serde(default)]
+    pub rating: Option<u32>,
+    /// Club or unit.
+    #[serde(default)]
+    pub club: Option<String>,
+    /// Region.
+    #[serde(default)]
+    pub region: Option<String>,
+    /// Year of birth.
+    #[serde(default)]
+    pub birth_year: Option<u16>,
+}
+
+/// One change of an event, as its history keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Action {
+    /// The event is created by its organiser.
+    Create {
+        /// The settings.
+        event: NewEvent,
+        /// The account creating it.
+        organiser: Person,
+    },
+    /// The organiser appoints an arbiter.
+    AppointArbiter {
+        /// The arbiter's account.
+        arbiter: Person,
+    },
+    /// A player is registered.
+    AddPlayer {
+        /// The player.
+        player: NewPlayer,
+        /// The player's own account, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account: Option<Person>,
+    },
+    /// Registration closes and the draw is made.
+    Start,
+    /// The next round is paired.
+    PairRound,
+    /// A round is shown to the public.
+    Publish {
+        /// The round.
+        round: RoundNo,
+    },
+    /// A board's result is entered (or changed, with `replace`).
+    SetResult {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// Each game's result, White of that game first.
+        games: Vec<GameResult>,
+        /// Whether a different result already there may be replaced.
+        #[serde(default)]
+        replace: bool,
+    },
+}
+
+/// Why a change is refused; `field` names the input at fault where there is one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// An input is invalid.
+    #[error("{message}")]
+    Invalid {
+        /// The field at fault.
+        field: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// Something named does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// A different result is already entered (send `replace` to change it).
+    #[error(
+        "round {round} board {board} already has the result {existing}; send \"replace\": true to change it{affects}"
+    )]
+    ResultConflict {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// The result there.
+        existing: String,
+        /// What changing it affects (later rounds paired from it), or empty.
+        affects: String,
+    },
+    /// The tournament library refused it.
+    #[error("{0}")]
+    Event(#[from] EventError),
+}
+
+impl ActionError {
+    fn invalid(field: &'static str, message: impl Into<String>) -> ActionError {
+        ActionError::Invalid {
+            field,
+            message: message.into(),
+        }
+    }
+
+    /// The input field at fault, if any.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            ActionError::Invalid { field, .. } => Some(field),
+            ActionError::ResultConflict { .. } => Some("result"),
+            ActionError::NotFound(_) | ActionError::Event(_) => None,
+        }
+    }
+}
+
+/// What applying an action did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Applied {
+    /// The state changed; the summary says how ("round 2 board 3: Bat 1 – 0 Dorj, was ½-½").
+    Changed(String),
+    /// Nothing to change (the same result entered again).
+    Unchanged(String),
+}
+
+impl Action {
+    /// Whether this change can be applied on a state that has moved on by `other` since the
+    /// author saw it, with the same outcome: results on different boards, and publishing,
+    /// never get in each other's way. Anything else made on a stale view is refused.
+    pub fn commutes_with(&self, other: &Action) -> bool {
+        use Action::{AddPlayer, AppointArbiter, Publish, SetResult};
+        match (self, other) {
+            (
+                SetResult {
+                    round: r1,
+                    board: b1,
+                    ..
+                },
+                SetResult {
+                    round: r2,
+                    board: b2,
+                    ..
+                },
+            ) => (r1, b1) != (r2, b2),
+            (SetResult { .. } | Publish { .. }, Publish { .. } | AppointArbiter { .. })
+            | (Publish { .. }, SetResult { .. })
+            | (AppointArbiter { .. }, _)
+            | (_, AppointArbiter { .. })
+            | (AddPlayer { .. }, AddPlayer { .. }) => true,
+            _ => false,
+        }
+    }
+
+    /// Applies the action: `state` is `None` only for [`Action::Create`].
+    pub fn apply(&self, state: Option<&EventState>) -> Result<(EventState, Applied), ActionError> {
+        let Some(state) = state else {
+            return match self {
+                Action::Create { event, organiser } => create(event, organiser),
+                _ => Err(ActionError::NotFound("no such event".into())),
+            };
+        };
+        let mut next = state.clone();
+        let applied = match self {
+            Action::Create { .. } => {
+                return Err(ActionError::invalid("event", "the event already exists"));
+            }
+            Action::AppointArbiter { arbiter } => {
+                if next.is_arbiter(arbiter.id) {
+                    Applied::Unchanged(format!("{} is already an arbiter", arbiter.name))
+                } else {
+                    next.arbiters.push(arbiter.clone());
+                    Applied::Changed(format!("{} appointed arbiter", arbiter.name))
+                }
+            }
+            Action::AddPlayer { player, account } => add_player(&mut next, player, account)?,
+            Action::Start => {
+                next.event.start()?;
+                Applied::Changed(format!(
+                    "registration closed with {} players; {} rounds",
+                    next.event.entrant_numbers().len(),
+                    next.event.rounds_planned
+                ))
+            }
+            Action::PairRound => {
+                let round = next.event.pair_next_round()?;
+                Applied::Changed(format!(
+                    "round {} paired ({} boards)",
+                    round.number,
+                    round.pairings.len()
+                ))
+            }
+            Action::Publish { round } => {
+                if round.index() >= next.event.rounds.len() {
+                    return Err(ActionError::NotFound(format!(
+                        "round {round} is not paired"
+                    )));
+                }
+                if next.is_published(*round) {
+                    Applied::Unchanged(format!("round {round} is already published"))
+                } else {
+                    next.published.push(*round);
+                    Applied::Changed(format!("round {round} published"))
+                }
+            }
+            Action::SetResult {
+                round,
+                board,
+                games,
+                replace,
+            } => set_result(&mut next, *round, *board, games, *replace)?,
+        };
+        Ok((next, applied))
+    }
+}
+
+fn create(new: &NewEvent, organiser: &Person) -> Result<(EventState, Applied), ActionError> {
+    let name = new.name.trim();
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err(ActionError::invalid(
+            "name",
+            "the event's name must have 1 to 200 characters",
+        ));
+    }
+    let system = System::from_code(&new.system).ok_or_else(|| {
+        let known: Vec<&str> = System::ALL.iter().map(|s| s.code()).collect();
+        ActionError::invalid(
+            "system",
+            format!(
+                "unknown system {:?}; expected one of {}",
+                new.system,
+                known.join(", ")
+            ),
+        )
+    })?;
+    let mut event = Event::new(name, system);
+    event.games_per_pairing = system.default_games_per_pairing();
+    if let Some(rounds) = new.rounds {
+        if rounds > 100 {
+            return Err(ActionError::invalid(
+                "rounds",
+                format!("{rounds} rounds: at most 100"),
+            ));
+        }
+        event.rounds_planned = rounds;
+    }
+    if let Some(ruleset) = &new.ruleset {
+        let preset: shatar_rules::ruleset::Preset = ruleset.parse().map_err(|_| {
+            ActionError::invalid(
+                "ruleset",
+                format!(
+                    "unknown ruleset {ruleset:?}; expected official, competition, traditional or fsf"
+                ),
+            )
+        })?;
+        event.ruleset = preset.name().to_owned();
+    }
+    if let Some(tc) = &new.time_control {
+        tc.parse::<shatar_arbiter::TimeControl>()
+            .map_err(|e| ActionError::invalid("time_control", e.to_string()))?;
+        event.time_control = tc.clone();
+    }
+    match (new.boards, &new.lineup) {
+        (Some(boards), lineup) => {
+            if !(1..=20).contains(&boards) {
+                return Err(ActionError::invalid(
+                    "boards",
+                    format!("{boards} boards: 1 to 20"),
+                ));
+            }
+            let lineup = match lineup {
+                None => LineupMode::default(),
+                Some(code) => LineupMode::from_code(code).ok_or_else(|| {
+                    ActionError::invalid("lineup", format!("unknown line-up mode {code:?}"))
+                })?,
+            };
+            event.entrants = Entrants::Team { boards, lineup };
+        }
+        (None, Some(_)) => {
+            return Err(ActionError::invalid(
+                "lineup",
+                "a line-up mode needs \"boards\" (a team event)",
+            ));
+        }
+        (None, None) => {}
+    }
+    let summary = format!("event {name:?} created ({})", system.code());
+    Ok((
+        EventState {
+            event,
+            organiser: organiser.clone(),
+            arbiters: Vec::new(),
+            published: Vec::new(),
+            accounts: Default::default(),
+        },
+        Applied::Changed(summary),
+    ))
+}
+
+fn add_player(
+    state: &mut EventState,
+    new: &NewPlayer,
+    account: &Option<Person>,
+) -> Result<Applied, ActionError> {
+    let name = new.name.trim();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(ActionError::invalid(
+            "name",
+            "a player's name must have 1 to 100 characters",
+        ));
+    }
+    let text = |field: &'static str, value: &Option<String>| -> Result<String, ActionError> {
+        let v = value.as_deref().unwrap_or("").trim();
+        if v.chars().count() > 100 {
+            return Err(ActionError::invalid(field, "at most 100 characters"));
+        }
+        Ok(v.to_owned())
+    };
+    if let Some(a) = account {
+        if let Some(n) = state.entrant_of(a.id) {
+            return Err(ActionError::invalid(
+                "username",
+                format!("{} is already registered as player {n}", a.name),
+            ));
+        }
+    }
+    let mut player = Player::named(name);
+    player.rating = new.rating;
+    player.club = text("club", &new.club)?;
+    player.region = text("region", &new.region)?;
+    player.birth_year = new.birth_year;
+    let number = state.event.add_player(player)?;
+    if let Some(a) = account {
+        state.accounts.insert(number, a.clone());
+    }
+    Ok(Applied::Changed(format!(
+        "player {number} {name} registered"
+    )))
+}
+
+/// The later rounds paired after `round`, as a clause for a message.
+fn later_rounds(event: &Event, round: RoundNo) -> String {
+    let later = event.rounds.len().saturating_sub(round.index() + 1);
+    match later {
+        0 => String::new(),
+        1 => format!(" (round {} was paired from it)", round.get() + 1),
+        n => format!(
+            " (rounds {}–{} were paired from it)",
+            round.get() + 1,
+            round.get() as usize + n
+        ),
+    }
+}
+
+fn set_result(
+    state: &mut EventState,
+    round: RoundNo,
+    board: BoardNo,
+    games: &[GameResult],
+    replace: bool,
+) -> Result<Applied, ActionError> {
+    let event = &state.event;
+    let r = event
+        .rounds
+        .get(round.index())
+        .ok_or_else(|| ActionError::NotFound(format!("round {round} is not paired")))?;
+    let pairing = r
+        .pairings
+        .iter()
+        .find(|p| p.board == board)
+        .ok_or_else(|| ActionError::NotFound(format!("round {round} has no board {board}")))?;
+    let (white, black): (EntrantNo, EntrantNo) = match pairing.black {
+        Some(black) => (pairing.white, black),
+        None => {
+            return Err(ActionError::invalid(
+                "board",
+                format!("round {round} board {board} is a bye: there is no result to enter"),
+            ));
+        }
+    };
+    if pairing.team_match.is_some() || event.is_team_event() {
+        return Err(ActionError::invalid(
+            "board",
+            "a team match's result is entered with both line-ups, board by board",
+        ));
+    }
+    let names = (event.entrant_name(white), event.entrant_name(black));
+    let said = |games: &[GameResult]| -> String {
+        games
+            .iter()
+            .map(|g| words::spoken(g, &names.0, &names.1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let written = |games: &[GameResult]| -> String {
+        games.iter().map(words::write).collect::<Vec<_>>().join(" ")
+    };
+    if !pairing.games.is_empty() {
+        if pairing.games == games {
+            return Ok(Applied::Unchanged(format!(
+                "Board {board}: {}",
+                said(games)
+            )));
+        }
+        if !replace {
+            return Err(ActionError::ResultConflict {
+                round,
+                board,
+                existing: written(&pairing.games),
+                affects: later_rounds(event, round),
+            });
+        }
+    }
+    let was = (!pairing.games.is_empty()).then(|| written(&pairing.games));
+    let affects = if was.is_some() {
+        later_rounds(event, round)
+    } else {
+        String::new()
+    };
+    state
+        .event
+        .set_result(round, white, black, games.to_vec())?;
+    Ok(Applied::Changed(match was {
+        Some(was) => format!(
+            "round {round} board {board}: {} (was {was}){affects}",
+            said(games)
+        ),
+        None => format!("round {round} board {board}: {}", said(games)),
+    }))
+}
+
+/// Replays a history from the start: the state it leads to.
+pub fn replay<'a>(
+    actions: impl IntoIterator<Item = &'a Action>,
+) -> Result<Option<EventState>, ActionError> {
+    let mut state: Option<EventState> = None;
+    for action in actions {
+        let (next, _) = action.apply(state.as_ref())?;
+        state = Some(next);
+    }
+    Ok(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn organiser() -> Person {
+        Person {
+            id: 1,
+            name: "Saraa".into(),
+        }
+    }
+
+    fn swiss(players: usize) -> Vec<Action> {
+        let mut h = vec![Action::Create {
+            event: NewEvent {
+                name: "Naadam".into(),
+                system: "swiss".into(),
+                rounds: Some(3),
+                ruleset: None,
+                time_control: Some("1800+30".into()),
+                boards: None,
+                lineup: None,
+            },
+            organiser: organiser(),
+        }];
+        for i in 0..players {
+            h.push(Action::AddPlayer {
+                player: NewPlayer {
+                    name: format!("P{i}"),
+                    rating: Some(2000 - i as u32 * 10),
+                    club: None,
+                    region: None,
+                    birth_year: None,
+                },
+                account: None,
+            });
+        }
+        h.push(Action::Start);
+        h.push(Action::PairRound);
+        h
+    }
+
+    fn step(state: &EventState, a: &Action) -> Result<EventState, ActionError> {
+        a.apply(Some(state)).map(|(s, _)| s)
+    }
+
+    #[test]
+    fn a_result_on_a_taken_board_needs_replace_and_names_what_it_affects() {
+        let state = replay(&swiss(4)).unwrap().unwrap();
+        let one = RoundNo::FIRST;
+        let b1 = BoardNo::FIRST;
+        let set = |games: Vec<GameResult>, replace| Action::SetResult {
+            round: one,
+            board: b1,
+            games,
+            replace,
+        };
+        let s = step(&state, &set(vec![GameResult::WhiteWins], false)).unwrap();
+        // The same result again changes nothing.
+        let (_, applied) = set(vec![GameResult::WhiteWins], false)
+            .apply(Some(&s))
+            .unwrap();
+        assert!(matches!(applied, Applied::Unchanged(_)));
+        let err = step(&s, &set(vec![GameResult::Draw], false)).unwrap_err();
+        assert!(matches!(err, ActionError::ResultConflict { .. }), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "round 1 board 1 already has the result 1-0; send \"replace\": true to change it"
+        );
+        let s = step(&s, &set(vec![GameResult::Draw], true)).unwrap();
+        assert_eq!(s.event.rounds[0].pairings[0].games, vec![GameResult::Draw]);
+    }
+
+    #[test]
+    fn a_bye_and_a_missing_board_are_refused_by_name() {
+        let state = replay(&swiss(5)).unwrap().unwrap();
+        let round = &state.event.rounds[0];
+        let bye = round.pairings.iter().find(|p| p.black.is_none()).unwrap();
+        let err = step(
+            &state,
+            &Action::SetResult {
+                round: RoundNo::FIRST,
+                board: bye.board,
+                games: vec![GameResult::WhiteWins],
+                replace: false,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.field(), Some("board"));
+        let err = step(
+            &state,
+            &Action::SetResult {
+                round: RoundNo::FIRST,
+                board: BoardNo::try_from(9).unwrap(),
+                games: vec![GameResult::WhiteWins],
+                replace: false,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.to_string(), "round 1 has no board 9");
+    }
+
+    #[test]
+    fn results_on_different_boards_commute_and_other_changes_do_not() {
+        let r = |board: u32| Action::SetResult {
+            round: RoundNo::FIRST,
+            board: BoardNo::try_from(board).unwrap(),
+            games: vec![GameResult::Draw],
+            replace: false,
+        };
+        assert!(r(1).commutes_with(&r(2)));
+        assert!(!r(1).commutes_with(&r(1)));
+        assert!(!r(1).commutes_with(&Action::PairRound));
+        assert!(!Action::PairRound.commutes_with(&r(1)));
+        assert!(r(1).commutes_with(&Action::Publish {
+            round: RoundNo::FIRST
+        }));
+    }
+
+    #[test]
+    fn bad_settings_name_their_field() {
+        let mut new = NewEvent {
+            name: "X".into(),
+            system: "swizz".into(),
+            rounds: None,
+            ruleset: None,
+            time_control: None,
+            boards: None,
+            lineup: None,
+        };
+        let field = |new: &NewEvent| create(new, &organiser()).err().and_then(|e| e.field());
+        assert_eq!(field(&new), Some("system"));
+        new.system = "dutch".into();
+        assert_eq!(field(&new), None);
+        new.time_control = Some("soon".into());
+        assert_eq!(field(&new), Some("time_control"));
+        new.time_control = None;
+        new.ruleset = Some("chess".into());
+        assert_eq!(field(&new), Some("ruleset"));
+        new.ruleset = None;
+        new.lineup = Some("fixed-boards".into());
+        assert_eq!(field(&new), Some("lineup"));
+    }
+}

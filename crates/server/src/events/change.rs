@@ -1,0 +1,190 @@
+//! Making a change: who may, on which version, and the retry when another writer committed
+//! first.
+//!
+//! A change is computed on the latest state and committed on the condition that the state
+//! is still that version (`db::events::commit`). When another writer got there first, the
+//! change is computed again on the new state, so results entered at once on different
+//! boards are all kept and the same board is never written twice unnoticed (the second
+//! writer meets the first's result: the same one is a no-op, a different one a conflict).
+//! A change made on a page that showed an older version (`seen`) is refused unless
+//! everything committed since commutes with it, with a message naming who changed what.
+
+use super::access::Standing;
+use super::action::{Action, ActionError, Applied, NewEvent};
+use super::state::{EventState, Person};
+use crate::db::users::User;
+use crate::db::{Db, events as store};
+use crate::error::AppError;
+
+/// How many times a change is recomputed after losing the race to commit.
+const MAX_ATTEMPTS: usize = 64;
+
+/// Why a change was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeError {
+    /// The change itself is refused.
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    /// Signing in is required.
+    #[error("sign in first")]
+    Unauthorized,
+    /// The account may not make this change.
+    #[error("not allowed: {0}")]
+    Forbidden(String),
+    /// No such event.
+    #[error("no event {0:?}")]
+    NotFound(String),
+    /// Made on a view older than a change it does not commute with.
+    #[error("{0}")]
+    Stale(String),
+    /// Storage failed.
+    #[error(transparent)]
+    Storage(#[from] AppError),
+}
+
+/// A change made (or found already made).
+#[derive(Debug, Clone)]
+pub struct Changed {
+    /// The event's version after it.
+    pub version: i64,
+    /// The event's state after it.
+    pub state: EventState,
+    /// What it did ("round 1 board 3: Bat 1 – 0 Dorj").
+    pub summary: String,
+    /// Whether anything changed (the same result again changes nothing).
+    pub changed: bool,
+}
+
+fn person(user: &User) -> Person {
+    Person {
+        id: user.id,
+        name: user.username.clone(),
+    }
+}
+
+/// A new event id: 12 hex digits from the OS's random source.
+fn new_id() -> Result<String, AppError> {
+    Ok(crate::auth::random_token()?[..12].to_owned())
+}
+
+/// Creates an event organised by `author`; returns its id and state.
+pub async fn create(
+    db: &Db,
+    author: &User,
+    new: NewEvent,
+) -> Result<(String, EventState), ChangeError> {
+    if !super::access::may_create(author) {
+        return Err(ChangeError::Forbidden(
+            "only organisers and administrators create events".into(),
+        ));
+    }
+    let action = Action::Create {
+        event: new,
+        organiser: person(author),
+    };
+    let (state, applied) = action.apply(None)?;
+    let summary = match applied {
+        Applied::Changed(s) | Applied::Unchanged(s) => s,
+    };
+    let id = new_id()?;
+    store::create(db, &id, &state, &action, &person(author), &summary).await?;
+    Ok((id, state))
+}
+
+/// Makes `action` on event `id` as `author`. `seen` is the version the author's page
+/// showed, when it says; a change made on an older one is refused unless it commutes with
+/// everything since.
+pub async fn change(
+    db: &Db,
+    id: &str,
+    author: Option<&User>,
+    action: Action,
+    seen: Option<i64>,
+) -> Result<Changed, ChangeError> {
+    for _ in 0..MAX_ATTEMPTS {
+        let stored = store::load(db, id)
+            .await?
+            .ok_or_else(|| ChangeError::NotFound(id.to_owned()))?;
+        let standing = Standing::of(author, &stored.state);
+        if !standing.may(&action) {
+            return Err(match author {
+                None => ChangeError::Unauthorized,
+                Some(_) => ChangeError::Forbidden(format!(
+                    "only the event's {} may do this",
+                    if matches!(action, Action::AppointArbiter { .. }) {
+                        "organiser"
+                    } else {
+                        "organiser and arbiters"
+                    }
+                )),
+            });
+        }
+        let author = author.ok_or(ChangeError::Unauthorized)?;
+        if let Some(seen) = seen.filter(|&v| v < stored.version) {
+            let since = store::history(db, id, seen).await?;
+            if let Some(blocking) = since.iter().find(|h| !action.commutes_with(&h.action)) {
+                return Err(ChangeError::Stale(format!(
+                    "{} ({} at {} UTC): reload the page and try again",
+                    blocking.summary,
+                    blocking.by_name,
+                    clock_time(blocking.at_ms)
+                )));
+            }
+        }
+        let (state, applied) = action.apply(Some(&stored.state))?;
+        let summary = match applied {
+            Applied::Unchanged(summary) => {
+                return Ok(Changed {
+                    version: stored.version,
+                    state: stored.state,
+                    summary,
+                    changed: false,
+                });
+            }
+            Applied::Changed(summary) => summary,
+        };
+        if store::commit(
+            db,
+            id,
+            stored.version,
+            &state,
+            &action,
+            &person(author),
+            &summary,
+        )
+        .await?
+        {
+            return Ok(Changed {
+                version: stored.version + 1,
+                state,
+                summary,
+                changed: true,
+            });
+        }
+        // Another writer committed first: compute the change again on what they left.
+        tokio::task::yield_now().await;
+    }
+    Err(ChangeError::Storage(AppError::Internal(format!(
+        "event {id}: {MAX_ATTEMPTS} writers in a row committed first"
+    ))))
+}
+
+/// `HH:MM` of a time stamp, UTC.
+fn clock_time(at_ms: i64) -> String {
+    let minutes = at_ms.div_euclid(60_000);
+    let (h, m) = (
+        minutes.div_euclid(60).rem_euclid(24),
+        minutes.rem_euclid(60),
+    );
+    format!("{h:02}:{m:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clock_time_is_utc_hours_and_minutes() {
+        // 2026-12-01 14:02:30 UTC.
+        assert_eq!(super::clock_time(1_796_133_750_000), "14:02");
+        assert_eq!(super::clock_time(0), "00:00");
+    }
+}

@@ -1,0 +1,27 @@
+//! Events in the web app: a tournament-library [`Event`](shatar_tournament::Event) kept in
+//! the database with the history of every change.
+//!
+//! An event's state is the replay of its history: each change is an [`Action`], applied by
+//! [`EventState::apply`] through the tournament library (no pairing, scoring or tie-break
+//! rule is written here), and stored in one transaction together with the new state
+//! (`db/events.rs`). The state adds to the library's event what the web app needs: who
+//! runs it (its organiser and arbiters), which rounds are published, and which players
+//! have accounts.
+//!
+//! | file | what |
+//! |---|---|
+//! | `action.rs` | the changes, and how each one changes the state |
+//! | `change.rs` | making a change: permission, stale views, the retry after a lost race |
+//! | `state.rs` | the state: the library's event, staff, publication |
+//! | `access.rs` | who may do what |
+//! | `words.rs` | results as the API writes them (`1-0`, `1/2-1/2`, `+-` …) |
+
+pub mod access;
+pub mod action;
+pub mod change;
+pub mod state;
+pub mod words;
+
+pub use access::Standing;
+pub use action::{Action, ActionError, NewEvent, NewPlayer};
+pub use state::{EventState, Person, Status};

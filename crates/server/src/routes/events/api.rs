@@ -1,0 +1,474 @@
+//! The events JSON API (`/api/events/…`): everything the event pages do, for other tools.
+//! Credentials: a session cookie (with an `X-CSRF-Token` header on writes) or a personal
+//! token (`Authorization: Bearer TOKEN`). Errors: `{"error": …, "field": …}` with a 4xx
+//! status.
+
+use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};
+use crate::auth::Visitor;
+use crate::db::{events as store, users};
+use crate::events::action::NewEvent;
+use crate::events::change::{self, Changed};
+use crate::events::state::EventState;
+use crate::events::{Action, NewPlayer, Person, Standing, words};
+use crate::state::AppState;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shatar_tournament::{BoardNo, Pairing, RoundNo};
+
+/// The header a cookie-session write carries its CSRF token in.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The account making a write, checked: a token needs nothing more, a session cookie needs
+/// its CSRF token in [`CSRF_HEADER`]; `None` when there are no credentials.
+fn writer<'v>(v: &'v Visitor, headers: &HeaderMap) -> ApiResult<Option<&'v users::User>> {
+    if v.user.is_some() && !v.by_token {
+        let sent = headers.get(CSRF_HEADER).and_then(|h| h.to_str().ok());
+        v.check_csrf(sent).map_err(|_| {
+            ApiError::forbidden(format!(
+                "a write with a session cookie needs the header {CSRF_HEADER}"
+            ))
+        })?;
+    }
+    Ok(v.user.as_ref())
+}
+
+async fn load(state: &AppState, id: &str) -> ApiResult<store::StoredEvent> {
+    store::load(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no event {id:?}")))
+}
+
+/// A pairing as the API writes it.
+fn pairing_json(p: &Pairing) -> Value {
+    let result = (!p.games.is_empty()).then(|| {
+        p.games
+            .iter()
+            .map(words::write)
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    json!({
+        "board": p.board,
+        "white": p.white,
+        "black": p.black,
+        "result": result,
+    })
+}
+
+/// The event as `standing` may see it.
+fn event_json(id: &str, version: i64, s: &EventState, standing: Standing) -> Value {
+    let e = &s.event;
+    let players: Vec<Value> = e
+        .players
+        .iter()
+        .map(|p| {
+            let mut v = json!({"number": p.number, "name": p.name});
+            let o = v.as_object_mut().expect("a JSON object");
+            if let Some(a) = s.accounts.get(&p.number) {
+                o.insert("username".into(), json!(a.name));
+            }
+            if !p.club.is_empty() {
+                o.insert("club".into(), json!(p.club));
+            }
+            if !p.region.is_empty() {
+                o.insert("region".into(), json!(p.region));
+            }
+            if let Some(r) = p.rating {
+                o.insert("rating".into(), json!(r));
+            }
+            if let Some(y) = p.birth_year {
+                o.insert("birth_year".into(), json!(y));
+            }
+            if p.withdrawal.is_some() {
+                o.insert("withdrawn".into(), json!(true));
+            }
+            v
+        })
+        .collect();
+    let rounds: Vec<Value> = e
+        .rounds
+        .iter()
+        .filter(|r| standing.is_staff() || s.is_published(r.number))
+        .map(|r| {
+            json!({
+                "round": r.number,
+                "published": s.is_published(r.number),
+                "pairings": r.pairings.iter().map(pairing_json).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "id": id,
+        "name": e.name,
+        "system": e.system.code(),
+        "status": s.status().name(),
+        "version": version,
+        "ruleset": e.ruleset,
+        "time_control": e.time_control,
+        "rounds_planned": e.rounds_planned,
+        "organiser": s.organiser.name,
+        "arbiters": s.arbiters.iter().map(|a| &a.name).collect::<Vec<_>>(),
+        "players": players,
+        "rounds": rounds,
+    })
+}
+
+async fn list(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+    let events = store::list(&state.db).await?;
+    Ok(Json(json!(
+        events
+            .iter()
+            .map(|e| json!({"id": e.id, "name": e.name}))
+            .collect::<Vec<_>>()
+    )))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    ApiJson(new): ApiJson<NewEvent>,
+) -> ApiResult<Response> {
+    let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
+    let (id, _) = change::create(&state.db, user, new).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
+}
+
+async fn show(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let stored = load(&state, &id).await?;
+    let standing = Standing::of(v.user.as_ref(), &stored.state);
+    Ok(Json(event_json(
+        &id,
+        stored.version,
+        &stored.state,
+        standing,
+    )))
+}
+
+/// Makes a change as the request's account, answering its outcome.
+async fn apply(
+    state: &AppState,
+    v: &Visitor,
+    headers: &HeaderMap,
+    id: &str,
+    action: Action,
+    seen: Option<i64>,
+) -> ApiResult<Changed> {
+    let user = writer(v, headers)?;
+    Ok(change::change(&state.db, id, user, action, seen).await?)
+}
+
+/// The account named in a body, as an event remembers it.
+async fn person(state: &AppState, username: &str) -> ApiResult<Person> {
+    let u = users::by_name(&state.db, username)
+        .await?
+        .ok_or_else(|| ApiError::field("username", format!("no account {username:?}")))?;
+    Ok(Person {
+        id: u.id,
+        name: u.username,
+    })
+}
+
+#[derive(Deserialize)]
+struct ArbiterBody {
+    username: String,
+    #[serde(default)]
+    version: Option<i64>,
+}
+
+async fn appoint_arbiter(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ArbiterBody>,
+) -> ApiResult<Json<Value>> {
+    let arbiter = person(&state, &body.username).await?;
+    let done = apply(
+        &state,
+        &v,
+        &headers,
+        &id,
+        Action::AppointArbiter { arbiter },
+        body.version,
+    )
+    .await?;
+    Ok(Json(json!({
+        "arbiters": done.state.arbiters.iter().map(|a| &a.name).collect::<Vec<_>>(),
+        "version": done.version,
+    })))
+}
+
+#[derive(Deserialize)]
+struct PlayerBody {
+    #[serde(flatten)]
+    player: NewPlayer,
+    #[serde(default)]
+    username: Option<String>,
+    #[serde(default)]
+    version: Option<i64>,
+}
+
+async fn add_player(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PlayerBody>,
+) -> ApiResult<Response> {
+    let account = match &body.username {
+        Some(name) => Some(person(&state, name).await?),
+        None => None,
+    };
+    let done = apply(
+        &state,
+        &v,
+        &headers,
+        &id,
+        Action::AddPlayer {
+            player: body.player,
+            account,
+        },
+        body.version,
+    )
+    .await?;
+    let number = done.state.event.players.last().map(|p| p.number);
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"number": number, "version": done.version})),
+    )
+        .into_response())
+}
+
+/// `?version=N`: the version the author's page showed.
+#[derive(Deserialize, Default)]
+struct Seen {
+    #[serde(default)]
+    version: Option<i64>,
+}
+
+async fn start(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(seen): Query<Seen>,
+) -> ApiResult<Json<Value>> {
+    let done = apply(&state, &v, &headers, &id, Action::Start, seen.version).await?;
+    Ok(Json(json!({
+        "status": done.state.status().name(),
+        "rounds_planned": done.state.event.rounds_planned,
+        "version": done.version,
+    })))
+}
+
+async fn pair_round(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(seen): Query<Seen>,
+) -> ApiResult<Response> {
+    let done = apply(&state, &v, &headers, &id, Action::PairRound, seen.version).await?;
+    let round = done
+        .state
+        .event
+        .rounds
+        .last()
+        .ok_or_else(|| ApiError::internal("a paired round is missing"))?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "round": round.number,
+            "pairings": round.pairings.iter().map(pairing_json).collect::<Vec<_>>(),
+            "explanation": round.explanation,
+            "version": done.version,
+        })),
+    )
+        .into_response())
+}
+
+fn round_no(text: &str) -> ApiResult<RoundNo> {
+    text.parse()
+        .map_err(|_| ApiError::not_found(format!("no round {text:?}")))
+}
+
+async fn publish(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path((id, round)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let round = round_no(&round)?;
+    let done = apply(&state, &v, &headers, &id, Action::Publish { round }, None).await?;
+    Ok(Json(
+        json!({"round": round, "published": true, "version": done.version}),
+    ))
+}
+
+#[derive(Deserialize)]
+struct ResultBody {
+    result: String,
+    #[serde(default)]
+    replace: bool,
+    #[serde(default)]
+    version: Option<i64>,
+}
+
+async fn set_result(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path((id, round, board)): Path<(String, String, String)>,
+    ApiJson(body): ApiJson<ResultBody>,
+) -> ApiResult<Json<Value>> {
+    let round = round_no(&round)?;
+    let board: BoardNo = board
+        .parse()
+        .map_err(|_| ApiError::not_found(format!("no board {board:?}")))?;
+    let games = body
+        .result
+        .split_whitespace()
+        .map(words::read)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ApiError::field("result", e.to_string()))?;
+    if games.is_empty() {
+        return Err(ApiError::field("result", "no result given"));
+    }
+    let done = apply(
+        &state,
+        &v,
+        &headers,
+        &id,
+        Action::SetResult {
+            round,
+            board,
+            games,
+            replace: body.replace,
+        },
+        body.version,
+    )
+    .await?;
+    let pairing = done
+        .state
+        .event
+        .rounds
+        .get(round.index())
+        .and_then(|r| r.pairings.iter().find(|p| p.board == board))
+        .ok_or_else(|| ApiError::internal("the board is missing after its result"))?;
+    let mut answer = pairing_json(pairing);
+    let o = answer.as_object_mut().expect("a JSON object");
+    o.insert("round".into(), json!(round));
+    o.insert("message".into(), json!(echo(&done)));
+    o.insert("changed".into(), json!(done.changed));
+    o.insert("version".into(), json!(done.version));
+    Ok(Json(answer))
+}
+
+/// "Board 3: Batbayar 1 – 0 Dorj", from a result change's summary.
+fn echo(done: &Changed) -> String {
+    let s = &done.summary;
+    match s.find("board ") {
+        Some(at) if s.starts_with("round ") => {
+            let text = &s[at..];
+            let text = text.split(" (was ").next().unwrap_or(text);
+            let mut c = text.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        }
+        _ => s.clone(),
+    }
+}
+
+async fn standings(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let stored = load(&state, &id).await?;
+    let e = &stored.state.event;
+    let table = shatar_tournament::standings(e);
+    let lines: Vec<Value> = table
+        .lines
+        .iter()
+        .map(|line| {
+            let mut tiebreaks = serde_json::Map::new();
+            for (tb, value) in table.order.iter().zip(&line.values).skip(1) {
+                tiebreaks.insert(tb.code().to_owned(), json!(value.to_f64()));
+            }
+            json!({
+                "place": line.place,
+                "place_to": line.place_to,
+                "number": line.entrant,
+                "name": e.entrant_name(line.entrant),
+                "points": line.values.first().map(|p| p.to_f64()),
+                "tiebreaks": tiebreaks,
+            })
+        })
+        .collect();
+    Ok(Json(json!(lines)))
+}
+
+async fn export_trf(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let stored = load(&state, &id).await?;
+    let text = shatar_tournament::trf::write(&stored.state.event)
+        .map_err(|e| ApiError::field("event", format!("TRF export: {e}")))?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+async fn history(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let stored = load(&state, &id).await?;
+    if !Standing::of(v.user.as_ref(), &stored.state).is_staff() {
+        return Err(match v.user {
+            None => ApiError::unauthorized(),
+            Some(_) => {
+                ApiError::forbidden("only the event's organiser and arbiters see its history")
+            }
+        });
+    }
+    let entries = store::history(&state.db, &id, 0).await?;
+    Ok(Json(json!(
+        entries
+            .iter()
+            .map(|h| json!({
+                "seq": h.seq,
+                "at_ms": h.at_ms,
+                "by": h.by_name,
+                "action": h.action,
+                "summary": h.summary,
+            }))
+            .collect::<Vec<_>>()
+    )))
+}
+
+/// The `/api/events` routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/events", get(list).post(create))
+        .route("/api/events/{id}", get(show))
+        .route("/api/events/{id}/arbiters", post(appoint_arbiter))
+        .route("/api/events/{id}/players", post(add_player))
+        .route("/api/events/{id}/start", post(start))
+        .route("/api/events/{id}/rounds", post(pair_round))
+        .route("/api/events/{id}/rounds/{r}/publish", post(publish))
+        .route(
+            "/api/events/{id}/rounds/{r}/boards/{b}/result",
+            put(set_result),
+        )
+        .route("/api/events/{id}/standings", get(standings))
+        .route("/api/events/{id}/export.trf", get(export_trf))
+        .route("/api/events/{id}/history", get(history))
+}
