@@ -64,6 +64,24 @@ pub enum EventFileError {
         /// The underlying I/O error.
         source: std::io::Error,
     },
+    /// The event file's lock could not be taken.
+    #[error("cannot lock event file {path}: {source}")]
+    Lock {
+        /// The file.
+        path: PathBuf,
+        /// The underlying I/O error.
+        source: std::io::Error,
+    },
+    /// Another command kept the event file locked longer than the wait.
+    #[error(
+        "event file {path} is being changed by another command (waited {waited_s} s); nothing was changed, try again"
+    )]
+    Busy {
+        /// The file.
+        path: PathBuf,
+        /// Seconds waited.
+        waited_s: u64,
+    },
     /// The event could not be serialised.
     #[error("cannot serialise event: {0}")]
     Serialise(#[from] serde_json::Error),

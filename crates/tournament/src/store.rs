@@ -1,9 +1,11 @@
 //! The event file: versioned JSON, written atomically (temporary file, fsync, rename), so
-//! a crash leaves either the old file or the new one, never half of either.
+//! a crash leaves either the old file or the new one, never half of either; changed under
+//! an exclusive lock, so that two writers at once lose neither change.
 
-use std::fs::{self, File};
+use std::fs::{self, File, TryLockError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
@@ -115,12 +117,75 @@ pub fn save(event: &Event, path: &Path) -> Result<(), EventFileError> {
     result.map_err(write_err)
 }
 
+/// How long [`update`] waits for another writer of the same event file.
+pub const LOCK_WAIT: Duration = Duration::from_secs(30);
+
+/// An exclusive hold on an event file for one read-modify-write: an advisory lock on a
+/// companion file (`.NAME.lock` beside it), since [`save`] replaces the event file
+/// itself by renaming. Released when dropped.
+#[derive(Debug)]
+pub struct Lock {
+    _file: File,
+}
+
+/// Takes the event file's lock, waiting at most `wait` for another writer to finish.
+pub fn lock(path: &Path, wait: Duration) -> Result<Lock, EventFileError> {
+    let lock_path = companion(path, "lock");
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|source| EventFileError::Lock {
+            path: path.to_owned(),
+            source,
+        })?;
+    let start = Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(Lock { _file: file }),
+            Err(TryLockError::WouldBlock) if start.elapsed() < wait => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(EventFileError::Busy {
+                    path: path.to_owned(),
+                    waited_s: wait.as_secs(),
+                });
+            }
+            Err(TryLockError::Error(source)) => {
+                return Err(EventFileError::Lock {
+                    path: path.to_owned(),
+                    source,
+                });
+            }
+        }
+    }
+}
+
+/// A file beside `path`: `.NAME.suffix` in the same directory.
+fn companion(path: &Path, suffix: &str) -> PathBuf {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "event.json".into());
+    dir.join(format!(".{file_name}.{suffix}"))
+}
+
 /// Loads, applies `change`, and saves only if the change succeeded: a refused change or a
-/// corrupt file leaves the file untouched.
+/// corrupt file leaves the file untouched. The whole read-modify-write holds the event
+/// file's [`lock`], so two commands changing one file at once run one after the other
+/// (the second waits up to [`LOCK_WAIT`], then fails naming the file) and neither change
+/// is lost.
 pub fn update<T, E>(
     path: &Path,
     change: impl FnOnce(&mut Event) -> Result<T, E>,
 ) -> Result<T, UpdateError<E>> {
+    let _lock = lock(path, LOCK_WAIT).map_err(UpdateError::File)?;
     let mut event = load(path).map_err(UpdateError::File)?;
     let out = change(&mut event).map_err(UpdateError::Change)?;
     save(&event, path).map_err(UpdateError::File)?;

@@ -1,6 +1,7 @@
 //! `shatar tournament …`: run an event from the shell. Every command reads the event file,
-//! changes it through the library and writes it back atomically; a refused change or a
-//! corrupt file leaves the file as it was.
+//! changes it through the library and writes it back atomically, holding the file's lock
+//! for the whole change (a second writer waits, then fails naming the file); a refused
+//! change or a corrupt file leaves the file as it was.
 
 use std::path::{Path, PathBuf};
 
