@@ -50,9 +50,10 @@ pub fn page(v: &Visitor, path: &str, title: &str, body: &str) -> Html<String> {
         esc(&l.t("nav-lobby"))
     ));
     nav.push_str(&format!(
-        r#" <a href="/games">{}</a> <a href="/analysis">{}</a>"#,
+        r#" <a href="/games">{}</a> <a href="/analysis">{}</a> <a href="/events">{}</a>"#,
         esc(&l.t("nav-games")),
-        esc(&l.t("nav-analysis"))
+        esc(&l.t("nav-analysis")),
+        esc(&l.t("nav-events"))
     ));
     if let Some(u) = &v.user {
         nav.push_str(&format!(

@@ -1,0 +1,670 @@
+//! The event pages: the list, a new event, an event (players, the latest published round,
+//! standings, and for its staff the controls), and a round's boards with one tap per result.
+//! Written with maud, which escapes every interpolated value; forms carry the CSRF token
+//! and the version the page showed, so a change made on a stale page is refused by name.
+
+use crate::auth::Visitor;
+use crate::db::events as store;
+use crate::error::{AppError, AppResult};
+use crate::events::access::may_create;
+use crate::events::action::NewEvent;
+use crate::events::change::{self, ChangeError};
+use crate::events::state::EventState;
+use crate::events::{Action, NewPlayer, Standing, words};
+use crate::html::page;
+use crate::i18n::Lang;
+use crate::redirect::SameSitePath;
+use crate::routes::see_other;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use maud::{Markup, html};
+use serde::Deserialize;
+use shatar_tournament::{BoardNo, EntrantNo, Event, GameResult, Round, RoundNo, System};
+use std::collections::HashMap;
+
+/// The result buttons of a board, White first.
+const RESULT_WORDS: [&str; 6] = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
+
+fn csrf(v: &Visitor) -> Markup {
+    html! { input type="hidden" name=(crate::auth::csrf::FIELD) value=(v.csrf); }
+}
+
+fn version_field(version: i64) -> Markup {
+    html! { input type="hidden" name="version" value=(version); }
+}
+
+/// Each entrant's points so far, for the pairing lists.
+fn points(event: &Event) -> HashMap<EntrantNo, String> {
+    shatar_tournament::standings(event)
+        .lines
+        .iter()
+        .map(|l| {
+            let p = l.values.first().copied().unwrap_or_default();
+            (l.entrant, p.to_string())
+        })
+        .collect()
+}
+
+fn system_name(l: Lang, s: System) -> String {
+    l.t(&format!("event-system-{}", s.code()))
+}
+
+async fn list(State(state): State<AppState>, v: Visitor) -> AppResult<Response> {
+    let l = v.lang;
+    let events = store::list(&state.db).await?;
+    let body = html! {
+        h1 { (l.t("events-title")) }
+        @if v.user.as_ref().is_some_and(may_create) {
+            p { a.button href="/events/new" { (l.t("events-new")) } }
+        }
+        @if events.is_empty() {
+            p.hint { (l.t("events-none")) }
+        } @else {
+            ul.events {
+                @for e in &events {
+                    li { a href={ "/events/" (e.id) } { (e.name) } }
+                }
+            }
+        }
+    };
+    Ok(page(&v, "/events", &l.t("events-title"), &body.into_string()).into_response())
+}
+
+fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
+    let l = v.lang;
+    html! {
+        h1 { (l.t("events-new")) }
+        @if let Some(e) = error { p.error { (e) } }
+        form.card method="post" action="/events/new" {
+            (csrf(v))
+            label { (l.t("event-field-name")) " " input name="name" required maxlength="200"; }
+            label { (l.t("event-field-system")) " "
+                select name="system" {
+                    @for s in System::ALL {
+                        option value=(s.code()) selected[s == System::Swiss] { (system_name(l, s)) }
+                    }
+                }
+            }
+            label { (l.t("event-field-rounds")) " "
+                input name="rounds" type="number" min="0" max="100" placeholder="0";
+                " " span.hint { (l.t("event-field-rounds-hint")) }
+            }
+            label { (l.t("event-field-ruleset")) " "
+                select name="ruleset" {
+                    @for r in ["official", "competition", "traditional", "fsf"] {
+                        option value=(r) { (l.t(&format!("event-ruleset-{r}"))) }
+                    }
+                }
+            }
+            label { (l.t("event-field-time-control")) " "
+                input name="time_control" list="time-controls" maxlength="40" placeholder="5400";
+                datalist id="time-controls" {
+                    @for tc in ["5400", "3600+30", "1800+30", "1800", "900+10", "300+3"] {
+                        option value=(tc) {}
+                    }
+                }
+            }
+            button type="submit" { (l.t("events-create")) }
+        }
+    }
+}
+
+async fn new_page(v: Visitor) -> AppResult<Response> {
+    let user = v.require_user()?;
+    if !may_create(user) {
+        return Err(AppError::Forbidden(v.lang.t("events-may-not-create")));
+    }
+    let l = v.lang;
+    Ok(page(
+        &v,
+        "/events/new",
+        &l.t("events-new"),
+        &new_form(&v, None).into_string(),
+    )
+    .into_response())
+}
+
+/// The new-event form.
+#[derive(Deserialize)]
+struct NewEventForm {
+    name: String,
+    system: String,
+    #[serde(default)]
+    rounds: String,
+    #[serde(default)]
+    ruleset: String,
+    #[serde(default)]
+    time_control: String,
+    csrf: Option<String>,
+}
+
+fn opt(s: &str) -> Option<String> {
+    let s = s.trim();
+    (!s.is_empty()).then(|| s.to_owned())
+}
+
+async fn create(
+    State(state): State<AppState>,
+    v: Visitor,
+    Form(f): Form<NewEventForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let user = v.require_user()?;
+    let l = v.lang;
+    let rounds = match f.rounds.trim() {
+        "" => None,
+        r => match r.parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                let msg = l.t_args("event-error-rounds", &[("value", r)]);
+                let body = new_form(&v, Some(&msg)).into_string();
+                return Ok((
+                    StatusCode::BAD_REQUEST,
+                    page(&v, "/events/new", &l.t("events-new"), &body),
+                )
+                    .into_response());
+            }
+        },
+    };
+    let new = NewEvent {
+        name: f.name,
+        system: f.system,
+        rounds,
+        ruleset: opt(&f.ruleset),
+        time_control: opt(&f.time_control),
+        boards: None,
+        lineup: None,
+    };
+    match change::create(&state.db, user, new).await {
+        Ok((id, _)) => Ok(see_other(
+            &SameSitePath::internal(format!("/events/{id}")),
+            &[],
+        )),
+        Err(ChangeError::Forbidden(_)) => Err(AppError::Forbidden(l.t("events-may-not-create"))),
+        Err(ChangeError::Storage(e)) => Err(e),
+        Err(e) => {
+            let body = new_form(&v, Some(&e.to_string())).into_string();
+            Ok((
+                StatusCode::BAD_REQUEST,
+                page(&v, "/events/new", &l.t("events-new"), &body),
+            )
+                .into_response())
+        }
+    }
+}
+
+async fn load(state: &AppState, id: &str) -> AppResult<store::StoredEvent> {
+    store::load(&state.db, id)
+        .await?
+        .ok_or_else(|| AppError::NotFound(format!("event {id:?}")))
+}
+
+/// The boards of a round, with each player's points; for the staff, a result button row.
+fn round_table(
+    v: &Visitor,
+    id: &str,
+    version: i64,
+    event: &Event,
+    round: &Round,
+    staff: bool,
+) -> Markup {
+    let l = v.lang;
+    let pts = points(event);
+    let who = |n: EntrantNo| -> Markup {
+        html! {
+            span.entrant { (n) ". " (event.entrant_name(n)) }
+            " " span.points { "(" (pts.get(&n).map_or("0", String::as_str)) ")" }
+        }
+    };
+    html! {
+        div.scroll {
+            table.pairings {
+                thead { tr {
+                    th { (l.t("event-board")) }
+                    th { (l.t("color-white")) }
+                    th { (l.t("event-result")) }
+                    th { (l.t("color-black")) }
+                } }
+                tbody {
+                    @for p in &round.pairings {
+                        tr id={ "board-" (p.board) } {
+                            td.num { (p.board) }
+                            td { (who(p.white)) }
+                            td.result {
+                                @match p.black {
+                                    None => { (l.t("event-bye")) }
+                                    Some(_) => {
+                                        @if p.games.is_empty() { "–" } @else {
+                                            (p.games.iter().map(words::write).collect::<Vec<_>>().join(" "))
+                                        }
+                                        @if staff && p.team_match.is_none() && !event.is_team_event() {
+                                            (result_buttons(v, id, version, round.number, p.board, &p.games))
+                                        }
+                                    }
+                                }
+                            }
+                            td { @if let Some(b) = p.black { (who(b)) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn result_buttons(
+    v: &Visitor,
+    id: &str,
+    version: i64,
+    round: RoundNo,
+    board: BoardNo,
+    entered: &[GameResult],
+) -> Markup {
+    let current: Vec<String> = entered.iter().map(words::write).collect();
+    html! {
+        form.results method="post" action={ "/events/" (id) "/rounds/" (round) "/boards/" (board) "/result" } {
+            (csrf(v))
+            (version_field(version))
+            @if !entered.is_empty() {
+                input type="hidden" name="replace" value="1";
+            }
+            @for w in RESULT_WORDS {
+                button type="submit" name="result" value=(w)
+                    class=[current.iter().any(|c| c == w).then_some("current")] { (w) }
+            }
+        }
+    }
+}
+
+fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> Markup {
+    let l = v.lang;
+    let s: &EventState = &stored.state;
+    let e = &s.event;
+    let id = stored.id.as_str();
+    let standing = Standing::of(v.user.as_ref(), s);
+    let staff = standing.is_staff();
+    let shown: Vec<&Round> = e
+        .rounds
+        .iter()
+        .filter(|r| staff || s.is_published(r.number))
+        .collect();
+    let table = shatar_tournament::standings(e);
+    html! {
+        h1 { (e.name) }
+        p.event-meta {
+            (system_name(l, e.system)) " · " (l.t(&format!("event-status-{}", s.status().name())))
+            @if e.rounds_planned > 0 { " · " (l.t_args("event-rounds-planned", &[("n", &e.rounds_planned.to_string())])) }
+            @if !e.time_control.is_empty() { " · " (e.time_control) }
+        }
+        @if let Some(err) = error { p.error { (err) } }
+        @if staff {
+            section.card.staff {
+                h2 { (l.t("event-staff")) }
+                @if !e.started {
+                    form method="post" action={ "/events/" (id) "/players" } {
+                        (csrf(v)) (version_field(stored.version))
+                        label { (l.t("event-field-player")) " " input name="name" required maxlength="100"; }
+                        label { (l.t("event-field-club")) " " input name="club" maxlength="100"; }
+                        label { (l.t("event-field-region")) " " input name="region" maxlength="100"; }
+                        label { (l.t("event-field-rating")) " " input name="rating" type="number" min="0" max="4000"; }
+                        label { (l.t("event-field-birth-year")) " " input name="birth_year" type="number" min="1900" max="2100"; }
+                        button type="submit" { (l.t("event-add-player")) }
+                    }
+                    form method="post" action={ "/events/" (id) "/start" } {
+                        (csrf(v)) (version_field(stored.version))
+                        button type="submit" { (l.t("event-start")) }
+                    }
+                } @else {
+                    form method="post" action={ "/events/" (id) "/rounds" } {
+                        (csrf(v)) (version_field(stored.version))
+                        button type="submit" { (l.t("event-pair-next")) }
+                    }
+                    @for r in &e.rounds {
+                        @if !s.is_published(r.number) {
+                            form method="post" action={ "/events/" (id) "/rounds/" (r.number) "/publish" } {
+                                (csrf(v)) (version_field(stored.version))
+                                button type="submit" { (l.t_args("event-publish", &[("round", &r.number.to_string())])) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        @if !shown.is_empty() {
+            div.rounds {
+                @for r in &shown {
+                    a href={ "/events/" (id) "/rounds/" (r.number) } { (l.t_args("event-round", &[("round", &r.number.to_string())])) }
+                    " "
+                }
+            }
+        }
+        @if let Some(last) = shown.last() {
+            h2 { (l.t_args("event-round", &[("round", &last.number.to_string())])) }
+            (round_table(v, id, stored.version, e, last, staff))
+        }
+        h2 { (l.t("event-players")) }
+        div.scroll {
+            table.entrants {
+                thead { tr {
+                    th { "#" } th { (l.t("event-field-player")) } th { (l.t("event-field-club")) }
+                    th { (l.t("event-field-region")) } th { (l.t("event-field-rating")) }
+                } }
+                tbody {
+                    @for p in &e.players {
+                        tr {
+                            td.num { (p.number) }
+                            td { (p.name) @if let Some(a) = s.accounts.get(&p.number) { " " span.hint { "@" (a.name) } } }
+                            td { (p.club) } td { (p.region) }
+                            td.num { @if let Some(r) = p.rating { (r) } }
+                        }
+                    }
+                }
+            }
+        }
+        @if e.started {
+            h2 { (l.t("event-standings")) }
+            div.scroll {
+                table.standings {
+                    thead { tr {
+                        th { (l.t("event-place")) } th { (l.t("event-field-player")) }
+                        @for tb in &table.order { th title=(tb.to_string()) { (tb.code()) } }
+                    } }
+                    tbody {
+                        @for line in &table.lines {
+                            tr {
+                                td.num { (line.place_label()) }
+                                td { (line.entrant) ". " (e.entrant_name(line.entrant)) }
+                                @for val in &line.values { td.num { (val) } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+async fn show(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+) -> AppResult<Response> {
+    let stored = load(&state, &id).await?;
+    let body = event_body(&v, &stored, None).into_string();
+    Ok(page(
+        &v,
+        &format!("/events/{id}"),
+        &stored.state.event.name,
+        &body,
+    )
+    .into_response())
+}
+
+async fn show_round(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+) -> AppResult<Response> {
+    let stored = load(&state, &id).await?;
+    let s = &stored.state;
+    let staff = Standing::of(v.user.as_ref(), s).is_staff();
+    let round: RoundNo = round
+        .parse()
+        .map_err(|_| AppError::NotFound(format!("round {round:?}")))?;
+    let r = s
+        .event
+        .rounds
+        .get(round.index())
+        .filter(|_| staff || s.is_published(round))
+        .ok_or_else(|| AppError::NotFound(format!("round {round}")))?;
+    let l = v.lang;
+    let title = format!(
+        "{} · {}",
+        s.event.name,
+        l.t_args("event-round", &[("round", &round.to_string())])
+    );
+    let mut by_name: Vec<(String, EntrantNo, BoardNo)> = r
+        .pairings
+        .iter()
+        .flat_map(|p| {
+            std::iter::once(p.white)
+                .chain(p.black)
+                .map(move |n| (n, p.board))
+        })
+        .map(|(n, b)| (s.event.entrant_name(n), n, b))
+        .collect();
+    by_name.sort();
+    let body = html! {
+        p { a href={ "/events/" (id) } { (s.event.name) } }
+        h1 { (l.t_args("event-round", &[("round", &round.to_string())])) }
+        (round_table(&v, &id, stored.version, &s.event, r, staff))
+        h2 { (l.t("event-find-board")) }
+        div.scroll {
+            table.find-board {
+                tbody {
+                    @for (name, n, b) in &by_name {
+                        tr { td { (name) " (" (n) ")" } td.num { a href={ "#board-" (b) } { (l.t("event-board")) " " (b) } } }
+                    }
+                }
+            }
+        }
+    };
+    Ok(page(
+        &v,
+        &format!("/events/{id}/rounds/{round}"),
+        &title,
+        &body.into_string(),
+    )
+    .into_response())
+}
+
+/// A staff form: CSRF, the version the page showed.
+#[derive(Deserialize)]
+struct StaffForm {
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+/// Makes a change from a page; a refusal re-shows the event page with its message.
+async fn change_from_page(
+    state: &AppState,
+    v: &Visitor,
+    id: &str,
+    action: Action,
+    seen: Option<i64>,
+    back: String,
+) -> AppResult<Response> {
+    v.require_user()?;
+    match change::change(&state.db, id, v.user.as_ref(), action, seen).await {
+        Ok(_) => Ok(see_other(&SameSitePath::internal(back), &[])),
+        Err(ChangeError::NotFound(id)) => Err(AppError::NotFound(format!("event {id:?}"))),
+        Err(ChangeError::Unauthorized) => Err(AppError::Unauthorized),
+        Err(ChangeError::Forbidden(m)) => Err(AppError::Forbidden(m)),
+        Err(ChangeError::Storage(e)) => Err(e),
+        Err(e @ (ChangeError::Action(_) | ChangeError::Stale(_))) => {
+            let status = match e {
+                ChangeError::Stale(_) => StatusCode::CONFLICT,
+                _ => StatusCode::BAD_REQUEST,
+            };
+            let stored = load(state, id).await?;
+            let body = event_body(v, &stored, Some(&e.to_string())).into_string();
+            Ok((
+                status,
+                page(v, &format!("/events/{id}"), &stored.state.event.name, &body),
+            )
+                .into_response())
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct PlayerForm {
+    name: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    region: String,
+    #[serde(default)]
+    rating: String,
+    #[serde(default)]
+    birth_year: String,
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+async fn add_player(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+    Form(f): Form<PlayerForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let l = v.lang;
+    let number = |field: &str, text: &str| -> AppResult<Option<u32>> {
+        match text.trim() {
+            "" => Ok(None),
+            t => t.parse().map(Some).map_err(|_| {
+                AppError::BadRequest(l.t_args(
+                    "event-error-number",
+                    &[("field", &l.t(field)), ("value", t)],
+                ))
+            }),
+        }
+    };
+    let rating = number("event-field-rating", &f.rating)?;
+    let birth_year = number("event-field-birth-year", &f.birth_year)?
+        .map(|y| {
+            u16::try_from(y).map_err(|_| {
+                AppError::BadRequest(l.t_args(
+                    "event-error-number",
+                    &[
+                        ("field", &l.t("event-field-birth-year")),
+                        ("value", &y.to_string()),
+                    ],
+                ))
+            })
+        })
+        .transpose()?;
+    let action = Action::AddPlayer {
+        player: NewPlayer {
+            name: f.name,
+            rating,
+            club: opt(&f.club),
+            region: opt(&f.region),
+            birth_year,
+        },
+        account: None,
+    };
+    change_from_page(&state, &v, &id, action, f.version, format!("/events/{id}")).await
+}
+
+async fn start(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+    Form(f): Form<StaffForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    change_from_page(
+        &state,
+        &v,
+        &id,
+        Action::Start,
+        f.version,
+        format!("/events/{id}"),
+    )
+    .await
+}
+
+async fn pair_round(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+    Form(f): Form<StaffForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    change_from_page(
+        &state,
+        &v,
+        &id,
+        Action::PairRound,
+        f.version,
+        format!("/events/{id}"),
+    )
+    .await
+}
+
+async fn publish(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Form(f): Form<StaffForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round: RoundNo = round
+        .parse()
+        .map_err(|_| AppError::NotFound(format!("round {round:?}")))?;
+    change_from_page(
+        &state,
+        &v,
+        &id,
+        Action::Publish { round },
+        f.version,
+        format!("/events/{id}"),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+struct ResultForm {
+    result: String,
+    #[serde(default)]
+    replace: Option<String>,
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+async fn set_result(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round, board)): Path<(String, String, String)>,
+    Form(f): Form<ResultForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round: RoundNo = round
+        .parse()
+        .map_err(|_| AppError::NotFound(format!("round {round:?}")))?;
+    let board: BoardNo = board
+        .parse()
+        .map_err(|_| AppError::NotFound(format!("board {board:?}")))?;
+    let games = vec![words::read(&f.result).map_err(|e| AppError::BadRequest(e.to_string()))?];
+    let action = Action::SetResult {
+        round,
+        board,
+        games,
+        replace: f.replace.is_some(),
+    };
+    let back = format!("/events/{id}/rounds/{round}#board-{board}");
+    change_from_page(&state, &v, &id, action, f.version, back).await
+}
+
+/// The event pages.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/events", get(list))
+        .route("/events/new", get(new_page).post(create))
+        .route("/events/{id}", get(show))
+        .route("/events/{id}/players", post(add_player))
+        .route("/events/{id}/start", post(start))
+        .route("/events/{id}/rounds", post(pair_round))
+        .route("/events/{id}/rounds/{r}", get(show_round))
+        .route("/events/{id}/rounds/{r}/publish", post(publish))
+        .route(
+            "/events/{id}/rounds/{r}/boards/{b}/result",
+            post(set_result),
+        )
+}

@@ -1,0 +1,260 @@
+//! The event pages through the real server: an organiser runs a round from the browser's
+//! forms, the public sees only what is published, a player cannot enter results, a change
+//! made on a stale page is refused by name, and names with markup render as text.
+
+mod common;
+
+use common::{Backend, Client, TestServer, unique};
+use shatar_server::db::users::{self, AccountRole};
+
+on_both_backends!(an_organiser_runs_a_round_from_the_pages);
+
+/// Signs up `name` and gives the account `role`.
+async fn account(server: &TestServer, name: &str, role: AccountRole) -> Client {
+    let mut c = server.client();
+    c.sign_up(name, "12345678").await;
+    let db = &server.state().db;
+    let u = users::by_name(db, name).await.unwrap().unwrap();
+    users::update(db, u.id, &u.password_hash, role)
+        .await
+        .unwrap();
+    c
+}
+
+/// The value of the first hidden `version` field on a page.
+fn version(body: &str) -> String {
+    let marker = r#"name="version" value=""#;
+    let start = body.find(marker).expect("a staff form") + marker.len();
+    let end = body[start..].find('"').unwrap() + start;
+    body[start..end].to_owned()
+}
+
+async fn an_organiser_runs_a_round_from_the_pages(b: Backend) {
+    let server = TestServer::start(b).await;
+    let digits: String = unique("")
+        .bytes()
+        .take(6)
+        .map(|b| char::from(b'0' + b % 10))
+        .collect();
+    let mut org = account(&server, &format!("Saraa{digits}"), AccountRole::Organiser).await;
+    let mut player = account(&server, &format!("Dorj{digits}"), AccountRole::Player).await;
+    let mut public = server.client();
+
+    // A player may not even open the form.
+    assert_eq!(player.get("/events/new").await.status, 403);
+    let form = org.get("/events/new").await;
+    assert_eq!(form.status, 200);
+    let csrf = form.csrf();
+    // A bad number of rounds is refused by name, in the page language.
+    let r = org
+        .post(
+            "/events/new",
+            &[
+                ("name", "X"),
+                ("system", "swiss"),
+                ("rounds", "five"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert!(
+        r.body.contains("Rounds: “five” is not a whole number."),
+        "{}",
+        r.body
+    );
+    let name = format!("Naadam <script>{digits}</script>");
+    let r = org
+        .post(
+            "/events/new",
+            &[
+                ("name", &name),
+                ("system", "round-robin"),
+                ("rounds", ""),
+                ("ruleset", "official"),
+                ("time_control", "1800+30"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let path = r.header("location").unwrap().to_owned();
+    let id = path.trim_start_matches("/events/").to_owned();
+
+    // Four players from the staff form, then the draw (round robin, no lot: 1–4, 2–3).
+    let page = org.get(&path).await;
+    assert!(
+        page.body
+            .contains(&format!("Naadam &lt;script&gt;{digits}&lt;/script&gt;"))
+    );
+    assert!(!page.body.contains("<script>"));
+    for p in ["Батбаяр", "Дорж", "巴特尔", "Сүх"] {
+        let page = org.get(&path).await;
+        let r = org
+            .post(
+                &format!("{path}/players"),
+                &[
+                    ("name", p),
+                    ("club", "Хөх хот"),
+                    ("csrf", &csrf),
+                    ("version", &version(&page.body)),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+    let page = org.get(&path).await;
+    let seen_before_start = version(&page.body);
+    let r = org
+        .post(
+            &format!("{path}/start"),
+            &[("csrf", &csrf), ("version", &seen_before_start)],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    // A second "start" from the same, now stale, page names what happened since.
+    let r = org
+        .post(
+            &format!("{path}/start"),
+            &[("csrf", &csrf), ("version", &seen_before_start)],
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        r.body.contains(&format!(
+            "registration closed with 4 players; 3 rounds (Saraa{digits} at "
+        )),
+        "{}",
+        r.body
+    );
+    let page = org.get(&path).await;
+    let r = org
+        .post(
+            &format!("{path}/rounds"),
+            &[("csrf", &csrf), ("version", &version(&page.body))],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    // The public does not see the unpublished round; the organiser does.
+    assert_eq!(public.get(&format!("{path}/rounds/1")).await.status, 404);
+    let round = org.get(&format!("{path}/rounds/1")).await;
+    assert_eq!(round.status, 200);
+    let v = version(&round.body);
+    // A player cannot enter a result (their CSRF token is their own, and valid).
+    let player_csrf = player.get(&path).await.csrf();
+    let r = player
+        .post(
+            &format!("{path}/rounds/1/boards/1/result"),
+            &[("result", "1-0"), ("csrf", &player_csrf), ("version", &v)],
+        )
+        .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    // Two results entered from the same page version: different boards never conflict.
+    for (board, result) in [("1", "1-0"), ("2", "1/2-1/2")] {
+        let r = org
+            .post(
+                &format!("{path}/rounds/1/boards/{board}/result"),
+                &[("result", result), ("csrf", &csrf), ("version", &v)],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{}", r.body);
+        assert_eq!(
+            r.header("location"),
+            Some(format!("{path}/rounds/1#board-{board}").as_str())
+        );
+    }
+    // Without CSRF: refused.
+    let r = org
+        .post(
+            &format!("{path}/rounds/1/boards/1/result"),
+            &[("result", "0-1"), ("version", &v)],
+        )
+        .await;
+    assert_eq!(r.status, 403);
+    // Published: the public sees it, with the results and without the staff's buttons.
+    let page = org.get(&path).await;
+    let r = org
+        .post(
+            &format!("{path}/rounds/1/publish"),
+            &[("csrf", &csrf), ("version", &version(&page.body))],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let seen = public.get(&format!("{path}/rounds/1")).await;
+    assert_eq!(seen.status, 200);
+    assert!(!seen.body.contains("form class=\"results\""));
+    // The pages pair and score exactly as the tournament library does for the same event.
+    let mut lib =
+        shatar_tournament::Event::new(name.clone(), shatar_tournament::System::RoundRobin);
+    lib.games_per_pairing = 1;
+    for p in ["Батбаяр", "Дорж", "巴特尔", "Сүх"] {
+        let mut player = shatar_tournament::Player::named(p);
+        player.club = "Хөх хот".into();
+        lib.add_player(player).unwrap();
+    }
+    lib.start().unwrap();
+    let expected = lib.pair_next_round().unwrap().pairings.clone();
+    let api = public.get(&format!("/api/events/{id}")).await.json();
+    let pairings = api["rounds"][0]["pairings"].as_array().unwrap().clone();
+    assert_eq!(pairings.len(), 2);
+    let first = shatar_tournament::RoundNo::FIRST;
+    for (p, want) in pairings.iter().zip(&expected) {
+        assert_eq!(p["white"], want.white.get());
+        assert_eq!(p["black"], want.black.unwrap().get());
+        let name = |n: &serde_json::Value| {
+            lib.entrant_name(
+                shatar_tournament::EntrantNo::try_from(n.as_u64().unwrap() as u32).unwrap(),
+            )
+        };
+        let white_name = name(&p["white"]);
+        assert!(
+            seen.body.contains(&format!("{}. {white_name}", p["white"])),
+            "{}",
+            seen.body
+        );
+    }
+    assert_eq!(pairings[0]["result"], "1-0");
+    assert_eq!(pairings[1]["result"], "1/2-1/2");
+    let sets = [
+        (
+            expected[0].white,
+            expected[0].black.unwrap(),
+            shatar_tournament::GameResult::WhiteWins,
+        ),
+        (
+            expected[1].white,
+            expected[1].black.unwrap(),
+            shatar_tournament::GameResult::Draw,
+        ),
+    ];
+    for (w, b, g) in sets {
+        lib.set_result(first, w, b, vec![g]).unwrap();
+    }
+    let want: Vec<(u32, f64)> = shatar_tournament::standings(&lib)
+        .lines
+        .iter()
+        .map(|l| (l.entrant.get(), l.values[0].to_f64()))
+        .collect();
+    let standings = public
+        .get(&format!("/api/events/{id}/standings"))
+        .await
+        .json();
+    let got: Vec<(u32, f64)> = standings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["number"].as_u64().unwrap() as u32,
+                l["points"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, want);
+    // Hand-worked: after 1-0 and a draw the points are 1, ½, ½, 0.
+    let mut points: Vec<f64> = got.iter().map(|&(_, p)| p).collect();
+    points.sort_by(|a, b| b.total_cmp(a));
+    assert_eq!(points, vec![1.0, 0.5, 0.5, 0.0]);
+    server.stop().await;
+}
