@@ -104,3 +104,130 @@ fn parallel_results_are_all_kept() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `result` with the arguments of one pairing of round `round`.
+fn result(
+    event: &Path,
+    round: u32,
+    white: u32,
+    black: u32,
+    rest: &[&str],
+) -> (bool, String, String) {
+    let (round, white, black) = (round.to_string(), white.to_string(), black.to_string());
+    let mut args = vec![
+        "tournament",
+        "result",
+        s(event),
+        "--round",
+        &round,
+        "--white",
+        &white,
+        "--black",
+        &black,
+    ];
+    args.extend_from_slice(rest);
+    shatar(&args)
+}
+
+/// The games of round `round`, board `board` in the event file.
+fn games_on(event: &Path, round: usize, board: usize) -> serde_json::Value {
+    let text = std::fs::read_to_string(event).expect("event file");
+    let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    value["event"]["rounds"][round - 1]["pairings"][board - 1]["games"].clone()
+}
+
+/// Colours reversed, the same result again, a different one with and without --replace.
+#[test]
+fn result_checks_colours_and_asks_before_replacing() {
+    let dir = scratch("replace");
+    let event = twenty_players(&dir);
+    let before = std::fs::read_to_string(&event).expect("event file");
+
+    // Board 4 of round 1 is 4-17.
+    let (ok, _, err) = result(&event, 1, 17, 4, &["1-0"]);
+    assert!(!ok);
+    assert!(
+        err.contains("round 1 board 4 is 4 (White) – 17 (Black); give --white 4 --black 17"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&event).expect("event file"), before);
+
+    let (ok, out, err) = result(&event, 1, 4, 17, &["1-0"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "round 1 board 4, 4 (White) – 17 (Black): 1-0 entered\n"
+    );
+
+    let (ok, out, err) = result(&event, 1, 4, 17, &["1-0"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "round 1 board 4, 4 (White) – 17 (Black): 1-0 was already entered; nothing changed\n"
+    );
+
+    let (ok, _, err) = result(&event, 1, 4, 17, &["0-1"]);
+    assert!(!ok);
+    assert!(
+        err.contains("round 1 board 4 already has the result 1-0; give --replace to change it"),
+        "{err}"
+    );
+    assert_eq!(
+        games_on(&event, 1, 4),
+        serde_json::json!([{"kind": "white-wins"}])
+    );
+
+    // The rest of round 1, then round 2 is paired.
+    for w in (1..=10u32).filter(|w| *w != 4) {
+        let (ok, _, err) = result(&event, 1, w, 21 - w, &["1/2"]);
+        assert!(ok, "{err}");
+    }
+    let (ok, _, err) = shatar(&["tournament", "pair", s(&event)]);
+    assert!(ok, "{err}");
+
+    let (ok, _, err) = result(&event, 1, 4, 17, &["0-1"]);
+    assert!(!ok);
+    assert!(
+        err.contains(
+            "round 1 board 4 already has the result 1-0 (round 2 was paired after round 1); give --replace to change it"
+        ),
+        "{err}"
+    );
+    let (ok, out, err) = result(&event, 1, 4, 17, &["--replace", "0-1"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "round 1 board 4, 4 (White) – 17 (Black): 0-1 entered (was 1-0)\n\
+         note: round 2 was paired while the previous result stood; their pairings stay as they are\n"
+    );
+    assert_eq!(
+        games_on(&event, 1, 4),
+        serde_json::json!([{"kind": "black-wins"}])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The double forfeit, typed as a flag or as `--` after the `--` separator.
+#[test]
+fn result_takes_the_double_forfeit() {
+    let dir = scratch("double-forfeit");
+    let event = twenty_players(&dir);
+    // Boards 5 and 6 of round 1 are 5-16 and 6-15.
+    let (ok, out, err) = result(&event, 1, 5, 16, &["--double-forfeit"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "round 1 board 5, 5 (White) – 16 (Black): -- entered\n");
+    let (ok, out, err) = result(&event, 1, 6, 15, &["--", "--"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "round 1 board 6, 6 (White) – 15 (Black): -- entered\n");
+    for board in [5, 6] {
+        assert_eq!(
+            games_on(&event, 1, board),
+            serde_json::json!([{"kind": "double-forfeit"}])
+        );
+    }
+    // A flag and a result at once is refused.
+    let (ok, _, err) = result(&event, 1, 7, 14, &["--double-forfeit", "1-0"]);
+    assert!(!ok);
+    assert!(err.contains("--double-forfeit"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

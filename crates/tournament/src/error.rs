@@ -130,6 +130,33 @@ pub enum EventError {
         /// Second number given.
         black: EntrantNo,
     },
+    /// A result given with the two entrants' colours exchanged.
+    #[error("round {round} board {board} is {white} (White) – {black} (Black)")]
+    ColoursReversed {
+        /// Round number.
+        round: RoundNo,
+        /// Board of the pairing.
+        board: BoardNo,
+        /// The entrant the pairing lists first (White in game 1).
+        white: EntrantNo,
+        /// The entrant the pairing lists second.
+        black: EntrantNo,
+    },
+    /// A different result is already entered and replacing it was not asked for.
+    #[error(
+        "round {round} board {board} already has the result {existing}{}",
+        later_clause(*round, later_rounds)
+    )]
+    ResultAlreadyEntered {
+        /// Round number.
+        round: RoundNo,
+        /// Board of the pairing.
+        board: BoardNo,
+        /// The result there, games in order (e.g. "1-0 ½-½").
+        existing: String,
+        /// Rounds paired after this round (their pairings used the result there).
+        later_rounds: Vec<RoundNo>,
+    },
     /// A result for a board that does not exist.
     #[error("round {round} has no board {board}")]
     UnknownBoard {
@@ -281,4 +308,15 @@ pub enum CsvError {
         /// The refused change.
         source: EventError,
     },
+}
+
+/// " (rounds 3–4 were paired after round 2)", or nothing when no round followed.
+fn later_clause(round: RoundNo, later: &[RoundNo]) -> String {
+    match later {
+        [] => String::new(),
+        [one] => format!(" (round {one} was paired after round {round})"),
+        [first, .., last] => {
+            format!(" (rounds {first}–{last} were paired after round {round})")
+        }
+    }
 }

@@ -932,19 +932,14 @@ impl Event {
         games: Vec<GameResult>,
     ) -> Result<(), EventError> {
         let rounds = self.rounds.len() as u32;
-        let expected = usize::from(self.games_per_pairing);
-        let knock_out = matches!(
-            self.system,
-            System::SingleElimination | System::DoubleElimination
-        );
         let r = self
             .rounds
-            .get_mut(round.index())
+            .get(round.index())
             .ok_or(EventError::UnknownRound { round, rounds })?;
-        let pairing = r
+        let board = r
             .pairings
-            .iter_mut()
-            .find(|p| {
+            .iter()
+            .position(|p| {
                 (p.white == first && p.black == Some(second))
                     || (p.white == second && p.black == Some(first))
             })
@@ -953,15 +948,108 @@ impl Event {
                 white: first,
                 black: second,
             })?;
-        if games.len() != expected && !(knock_out && games.len() > expected) {
-            return Err(EventError::WrongGameCount {
-                expected,
-                found: games.len(),
-            });
-        }
+        self.check_game_count(games.len())?;
+        let pairing = &mut self.rounds[round.index()].pairings[board];
         // Each game's result is in that game's own colours, so the order in which the
         // caller names the players does not matter.
         pairing.games = games;
+        Ok(())
+    }
+
+    /// Enters the result of an individual pairing as an arbiter states it: `white` and
+    /// `black` exactly as the pairing lists them (White in game 1), `games` each in that
+    /// game's own colours. Unlike [`Event::set_result`], which takes the two players in
+    /// either order and overwrites, this refuses
+    /// - the two players named with the colours exchanged ([`EventError::ColoursReversed`],
+    ///   naming the pairing as it is);
+    /// - a result different from one already entered unless `replace` is set
+    ///   ([`EventError::ResultAlreadyEntered`], naming the result there and the rounds
+    ///   paired after this one, whose pairings are not redone).
+    ///
+    /// The result already there entered again is accepted and changes nothing; forfeits
+    /// count as the same result whatever reason either records.
+    pub fn set_result_at(
+        &mut self,
+        round: RoundNo,
+        white: EntrantNo,
+        black: EntrantNo,
+        games: Vec<GameResult>,
+        replace: bool,
+    ) -> Result<Entered, EventError> {
+        if self.is_team_event() {
+            return Err(EventError::State(
+                "a team match's result is entered board by board with both line-ups".into(),
+            ));
+        }
+        let rounds = self.rounds.len() as u32;
+        let later_rounds: Vec<RoundNo> = (round.index() + 1..self.rounds.len())
+            .map(RoundNo::from_index)
+            .collect();
+        self.check_game_count(games.len())?;
+        let r = self
+            .rounds
+            .get_mut(round.index())
+            .ok_or(EventError::UnknownRound { round, rounds })?;
+        if let Some(p) = r
+            .pairings
+            .iter()
+            .find(|p| p.white == black && p.black == Some(white))
+        {
+            return Err(EventError::ColoursReversed {
+                round,
+                board: p.board,
+                white: black,
+                black: white,
+            });
+        }
+        let pairing = r
+            .pairings
+            .iter_mut()
+            .find(|p| p.white == white && p.black == Some(black))
+            .ok_or(EventError::UnpairedGame {
+                round,
+                white,
+                black,
+            })?;
+        if pairing.games.is_empty() {
+            pairing.games = games;
+            return Ok(Entered::New);
+        }
+        let same = pairing.games.len() == games.len()
+            && pairing
+                .games
+                .iter()
+                .zip(&games)
+                .all(|(a, b)| a.same_result(b));
+        if same {
+            return Ok(Entered::Unchanged);
+        }
+        if !replace {
+            return Err(EventError::ResultAlreadyEntered {
+                round,
+                board: pairing.board,
+                existing: written(&pairing.games),
+                later_rounds,
+            });
+        }
+        let previous = std::mem::replace(&mut pairing.games, games);
+        Ok(Entered::Replaced {
+            previous,
+            later_rounds,
+        })
+    }
+
+    /// Refuses a number of game results that a pairing of this event cannot have: the
+    /// games per pairing, or more in a knock-out (the extra games of a level match).
+    fn check_game_count(&self, found: usize) -> Result<(), EventError> {
+        let expected = usize::from(self.games_per_pairing);
+        let knock_out = matches!(
+            self.system,
+            System::SingleElimination | System::DoubleElimination
+        );
+        if found != expected && !(knock_out && found > expected) {
+            return Err(EventError::WrongGameCount { expected, found });
+        }
         Ok(())
     }
 
@@ -1232,6 +1320,32 @@ impl Event {
         }
         Ok(())
     }
+}
+
+/// What [`Event::set_result_at`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entered {
+    /// The pairing had no result; it has this one now.
+    New,
+    /// The pairing already had this result; nothing changed.
+    Unchanged,
+    /// A different result was replaced.
+    Replaced {
+        /// The games there before.
+        previous: Vec<GameResult>,
+        /// Rounds paired after this one, while the previous result stood.
+        later_rounds: Vec<RoundNo>,
+    },
+}
+
+/// Games as an arbiter writes them: "1-0 ½-½".
+#[must_use]
+pub fn written(games: &[GameResult]) -> String {
+    games
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn normalise(name: &str) -> String {

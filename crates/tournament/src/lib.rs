@@ -47,8 +47,8 @@ pub mod trf;
 
 pub use error::{CsvError, EventError, EventFileError, PairingError, TrfError};
 pub use event::{
-    ByeKind, DrawnMatchRule, Entrants, Event, ImportedColours, Pairing, RequestedBye, Round,
-    Settings, System, TeamMatch,
+    ByeKind, DrawnMatchRule, Entered, Entrants, Event, ImportedColours, Pairing, RequestedBye,
+    Round, Settings, System, TeamMatch,
 };
 pub use numbers::{BoardNo, EntrantNo, RoundNo};
 pub use player::{Player, Withdrawal, WithdrawalTreatment};

@@ -107,6 +107,18 @@ impl GameResult {
         self.points(side) > self.points(side.opposite())
     }
 
+    /// Whether two results are the same result: equal, forfeits whatever reason each
+    /// records (a forfeit entered by hand and one set by a withdrawal score alike).
+    #[must_use]
+    pub fn same_result(&self, other: &GameResult) -> bool {
+        match (self, other) {
+            (GameResult::WhiteWinsByForfeit { .. }, GameResult::WhiteWinsByForfeit { .. })
+            | (GameResult::BlackWinsByForfeit { .. }, GameResult::BlackWinsByForfeit { .. })
+            | (GameResult::DoubleForfeit { .. }, GameResult::DoubleForfeit { .. }) => true,
+            _ => self == other,
+        }
+    }
+
     /// The same result seen with colours exchanged.
     #[must_use]
     pub fn swapped(&self) -> GameResult {

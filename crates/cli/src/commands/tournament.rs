@@ -7,14 +7,15 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
+use shatar_tournament::event::written;
 use shatar_tournament::members_total::Method;
 use shatar_tournament::pairing::swiss::acceleration::Acceleration;
 use shatar_tournament::report::{self, Format, Kind, Lang};
 use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
 use shatar_tournament::store::{self, UpdateError};
 use shatar_tournament::{
-    BoardNo, DrawnMatchRule, EntrantNo, Entrants, Event, EventError, GameResult, LineupMode,
-    Player, RoundNo, Score, System, TeamMatch, Tiebreak, csv_import, trf,
+    BoardNo, DrawnMatchRule, Entered, EntrantNo, Entrants, Event, EventError, GameResult,
+    LineupMode, Player, RoundNo, Score, System, TeamMatch, Tiebreak, csv_import, trf,
 };
 
 /// The `shatar tournament` command group.
@@ -165,11 +166,16 @@ pub enum TournamentCommand {
         #[arg(long, default_value = "en")]
         lang: String,
     },
-    /// Enter a result. Individual: the two entrants and one result per game (1-0, 0-1,
-    /// 1/2, +-, -+, --, adj:W-B:reason). Team: --board and the line-ups, then one result
-    /// per board (games of one board joined by '+').
+    /// Enter a result. Individual: the two entrants as the pairing lists them (White,
+    /// then Black) and one result per game (1-0, 0-1, 1/2, +-, -+, adj:W-B:reason); the
+    /// double forfeit is --double-forfeit, or `--` after a `--` separator. A different
+    /// result already entered is changed only with --replace; the same one again changes
+    /// nothing. Team: --board and the line-ups, then one result per board (games of one
+    /// board joined by '+').
     ///
     /// Examples: shatar tournament result naadam.json --round 1 --white 3 --black 7 1-0
+    ///           shatar tournament result naadam.json --round 1 --white 3 --black 7 --double-forfeit
+    ///           shatar tournament result naadam.json --round 1 --white 3 --black 7 -- --
     ///           shatar tournament result cup.json --round 1 --board 1 --white-lineup 1,2,3,4 --black-lineup 9,10,11,12 1-0 1/2 0-1 1-0
     Result {
         /// Event file.
@@ -195,8 +201,15 @@ pub enum TournamentCommand {
         /// Knock-out: the entrant who won a level match by the organiser's tie-break.
         #[arg(long)]
         decided_for: Option<EntrantNo>,
+        /// Individual events: neither player came; every game of the pairing is lost by
+        /// both.
+        #[arg(long, conflicts_with_all = ["results", "board"])]
+        double_forfeit: bool,
+        /// Individual events: change a result already entered.
+        #[arg(long)]
+        replace: bool,
         /// Results, in game (or board) order.
-        #[arg(required = true, allow_hyphen_values = true)]
+        #[arg(required_unless_present = "double_forfeit", allow_hyphen_values = true)]
         results: Vec<String>,
     },
     /// Withdraw an entrant (003 ch.2 §7).
@@ -515,6 +528,8 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             white_lineup,
             black_lineup,
             decided_for,
+            double_forfeit,
+            replace,
             results,
         } => {
             if let Some(board) = board {
@@ -528,23 +543,64 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
                     boards,
                 };
                 update(&file, |e| e.set_team_result(round, board, tm))?;
+                println!("result entered");
             } else {
                 let (Some(w), Some(b)) = (white, black) else {
                     bail!("give --white and --black (individual) or --board (team)");
                 };
-                let games = results
+                let given = results
                     .iter()
                     .map(|g| g.parse::<GameResult>())
                     .collect::<Result<Vec<_>, _>>()?;
-                update(&file, |e| {
-                    e.set_result(round, w, b, games)?;
+                let (board, entered, games) = update(&file, |e| {
+                    let games = if double_forfeit {
+                        vec![
+                            GameResult::DoubleForfeit {
+                                reason: String::new(),
+                            };
+                            usize::from(e.games_per_pairing)
+                        ]
+                    } else {
+                        given
+                    };
+                    let entered = e
+                        .set_result_at(round, w, b, games, replace)
+                        .map_err(ResultError)?;
                     if let Some(d) = decided_for {
-                        e.decide_match(round, w, b, d)?;
+                        e.decide_match(round, w, b, d).map_err(ResultError)?;
                     }
-                    Ok::<_, EventError>(())
+                    let pairing = e.rounds[round.index()]
+                        .pairings
+                        .iter()
+                        .find(|p| p.white == w && p.black == Some(b));
+                    let board = pairing.map(|p| p.board).unwrap_or(BoardNo::FIRST);
+                    let games = pairing.map(|p| written(&p.games)).unwrap_or_default();
+                    Ok::<_, ResultError>((board, entered, games))
                 })?;
+                let pairing = format!("round {round} board {board}, {w} (White) – {b} (Black)");
+                match entered {
+                    Entered::New => println!("{pairing}: {games} entered"),
+                    Entered::Unchanged => {
+                        println!("{pairing}: {games} was already entered; nothing changed");
+                    }
+                    Entered::Replaced {
+                        previous,
+                        later_rounds,
+                    } => {
+                        println!("{pairing}: {games} entered (was {})", written(&previous));
+                        if let [first, .., last] | [first @ last] = later_rounds[..] {
+                            let rounds = if first == last {
+                                format!("round {first} was")
+                            } else {
+                                format!("rounds {first}–{last} were")
+                            };
+                            println!(
+                                "note: {rounds} paired while the previous result stood; their pairings stay as they are"
+                            );
+                        }
+                    }
+                }
             }
-            println!("result entered");
         }
         TournamentCommand::Withdraw {
             file,
@@ -700,6 +756,26 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
     }
     Ok(())
 }
+
+/// A refused result, with what to type instead where the refusal has a remedy on this
+/// command line.
+#[derive(Debug)]
+struct ResultError(EventError);
+
+impl std::fmt::Display for ResultError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)?;
+        match &self.0 {
+            EventError::ColoursReversed { white, black, .. } => {
+                write!(f, "; give --white {white} --black {black}")
+            }
+            EventError::ResultAlreadyEntered { .. } => f.write_str("; give --replace to change it"),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for ResultError {}
 
 /// Loads, changes and saves; the file is untouched unless the change succeeds.
 fn update<T, E>(file: &Path, change: impl FnOnce(&mut Event) -> Result<T, E>) -> Result<T>
