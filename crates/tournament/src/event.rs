@@ -1308,6 +1308,12 @@ impl Event {
         let entrants = self.entrant_numbers();
         for r in &self.rounds {
             for p in &r.pairings {
+                if p.black == Some(p.white) {
+                    return Err(EventError::Invalid {
+                        what: format!("round {} board {}", r.number, p.board),
+                        why: format!("entrant {} is paired against himself", p.white),
+                    });
+                }
                 for e in std::iter::once(p.white).chain(p.black) {
                     if !entrants.contains(&e) {
                         return Err(EventError::Invalid {

@@ -117,6 +117,25 @@ fn inconsistent_file_is_invalid() {
 }
 
 #[test]
+fn a_player_paired_against_himself_is_refused_on_load() {
+    let mut e = Event::new("rr", System::RoundRobin);
+    e.settings.draw_by_lot = false;
+    for i in 1..=4 {
+        e.add_player(Player::named(format!("P{i}"))).unwrap();
+    }
+    e.start().unwrap();
+    e.pair_next_round().unwrap();
+    // Round 1 is 1-4, 2-3; board 2 made 2-2.
+    e.rounds[0].pairings[1].black = Some(no(2));
+    let path = PathBuf::from("rr.json");
+    let err = store::from_json(&store::to_json(&e).unwrap(), &path).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "event file rr.json is invalid: invalid round 1 board 2: entrant 2 is paired against himself"
+    );
+}
+
+#[test]
 fn result_for_unpaired_game_is_refused() {
     let mut e = Event::new("rr", System::RoundRobin);
     e.settings.draw_by_lot = false;
