@@ -231,3 +231,101 @@ fn result_takes_the_double_forfeit() {
     assert!(err.contains("--double-forfeit"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A round robin of `n` players P1… in registration order, the draw made, nothing paired.
+fn round_robin(dir: &Path, n: u32) -> PathBuf {
+    let event = dir.join(format!("rr{n}.json"));
+    let run = |args: &[&str]| {
+        let (ok, _, err) = shatar(args);
+        assert!(ok, "{args:?}: {err}");
+    };
+    run(&[
+        "tournament",
+        "new",
+        s(&event),
+        "--name",
+        "Round robin",
+        "--system",
+        "round-robin",
+        "--no-draw",
+    ]);
+    for i in 1..=n {
+        run(&[
+            "tournament",
+            "add-player",
+            s(&event),
+            "--name",
+            &format!("P{i}"),
+        ]);
+    }
+    run(&["tournament", "start", s(&event)]);
+    event
+}
+
+fn withdraw(event: &Path, entrant: u32) -> String {
+    let (ok, out, err) = shatar(&[
+        "tournament",
+        "withdraw",
+        s(event),
+        "--entrant",
+        &entrant.to_string(),
+    ]);
+    assert!(ok, "{err}");
+    out
+}
+
+/// After the draw, before play, with an even remainder: the draw is made again
+/// (competition.md §4), and the output gives the new numbers.
+#[test]
+fn withdrawal_before_play_prints_the_new_draw() {
+    let dir = scratch("withdraw-redraw");
+    let event = round_robin(&dir, 5);
+    let (ok, _, err) = shatar(&["tournament", "pair", s(&event)]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        withdraw(&event, 3),
+        "3 P3 withdrawn after the draw, before play: removed, and the draw made again for the 4 remaining entrants (3 rounds):\n   \
+         1  P1\n   2  P2\n   3  P4\n   4  P5\n\
+         the pairings of round 1 were cleared; pair it again\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// After the draw, before play, with an odd remainder: the draw stands.
+#[test]
+fn withdrawal_before_play_with_an_odd_remainder_keeps_the_draw() {
+    let dir = scratch("withdraw-keep");
+    let event = round_robin(&dir, 6);
+    let (ok, _, err) = shatar(&["tournament", "pair", s(&event)]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        withdraw(&event, 6),
+        "6 P6 withdrawn after the draw, before play: the draw stands, with number 6 the bye in every round\n\
+         the pairings of round 1 were cleared; pair it again\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Berger 4: R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1. Player 4 leaves with round 3 paired,
+/// after two of three games: the results stand and the round-3 game is forfeited.
+#[test]
+fn withdrawal_during_play_names_the_forfeited_game() {
+    let dir = scratch("withdraw-forfeit");
+    let event = round_robin(&dir, 4);
+    for (round, pairs) in [(1, [(1, 4), (2, 3)]), (2, [(4, 3), (1, 2)])] {
+        let (ok, _, err) = shatar(&["tournament", "pair", s(&event)]);
+        assert!(ok, "{err}");
+        for (w, b) in pairs {
+            let (ok, _, err) = result(&event, round, w, b, &["1/2"]);
+            assert!(ok, "{err}");
+        }
+    }
+    let (ok, _, err) = shatar(&["tournament", "pair", s(&event)]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        withdraw(&event, 4),
+        "4 P4 withdrawn: the results played stand, the remaining games are lost by forfeit\n\
+         round 3 board 1, 2 (White) – 4 (Black): +- by forfeit\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
