@@ -1,8 +1,11 @@
 //! Standings: rank by the tie-break order, refining tied groups one criterion at a time;
 //! entrants equal on every criterion share the place (003 ch.2 §6: "名次并列").
 
-use crate::event::Event;
+use std::collections::BTreeMap;
+
+use crate::event::{Event, System};
 use crate::numbers::EntrantNo;
+use crate::pairing::elimination::match_winner;
 use crate::score::Score;
 use crate::tiebreak::{Context, Tiebreak};
 
@@ -42,13 +45,109 @@ pub struct Standings {
 
 /// Ranks the event's (non-cancelled) entrants by its tie-break order. A group round robin
 /// ranks the finalists by the final, then the others by their group place (entrants with
-/// the same group place share the places).
+/// the same group place share the places). A knock-out ranks by the bracket
+/// ([`knock_out_places`]); the tie-break columns are shown, and order the entrants of one
+/// shared place.
 #[must_use]
 pub fn standings(event: &Event) -> Standings {
-    if event.system == crate::event::System::GroupRoundRobin && !event.groups.is_empty() {
+    if event.system == System::GroupRoundRobin && !event.groups.is_empty() {
         return group_event_standings(event);
     }
-    standings_with(event, &event.tiebreak_order())
+    let mut table = standings_with(event, &event.tiebreak_order());
+    if let Some(places) = knock_out_places(event) {
+        let place_of = |n: EntrantNo| {
+            places
+                .iter()
+                .find(|p| p.2 == n)
+                .map_or((u32::MAX, u32::MAX), |p| (p.0, p.1))
+        };
+        for line in &mut table.lines {
+            (line.place, line.place_to) = place_of(line.entrant);
+        }
+        // Stable: within a shared place the tie-break order stays.
+        table.lines.sort_by_key(|l| l.place);
+    }
+    table
+}
+
+/// The winner of a knock-out, once decided: of a single elimination, the final's
+/// winner; of a double elimination, the grand final's winner when they came from the
+/// winners' bracket (no loss before it) or no second final is played, else the second
+/// final's winner.
+fn champion(event: &Event) -> Option<EntrantNo> {
+    let size = event.bracket.as_ref()?.size();
+    let played = |tag: &str| {
+        event.rounds.iter().find_map(|r| {
+            r.pairings
+                .iter()
+                .find(|p| p.slot.as_deref() == Some(tag))
+                .map(|p| (r.number, p))
+        })
+    };
+    let winner_of = |tag: &str| played(tag).and_then(|(_, p)| match_winner(event, p));
+    if event.system == System::SingleElimination {
+        return winner_of(&format!("W{}-1", size.trailing_zeros()));
+    }
+    if let Some(w) = winner_of("GF2") {
+        return Some(w);
+    }
+    let (round, final_match) = played("GF")?;
+    let w = match_winner(event, final_match)?;
+    let lost_before = event
+        .rounds
+        .iter()
+        .take_while(|r| r.number < round)
+        .flat_map(|r| &r.pairings)
+        .any(|p| p.involves(w) && p.black.is_some() && match_winner(event, p) != Some(w));
+    (!lost_before || !event.settings.bracket_reset).then_some(w)
+}
+
+/// Knock-out places (competition.md §2, systems 1–2: out after one loss, or after two):
+/// the champion first — the winner of the last match played, the grand final or the
+/// second final after a bracket reset — then everyone else by the round of their last
+/// lost match, the one that put them out, later first; those out in the same round share
+/// the places. Entrants not yet out (an event under way) come after the champion and
+/// before those out. `(place, last place of the shared group, entrant)`, best first;
+/// `None` for systems that rank by a table.
+#[must_use]
+pub fn knock_out_places(event: &Event) -> Option<Vec<(u32, u32, EntrantNo)>> {
+    if !matches!(
+        event.system,
+        System::SingleElimination | System::DoubleElimination
+    ) {
+        return None;
+    }
+    let mut out_round: BTreeMap<EntrantNo, u32> = BTreeMap::new();
+    for r in &event.rounds {
+        for p in &r.pairings {
+            let Some(b) = p.black else { continue };
+            if let Some(w) = match_winner(event, p) {
+                let l = if w == p.white { b } else { p.white };
+                out_round.insert(l, r.number.get());
+            }
+        }
+    }
+    let champion = champion(event);
+    let mut all: Vec<(EntrantNo, u32)> = event
+        .entrant_numbers()
+        .into_iter()
+        .map(|n| {
+            let last = if Some(n) == champion {
+                u32::MAX
+            } else {
+                out_round.get(&n).copied().unwrap_or(u32::MAX - 1)
+            };
+            (n, last)
+        })
+        .collect();
+    all.sort_by_key(|x| std::cmp::Reverse(x.1));
+    let mut out = Vec::with_capacity(all.len());
+    for group in all.chunk_by(|a, b| a.1 == b.1) {
+        let place = out.len() as u32 + 1;
+        let to = place + group.len() as u32 - 1;
+        out.extend(group.iter().map(|x| (place, to, x.0)));
+    }
+    Some(out)
 }
 
 fn group_event_standings(event: &Event) -> Standings {

@@ -251,3 +251,49 @@ fn double_elimination_drop_slots_and_two_losses() {
         );
     }
 }
+
+/// 25 simulated 8-player double eliminations: the standings' first place, the award
+/// list's winner and the grand final's winner (the second final's, after a bracket
+/// reset) are one entrant, alone in first place; the other finalist is second.
+#[test]
+fn double_elimination_standings_put_the_grand_final_winner_first() {
+    use shatar_tournament::report::{Kind, Lang, build};
+    use shatar_tournament::standings;
+    for seed in 1..=25 {
+        let e = simulate(&Simulation::new(System::DoubleElimination, 8, seed)).unwrap();
+        let slot = |tag: &str| {
+            e.rounds
+                .iter()
+                .flat_map(|r| &r.pairings)
+                .find(|p| p.slot.as_deref() == Some(tag))
+        };
+        let deciding = slot("GF2").or_else(|| slot("GF")).expect("a grand final");
+        let champion = match_winner(&e, deciding).expect("decided");
+        let runner_up = deciding.opponent_of(champion).expect("two finalists");
+        let table = standings(&e);
+        assert_eq!(
+            (
+                table.lines[0].entrant,
+                table.lines[0].place,
+                table.lines[0].place_to
+            ),
+            (champion, 1, 1),
+            "seed {seed}"
+        );
+        assert_eq!(
+            (
+                table.lines[1].entrant,
+                table.lines[1].place,
+                table.lines[1].place_to
+            ),
+            (runner_up, 2, 2),
+            "seed {seed}"
+        );
+        let awards = build(&e, Kind::Awards, Lang::En);
+        assert_eq!(
+            awards[0].rows[0][..2],
+            ["1".to_owned(), e.entrant_name(champion)],
+            "seed {seed}"
+        );
+    }
+}

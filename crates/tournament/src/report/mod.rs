@@ -9,7 +9,7 @@ mod text;
 
 pub use lang::{Lang, Word, word};
 
-use crate::event::{Entrants, Event, System};
+use crate::event::{Entrants, Event};
 use crate::numbers::{EntrantNo, RoundNo};
 use crate::score::Score;
 use crate::scoring::{EncounterKind, tallies};
@@ -435,13 +435,12 @@ fn awards(event: &Event, lang: Lang) -> Table {
             rows.push(vec![l.place_label(), name(event, l.entrant, lang), w(cup)]);
         }
     } else {
-        let order = knock_out_order(event).unwrap_or_else(|| {
-            s.lines
-                .iter()
-                .map(|l| (l.place_label(), l.place, l.entrant))
-                .collect()
-        });
-        for (label, place, entrant) in order.into_iter().filter(|x| x.1 <= 5) {
+        // Knock-out standings are already by the bracket (champion first).
+        let order = s
+            .lines
+            .iter()
+            .map(|l| (l.place_label(), l.place, l.entrant));
+        for (label, place, entrant) in order.filter(|x| x.1 <= 5) {
             let prize = match lang {
                 Lang::En => format!("Place {place}"),
                 Lang::Zh => format!("第{place}名"),
@@ -463,71 +462,4 @@ fn awards(event: &Event, lang: Lang) -> Table {
         ],
         rows,
     }
-}
-
-/// Knock-out places: the winner, the final's loser, then by the round of elimination
-/// (later is better), sharing the places of one round.
-fn knock_out_order(event: &Event) -> Option<Vec<(String, u32, EntrantNo)>> {
-    if !matches!(
-        event.system,
-        System::SingleElimination | System::DoubleElimination
-    ) {
-        return None;
-    }
-    let mut out_round: std::collections::BTreeMap<EntrantNo, u32> =
-        std::collections::BTreeMap::new();
-    for r in &event.rounds {
-        for p in &r.pairings {
-            let Some(b) = p.black else { continue };
-            if let Some(w) = crate::pairing::elimination::match_winner(event, p) {
-                let l = if w == p.white { b } else { p.white };
-                out_round.insert(l, r.number.get());
-            }
-        }
-    }
-    // The champion won the last match played (the final, or the reset final); every other
-    // entrant ranks by the round of the last loss (in double elimination the first loss
-    // does not eliminate).
-    let champion = event
-        .rounds
-        .iter()
-        .rev()
-        .flat_map(|r| &r.pairings)
-        .find(|p| p.black.is_some())
-        .and_then(|p| crate::pairing::elimination::match_winner(event, p));
-    let mut all: Vec<(EntrantNo, u32)> = event
-        .entrant_numbers()
-        .into_iter()
-        .map(|n| {
-            let last = if Some(n) == champion {
-                u32::MAX
-            } else {
-                out_round.get(&n).copied().unwrap_or(u32::MAX - 1)
-            };
-            (n, last)
-        })
-        .collect();
-    all.sort_by_key(|x| std::cmp::Reverse(x.1));
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < all.len() {
-        let key = all.get(i).map(|x| x.1);
-        let group: Vec<EntrantNo> = all[i..]
-            .iter()
-            .take_while(|x| Some(x.1) == key)
-            .map(|x| x.0)
-            .collect();
-        let place = i as u32 + 1;
-        let to = place + group.len() as u32 - 1;
-        let label = if place == to {
-            place.to_string()
-        } else {
-            format!("{place}-{to}")
-        };
-        for e in &group {
-            out.push((label.clone(), place, *e));
-        }
-        i += group.len();
-    }
-    Some(out)
 }
