@@ -46,7 +46,7 @@ pub struct Encounter {
     pub board_points: Score,
     /// Match points (individual multi-game: 1/½/0; team: 2/1/0; one-game: game points).
     pub match_points: Score,
-    /// Games won (over the board or by forfeit).
+    /// Games won at the board (not by forfeit, not by adjudication).
     pub wins: u32,
     /// Games played over the board.
     pub games_played: u32,
@@ -278,7 +278,10 @@ pub fn encounters_of(event: &Event, round: RoundNo, p: &Pairing) -> Vec<(Entrant
             for i in 0..2 {
                 let pts = g.points(colors[i]);
                 board_pts[i] += pts;
-                side[i].wins += u32::from(g.is_win_for(colors[i]));
+                // Games won at the board only: a forfeit or an adjudicated game
+                // (GameResult::Adjusted, even ½-0) scores its points but is no won game
+                // for the wins tie-break (competition.md §3).
+                side[i].wins += u32::from(g.is_won_at_board_by(colors[i]));
                 side[i].played += u32::from(g.is_played());
                 side[i].unplayed_wins += u32::from(!g.is_played() && g.is_win_for(colors[i]));
             }

@@ -249,3 +249,36 @@ fn members_total_game_and_place_points() {
         "a player in two teams"
     );
 }
+
+/// Berger 4, R1 1-4 2-3, R2 4-3 1-2. R1: 1-4 adjudicated ½-0, 2-3 1-0; R2: 4-3 won by 4
+/// by forfeit, 1-2 drawn. Points: 1 ½+½ = 1, 2 1+½ = 1.5, 3 0, 4 0+1 = 1. Won games
+/// (at the board): 2 one (over 3); 1's adjudicated ½-0 and 4's forfeit are none.
+#[test]
+fn wins_count_games_won_at_the_board_only() {
+    let mut e = rr(4);
+    play(&mut e, 1, &[(1, 4, "adj:0.5-0:ruling"), (2, 3, "1-0")]);
+    play(&mut e, 2, &[(4, 3, "+-"), (1, 2, "1/2")]);
+    let table =
+        shatar_tournament::standings::standings_with(&e, &[Tiebreak::Points, Tiebreak::Wins]);
+    let mut values: Vec<(u32, String, String)> = table
+        .lines
+        .iter()
+        .map(|l| {
+            (
+                l.entrant.get(),
+                l.values[0].to_string(),
+                l.values[1].to_string(),
+            )
+        })
+        .collect();
+    values.sort();
+    assert_eq!(
+        values,
+        [
+            (1, "1".to_owned(), "0".to_owned()),
+            (2, "1.5".to_owned(), "1".to_owned()),
+            (3, "0".to_owned(), "0".to_owned()),
+            (4, "1".to_owned(), "0".to_owned()),
+        ]
+    );
+}

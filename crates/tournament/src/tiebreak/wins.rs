@@ -1,4 +1,6 @@
-//! `WIN`: games won (胜局), over the board or by forfeit (003 ch.2 §6.1.2(1)B).
+//! `WIN`: games won (胜局) at the board (003 ch.2 §6.1.2(1)B, competition.md §3). A
+//! forfeit win and an adjudicated game (even ½-0) are not won games: their points count
+//! in the score, not here.
 
 use super::Context;
 use crate::numbers::EntrantNo;
