@@ -256,5 +256,117 @@ async fn an_organiser_runs_a_round_from_the_pages(b: Backend) {
     let mut points: Vec<f64> = got.iter().map(|&(_, p)| p).collect();
     points.sort_by(|a, b| b.total_cmp(a));
     assert_eq!(points, vec![1.0, 0.5, 0.5, 0.0]);
+
+    // Interchange: the CLI's event file and TRF export and import back; CSV exports.
+    let token = shatar_server::db::tokens::create(
+        &server.state().db,
+        users::by_name(&server.state().db, &format!("Saraa{digits}"))
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        "test",
+    )
+    .await
+    .unwrap();
+    let mut api_client = server.client();
+    api_client
+        .headers
+        .push(("Authorization".into(), format!("Bearer {token}")));
+    let file = public
+        .get(&format!("/api/events/{id}/export.json"))
+        .await
+        .body;
+    let r = api_client
+        .request(
+            "POST",
+            "/api/events/import?format=json",
+            Some(("application/json", file.clone().into_bytes())),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let copy = r.json()["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        public
+            .get(&format!("/api/events/{copy}/export.json"))
+            .await
+            .body,
+        file
+    );
+    let trf = public
+        .get(&format!("/api/events/{id}/export.trf"))
+        .await
+        .body;
+    let r = api_client
+        .request(
+            "POST",
+            "/api/events/import?format=trf&system=round-robin",
+            Some(("text/plain", trf.clone().into_bytes())),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(
+        (r.json()["players"].as_u64(), r.json()["rounds"].as_u64()),
+        (Some(4), Some(1))
+    );
+    let from_trf = r.json()["id"].as_str().unwrap().to_owned();
+    let again = public
+        .get(&format!("/api/events/{from_trf}/standings"))
+        .await
+        .json();
+    assert_eq!(again, standings);
+    // A file that is not an event is refused by name, and nothing is stored.
+    let before = public
+        .get("/api/events")
+        .await
+        .json()
+        .as_array()
+        .unwrap()
+        .len();
+    let r = api_client
+        .request(
+            "POST",
+            "/api/events/import?format=trf",
+            Some(("text/plain", b"012 Nothing here\n".to_vec())),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["field"], "body");
+    assert_eq!(
+        public
+            .get("/api/events")
+            .await
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        before
+    );
+    // A player may not import.
+    let r = player
+        .request(
+            "POST",
+            "/api/events/import?format=json",
+            Some(("application/json", file.into_bytes())),
+        )
+        .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    let csv = public
+        .get(&format!("/api/events/{id}/players.csv"))
+        .await
+        .body;
+    assert!(
+        csv.starts_with("number,name,club,region,rating,birth_year\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.matches(",Хөх хот,,,\n").count(), 4, "{csv}");
+    assert!(csv.contains(",Батбаяр,Хөх хот,,,"), "{csv}");
+    assert_eq!(
+        public
+            .get(&format!("/api/events/{id}/nothing.csv"))
+            .await
+            .status,
+        404
+    );
     server.stop().await;
 }

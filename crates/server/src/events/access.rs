@@ -48,7 +48,7 @@ impl Standing {
     pub fn may(self, action: &Action) -> bool {
         match action {
             // Creating is checked on the account's site role ([`may_create`]).
-            Action::Create { .. } => false,
+            Action::Create { .. } | Action::Import { .. } => false,
             Action::AppointArbiter { .. } => self >= Standing::Organiser,
             Action::AddPlayer { .. }
             | Action::Start

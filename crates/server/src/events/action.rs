@@ -64,6 +64,16 @@ pub enum Action {
         /// The account creating it.
         organiser: Person,
     },
+    /// The event is brought in whole from another program's file (the CLI's event file,
+    /// TRF) by its organiser: its rounds and results are facts the history starts from.
+    Import {
+        /// The event as the file gives it.
+        event: Box<Event>,
+        /// The account importing it.
+        organiser: Person,
+        /// What it came from ("TRF", "event file"), for the history.
+        source: String,
+    },
     /// The organiser appoints an arbiter.
     AppointArbiter {
         /// The arbiter's account.
@@ -193,12 +203,17 @@ impl Action {
         let Some(state) = state else {
             return match self {
                 Action::Create { event, organiser } => create(event, organiser),
+                Action::Import {
+                    event,
+                    organiser,
+                    source,
+                } => import(event, organiser, source),
                 _ => Err(ActionError::NotFound("no such event".into())),
             };
         };
         let mut next = state.clone();
         let applied = match self {
-            Action::Create { .. } => {
+            Action::Create { .. } | Action::Import { .. } => {
                 return Err(ActionError::invalid("event", "the event already exists"));
             }
             Action::AppointArbiter { arbiter } => {
@@ -327,6 +342,32 @@ fn create(new: &NewEvent, organiser: &Person) -> Result<(EventState, Applied), A
             organiser: organiser.clone(),
             arbiters: Vec::new(),
             published: Vec::new(),
+            accounts: Default::default(),
+        },
+        Applied::Changed(summary),
+    ))
+}
+
+fn import(
+    event: &Event,
+    organiser: &Person,
+    source: &str,
+) -> Result<(EventState, Applied), ActionError> {
+    event.validate()?;
+    let summary = format!(
+        "event {:?} imported from {source}: {} entrants, {} rounds",
+        event.name,
+        event.entrant_numbers().len(),
+        event.rounds.len()
+    );
+    // Rounds that come in with the file were played: they are public facts.
+    let published = event.rounds.iter().map(|r| r.number).collect();
+    Ok((
+        EventState {
+            event: event.clone(),
+            organiser: organiser.clone(),
+            arbiters: Vec::new(),
+            published,
             accounts: Default::default(),
         },
         Applied::Changed(summary),

@@ -73,15 +73,39 @@ pub async fn create(
     author: &User,
     new: NewEvent,
 ) -> Result<(String, EventState), ChangeError> {
+    let action = Action::Create {
+        event: new,
+        organiser: person(author),
+    };
+    begin(db, author, action).await
+}
+
+/// Brings in an event from another program's file, organised by `author`.
+pub async fn import(
+    db: &Db,
+    author: &User,
+    event: shatar_tournament::Event,
+    source: &str,
+) -> Result<(String, EventState), ChangeError> {
+    let action = Action::Import {
+        event: Box::new(event),
+        organiser: person(author),
+        source: source.to_owned(),
+    };
+    begin(db, author, action).await
+}
+
+/// Stores an event's first change (its creation or import).
+async fn begin(
+    db: &Db,
+    author: &User,
+    action: Action,
+) -> Result<(String, EventState), ChangeError> {
     if !super::access::may_create(author) {
         return Err(ChangeError::Forbidden(
             "only organisers and administrators create events".into(),
         ));
     }
-    let action = Action::Create {
-        event: new,
-        organiser: person(author),
-    };
     let (state, applied) = action.apply(None)?;
     let summary = match applied {
         Applied::Changed(s) | Applied::Unchanged(s) => s,

@@ -425,6 +425,122 @@ async fn export_trf(State(state): State<AppState>, Path(id): Path<String>) -> Ap
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
+/// The largest file an import takes (a 300-player open of 11 rounds is about 60 KiB as
+/// TRF and a few hundred KiB as an event file).
+pub const MAX_IMPORT_BYTES: usize = 4 * 1024 * 1024;
+
+/// `?format=trf|json&system=CODE&strict=true`.
+#[derive(Deserialize)]
+struct ImportQuery {
+    format: String,
+    #[serde(default)]
+    system: Option<String>,
+    #[serde(default)]
+    strict: bool,
+}
+
+async fn import(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Query(q): Query<ImportQuery>,
+    body: String,
+) -> ApiResult<Response> {
+    let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
+    let (event, warnings, notes, source) = match q.format.as_str() {
+        "json" => {
+            let event = shatar_tournament::store::from_json(&body, std::path::Path::new("body"))
+                .map_err(|e| ApiError::field("body", e.to_string()))?;
+            (event, Vec::new(), Vec::new(), "an event file")
+        }
+        "trf" => {
+            let code = q.system.as_deref().unwrap_or("dutch");
+            let system = shatar_tournament::System::from_code(code)
+                .ok_or_else(|| ApiError::field("system", format!("unknown system {code:?}")))?;
+            let imported = shatar_tournament::trf::import(&body, system)
+                .map_err(|e| ApiError::field("body", e.to_string()))?;
+            if q.strict && !imported.warnings.is_empty() {
+                return Err(ApiError::field("body", imported.warnings.join("; ")));
+            }
+            (imported.event, imported.warnings, imported.notes, "TRF")
+        }
+        other => {
+            return Err(ApiError::field(
+                "format",
+                format!("unknown format {other:?}; expected trf or json"),
+            ));
+        }
+    };
+    let (id, s) = change::import(&state.db, user, event, source).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "id": id,
+            "players": s.event.entrant_numbers().len(),
+            "rounds": s.event.rounds.len(),
+            "warnings": warnings,
+            "notes": notes,
+        })),
+    )
+        .into_response())
+}
+
+async fn export_json(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let stored = load(&state, &id).await?;
+    let text = shatar_tournament::store::to_json(&stored.state.event)
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+}
+
+/// `?lang=zh|mn|en` for the CSV headings.
+#[derive(Deserialize)]
+struct CsvQuery {
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+async fn export_csv(
+    State(state): State<AppState>,
+    Path((id, what)): Path<(String, String)>,
+    Query(q): Query<CsvQuery>,
+) -> ApiResult<Response> {
+    use shatar_tournament::report::{self, Format, Kind, Lang, Table};
+    let stored = load(&state, &id).await?;
+    let e = &stored.state.event;
+    let lang = match q.lang.as_deref() {
+        None => Lang::En,
+        Some(code) => Lang::from_code(code)
+            .ok_or_else(|| ApiError::field("lang", format!("unknown language {code:?}")))?,
+    };
+    let tables = match what.as_str() {
+        "standings.csv" => report::build(e, Kind::Standings, lang),
+        "crosstable.csv" => report::build(e, Kind::Crosstable, lang),
+        "players.csv" => vec![Table {
+            title: e.name.clone(),
+            headers: ["number", "name", "club", "region", "rating", "birth_year"]
+                .map(String::from)
+                .to_vec(),
+            rows: e
+                .players
+                .iter()
+                .map(|p| {
+                    vec![
+                        p.number.to_string(),
+                        p.name.clone(),
+                        p.club.clone(),
+                        p.region.clone(),
+                        p.rating.map_or(String::new(), |r| r.to_string()),
+                        p.birth_year.map_or(String::new(), |y| y.to_string()),
+                    ]
+                })
+                .collect(),
+        }],
+        _ => return Err(ApiError::not_found(format!("no export {what:?}"))),
+    };
+    let text = report::render(e, &tables, Format::Csv, lang);
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
+}
+
 async fn history(
     State(state): State<AppState>,
     ApiVisitor(v): ApiVisitor,
@@ -470,5 +586,11 @@ pub fn router() -> Router<AppState> {
         )
         .route("/api/events/{id}/standings", get(standings))
         .route("/api/events/{id}/export.trf", get(export_trf))
+        .route("/api/events/{id}/export.json", get(export_json))
+        .route("/api/events/{id}/{what}", get(export_csv))
+        .route(
+            "/api/events/import",
+            post(import).layer(axum::extract::DefaultBodyLimit::max(MAX_IMPORT_BYTES)),
+        )
         .route("/api/events/{id}/history", get(history))
 }
