@@ -16,3 +16,5 @@ apt_install() {
 
 apt_install fairy-stockfish
 python3 -c "import pyffish" 2>/dev/null || python3 -m pip install --quiet pyffish
+# The independent FIDE Dutch checker the events API test runs on its TRF export.
+python3 -c "import caissify_pairings" 2>/dev/null || python3 -m pip install --quiet caissify-pairings==0.5.0

@@ -1,0 +1,1531 @@
+//! The events JSON API through the real server: a 40-player FIDE Dutch run to its end and
+//! checked against the tournament library (and, where it is installed, the independent
+//! engine caissify-pairings that `scripts/check_dutch.py` uses), permissions and CSRF,
+//! markup in names, result entry and its conflicts, concurrent entry, the change history,
+//! and results kept across a restart.
+
+mod common;
+
+use common::{Backend, Client, Resp, TestServer, unique};
+use serde_json::{Value, json};
+use shatar_server::db::tokens;
+use shatar_server::db::users::{self, AccountRole};
+use shatar_tournament::{EntrantNo, Event, GameResult, Player, RoundNo, System};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use tokio::sync::Barrier;
+
+on_both_backends!(
+    a_dutch_of_40_runs_to_its_end,
+    who_may_do_what,
+    results_conflicts_and_words,
+    simultaneous_results_are_neither_lost_nor_doubled,
+    history_lists_every_change,
+    results_survive_a_restart,
+);
+
+// ---------------------------------------------------------------------------------------
+// Test kit: a server without the per-address request limit, accounts with API tokens, and
+// the API's calls.
+
+/// The configuration of these tests: every client connects from 127.0.0.1, so the
+/// per-address request limits are raised out of the way.
+fn config(dir: &tempfile::TempDir, backend: &Backend) -> shatar_server::Config {
+    let mut c = common::config(dir.path().to_path_buf(), backend);
+    c.http_requests_per_second = 100_000;
+    c.http_request_burst = 100_000;
+    c
+}
+
+async fn start(backend: Backend) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let running = shatar_server::start(config(&dir, &backend)).await.unwrap();
+    TestServer {
+        addr: running.addr,
+        running: Some(running),
+        dir,
+        backend,
+    }
+}
+
+/// Stops the server and starts a new one on the same database (a new port).
+async fn restart(server: &mut TestServer) {
+    if let Some(r) = server.running.take() {
+        r.shutdown().await;
+    }
+    let running = shatar_server::start(config(&server.dir, &server.backend))
+        .await
+        .unwrap();
+    server.addr = running.addr;
+    server.running = Some(running);
+}
+
+/// An account made with the sign-up form, given `role`, with a personal API token.
+struct Account {
+    name: String,
+    token: String,
+    /// The browser that signed up (its session cookie).
+    browser: Client,
+}
+
+impl Account {
+    /// A client that sends this account's token and no cookie.
+    fn api(&self, server: &TestServer) -> Client {
+        let mut c = server.client();
+        c.headers
+            .push(("Authorization".into(), format!("Bearer {}", self.token)));
+        c
+    }
+}
+
+async fn account(server: &TestServer, prefix: &str, role: AccountRole) -> Account {
+    let name = unique(prefix);
+    let mut browser = server.client();
+    browser.sign_up(&name, "12345678").await;
+    let db = &server.state().db;
+    let user = users::by_name(db, &name)
+        .await
+        .unwrap()
+        .expect("the account just signed up");
+    assert_eq!(user.username, name);
+    if user.role != role {
+        users::update(db, user.id, &user.password_hash, role)
+            .await
+            .unwrap();
+    }
+    let token = tokens::create(db, user.id, "events tests").await.unwrap();
+    Account {
+        name,
+        token,
+        browser,
+    }
+}
+
+async fn call(c: &mut Client, method: &str, path: &str, body: Option<Value>) -> Resp {
+    let body = body.map(|b| ("application/json", b.to_string().into_bytes()));
+    c.request(method, path, body).await
+}
+
+fn parse(r: &Resp) -> Value {
+    serde_json::from_str(&r.body)
+        .unwrap_or_else(|e| panic!("not JSON ({e}); status {}: {:?}", r.status, r.body))
+}
+
+/// Asserts the status and returns the JSON body.
+fn expect_json(r: &Resp, status: u16, what: &str) -> Value {
+    assert_eq!(r.status, status, "{what}: {}", r.body);
+    parse(r)
+}
+
+/// Asserts an error answer: `status` and `{"error": "...", "field": ...}`, the field equal
+/// to `field` when one is given.
+fn assert_error(r: &Resp, status: u16, field: Option<&str>, what: &str) {
+    assert_eq!(r.status, status, "{what}: {}", r.body);
+    assert_error_body(r, field, what);
+}
+
+fn assert_error_body(r: &Resp, field: Option<&str>, what: &str) {
+    let v = parse(r);
+    assert!(
+        v["error"].as_str().is_some_and(|s| !s.is_empty()),
+        "{what}: an error message expected: {v}"
+    );
+    assert!(
+        v.as_object().is_some_and(|o| o.contains_key("field")),
+        "{what}: a \"field\" key expected: {v}"
+    );
+    if let Some(f) = field {
+        assert_eq!(v["field"], f, "{what}: {v}");
+    }
+}
+
+/// An event id as it goes in a path (a number or a string in the JSON).
+fn id_of(v: &Value) -> String {
+    match &v["id"] {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        other => panic!("an event id expected, got {other} in {v}"),
+    }
+}
+
+fn number(v: &Value) -> u32 {
+    u32::try_from(
+        v.as_u64()
+            .unwrap_or_else(|| panic!("a number expected, got {v}")),
+    )
+    .unwrap()
+}
+
+async fn create_event(c: &mut Client, body: Value) -> String {
+    let r = call(c, "POST", "/api/events", Some(body.clone())).await;
+    id_of(&expect_json(&r, 201, &format!("create {body}")))
+}
+
+async fn add_player(c: &mut Client, id: &str, body: Value) -> u32 {
+    let r = call(
+        c,
+        "POST",
+        &format!("/api/events/{id}/players"),
+        Some(body.clone()),
+    )
+    .await;
+    number(&expect_json(&r, 201, &format!("add {body}"))["number"])
+}
+
+async fn start_event(c: &mut Client, id: &str) {
+    let r = call(c, "POST", &format!("/api/events/{id}/start"), None).await;
+    assert_eq!(r.status, 200, "start {id}: {}", r.body);
+}
+
+/// Pairs the next round; returns the answer `{"round", "pairings"}`.
+async fn pair(c: &mut Client, id: &str) -> Value {
+    let r = call(c, "POST", &format!("/api/events/{id}/rounds"), None).await;
+    expect_json(&r, 201, &format!("pair {id}"))
+}
+
+async fn publish(c: &mut Client, id: &str, round: u32) {
+    let r = call(
+        c,
+        "POST",
+        &format!("/api/events/{id}/rounds/{round}/publish"),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "publish {id} round {round}: {}", r.body);
+}
+
+async fn put_result(
+    c: &mut Client,
+    id: &str,
+    round: u32,
+    board: u32,
+    result: &str,
+    replace: Option<bool>,
+) -> Resp {
+    let mut body = json!({ "result": result });
+    if let Some(replace) = replace {
+        body["replace"] = json!(replace);
+    }
+    call(
+        c,
+        "PUT",
+        &format!("/api/events/{id}/rounds/{round}/boards/{board}/result"),
+        Some(body),
+    )
+    .await
+}
+
+async fn get_event(c: &mut Client, id: &str) -> Value {
+    let r = c.get(&format!("/api/events/{id}")).await;
+    expect_json(&r, 200, &format!("GET event {id}"))
+}
+
+async fn history(c: &mut Client, id: &str) -> Vec<Value> {
+    let r = c.get(&format!("/api/events/{id}/history")).await;
+    expect_json(&r, 200, &format!("history of {id}"))
+        .as_array()
+        .unwrap_or_else(|| panic!("history is a list: {}", r.body))
+        .clone()
+}
+
+fn version(event: &Value) -> u64 {
+    event["version"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("a version expected: {event}"))
+}
+
+/// The round numbered `round` of an event's JSON, if listed.
+fn round_of(event: &Value, round: u32) -> Option<&Value> {
+    event["rounds"]
+        .as_array()
+        .unwrap_or_else(|| panic!("rounds expected: {event}"))
+        .iter()
+        .find(|r| r["round"] == round)
+}
+
+/// A round's pairings as (board, white, black).
+fn boards(round: &Value) -> Vec<(u32, u32, Option<u32>)> {
+    round["pairings"]
+        .as_array()
+        .unwrap_or_else(|| panic!("pairings expected: {round}"))
+        .iter()
+        .map(|p| {
+            (
+                number(&p["board"]),
+                number(&p["white"]),
+                p["black"].as_u64().map(|b| u32::try_from(b).unwrap()),
+            )
+        })
+        .collect()
+}
+
+/// A round's results by board (`None`: not entered).
+fn results(round: &Value) -> BTreeMap<u32, Option<String>> {
+    round["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let result = match &p["result"] {
+                Value::Null => None,
+                Value::String(s) => Some(s.clone()),
+                other => panic!("a result is a string or null, got {other}"),
+            };
+            (number(&p["board"]), result)
+        })
+        .collect()
+}
+
+/// Points as a number, or as text such as "3.5".
+fn points(v: &Value) -> f64 {
+    match v {
+        Value::Number(n) => n.as_f64().unwrap(),
+        Value::String(s) => s
+            .parse()
+            .unwrap_or_else(|_| panic!("points expected, got {s:?}")),
+        other => panic!("points expected, got {other}"),
+    }
+}
+
+/// Points of (White, Black) for a result word, in half points.
+fn halves(word: &str) -> (u32, u32) {
+    match word {
+        "1-0" | "+-" => (2, 0),
+        "0-1" | "-+" => (0, 2),
+        "1/2-1/2" => (1, 1),
+        "--" => (0, 0),
+        other => panic!("not a result word: {other}"),
+    }
+}
+
+/// An event of `n` players (ratings 2000, 1990, …) under `system`, started, round 1
+/// paired and published; its id and round 1 as the API paired it.
+async fn running_event(c: &mut Client, name: &str, n: u32, rounds: u32) -> (String, Value) {
+    let id = create_event(
+        c,
+        json!({"name": name, "system": "dutch", "rounds": rounds, "time_control": "1800+30"}),
+    )
+    .await;
+    for i in 0..n {
+        add_player(
+            c,
+            &id,
+            json!({"name": format!("Player {}", i + 1), "rating": 2000 - 10 * i}),
+        )
+        .await;
+    }
+    start_event(c, &id).await;
+    let round = pair(c, &id).await;
+    assert_eq!(round["round"], 1, "{round}");
+    publish(c, &id, 1).await;
+    (id, round)
+}
+
+// ---------------------------------------------------------------------------------------
+// 1. A whole event.
+
+/// The result the tests enter on `board` between players rated `white` and `black`:
+/// every 5th board drawn, every 7th an upset, otherwise the higher rating wins.
+fn chosen_result(board: u32, white: u32, black: u32) -> &'static str {
+    let white_higher = white > black;
+    if board % 5 == 0 {
+        "1/2-1/2"
+    } else if (board % 7 == 0) != white_higher {
+        "1-0"
+    } else {
+        "0-1"
+    }
+}
+
+async fn a_dutch_of_40_runs_to_its_end(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut c = org.api(&server);
+    let mut anonymous = server.client();
+    let name = unique("Naadam Open ");
+    let id = create_event(
+        &mut c,
+        json!({"name": name, "system": "dutch", "rounds": 7, "time_control": "5400"}),
+    )
+    .await;
+
+    // The same event in the library, built from the same registrations. Registration
+    // order is not rating order: the draw renumbers the players by rating.
+    let mut lib = Event::new(name.clone(), System::Dutch);
+    lib.rounds_planned = 7;
+    let mut registered: BTreeMap<u32, Value> = BTreeMap::new();
+    for i in 0..40u32 {
+        let rating = 1500 + (i * 17 % 40) * 10;
+        let pname = format!("Player {:02}", i + 1);
+        let mut body = json!({"name": pname, "rating": rating});
+        let mut p = Player::named(&pname);
+        p.rating = Some(rating);
+        if i % 3 == 0 {
+            body["club"] = json!("Khangai");
+            p.club = "Khangai".into();
+        }
+        if i % 4 == 0 {
+            body["region"] = json!("Arkhangai");
+            p.region = "Arkhangai".into();
+        }
+        if i % 5 == 0 {
+            body["birth_year"] = json!(1980 + i);
+            p.birth_year = Some(u16::try_from(1980 + i).unwrap());
+        }
+        let n = add_player(&mut c, &id, body.clone()).await;
+        assert!(
+            registered.insert(n, body).is_none(),
+            "start number {n} given twice"
+        );
+        lib.add_player(p).unwrap();
+    }
+
+    // Before the start: the registrations as given.
+    let event = get_event(&mut anonymous, &id).await;
+    assert_eq!(event["name"], name.as_str());
+    assert_eq!(event["system"], "dutch");
+    assert_eq!(event["status"], "registration");
+    let players = event["players"].as_array().unwrap();
+    assert_eq!(players.len(), 40, "{event}");
+    for p in players {
+        let given = &registered[&number(&p["number"])];
+        for field in ["name", "rating", "club", "region", "birth_year"] {
+            if !given[field].is_null() {
+                assert_eq!(p[field], given[field], "{field} of {p}");
+            }
+        }
+    }
+
+    start_event(&mut c, &id).await;
+    lib.start().unwrap();
+    let event = get_event(&mut anonymous, &id).await;
+    assert_eq!(event["status"], "running");
+    // The start numbers are the library's draw.
+    let players: BTreeMap<u32, (String, u32)> = event["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                number(&p["number"]),
+                (p["name"].as_str().unwrap().to_owned(), number(&p["rating"])),
+            )
+        })
+        .collect();
+    let lib_players: BTreeMap<u32, (String, u32)> = lib
+        .players
+        .iter()
+        .map(|p| (p.number.get(), (p.name.clone(), p.rating.unwrap())))
+        .collect();
+    assert_eq!(players, lib_players);
+    let rating = |n: u32| players[&n].1;
+
+    // Every result entered, as this test records it: (round, white, black, word).
+    let mut entered: Vec<(u32, u32, u32, &'static str)> = Vec::new();
+    let mut seed = None;
+    for r in 1..=7u32 {
+        let paired = pair(&mut c, &id).await;
+        assert_eq!(paired["round"], r, "{paired}");
+        let api_boards = boards(&paired);
+        assert!(
+            results(&paired).values().all(Option::is_none),
+            "round {r} starts without results: {paired}"
+        );
+        // The Dutch draws its initial colour by lot (the event's seed): take the seed
+        // that gives the API's colour in round 1, then every round must agree.
+        let seed = *seed.get_or_insert_with(|| {
+            (0..64u64)
+                .find(|&s| {
+                    let mut trial = lib.clone();
+                    trial.settings.lot_seed = s;
+                    let first = trial.pair_next_round().unwrap().pairings[0].white.get();
+                    Some(first) == api_boards.first().map(|b| b.1)
+                })
+                .expect("a lot seed with the API's initial colour")
+        });
+        lib.settings.lot_seed = seed;
+        let lib_boards: Vec<(u32, u32, Option<u32>)> = lib
+            .pair_next_round()
+            .unwrap()
+            .pairings
+            .iter()
+            .map(|p| (p.board.get(), p.white.get(), p.black.map(EntrantNo::get)))
+            .collect();
+        assert_eq!(
+            api_boards, lib_boards,
+            "round {r}: the API's pairing against the library's"
+        );
+        assert_eq!(api_boards.len(), 20);
+
+        // Unpublished: the organiser sees it, a visitor does not.
+        assert!(round_of(&get_event(&mut anonymous, &id).await, r).is_none());
+        let seen = get_event(&mut c, &id).await;
+        let own = round_of(&seen, r).expect("the organiser sees the unpublished round");
+        assert_eq!(own["published"], false);
+        assert_eq!(boards(own), api_boards);
+        publish(&mut c, &id, r).await;
+        let seen = get_event(&mut anonymous, &id).await;
+        let public = round_of(&seen, r).expect("a published round is public");
+        assert_eq!(public["published"], true);
+        assert_eq!(boards(public), api_boards);
+
+        for &(board, white, black) in &api_boards {
+            let black = black.expect("no bye in an even field without withdrawals");
+            let word = chosen_result(board, rating(white), rating(black));
+            let resp = put_result(&mut c, &id, r, board, word, None).await;
+            let v = expect_json(&resp, 200, &format!("round {r} board {board} {word}"));
+            let message = v["message"].as_str().unwrap_or_else(|| panic!("{v}"));
+            assert!(
+                message.starts_with(&format!("Board {board}"))
+                    && message.contains(&players[&white].0)
+                    && message.contains(&players[&black].0),
+                "round {r} board {board}: {message}"
+            );
+            entered.push((r, white, black, word));
+            lib.set_result(
+                RoundNo::new(r).unwrap(),
+                EntrantNo::new(white).unwrap(),
+                EntrantNo::new(black).unwrap(),
+                vec![word.parse::<GameResult>().unwrap()],
+            )
+            .unwrap();
+        }
+        let expected_status = if r == 7 { "finished" } else { "running" };
+        assert_eq!(
+            get_event(&mut anonymous, &id).await["status"],
+            expected_status
+        );
+    }
+
+    // Finished: all seven rounds public with their results, and no eighth round.
+    let event = get_event(&mut anonymous, &id).await;
+    for r in 1..=7u32 {
+        let round = round_of(&event, r).unwrap_or_else(|| panic!("round {r}: {event}"));
+        let got: BTreeSet<(u32, u32, String)> = round["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    number(&p["white"]),
+                    number(&p["black"]),
+                    p["result"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let want: BTreeSet<(u32, u32, String)> = entered
+            .iter()
+            .filter(|e| e.0 == r)
+            .map(|e| (e.1, e.2, e.3.to_owned()))
+            .collect();
+        assert_eq!(got, want, "round {r}");
+    }
+    let r = call(&mut c, "POST", &format!("/api/events/{id}/rounds"), None).await;
+    assert!(
+        (400..500).contains(&r.status) && r.status != 404,
+        "an eighth round of seven: {} {}",
+        r.status,
+        r.body
+    );
+    assert_error_body(&r, None, "an eighth round");
+
+    // Points counted here from the results entered.
+    let mut mine: BTreeMap<u32, u32> = players.keys().map(|n| (*n, 0)).collect();
+    for &(_, white, black, word) in &entered {
+        let (w, b) = halves(word);
+        *mine.get_mut(&white).unwrap() += w;
+        *mine.get_mut(&black).unwrap() += b;
+    }
+    let best = *mine.values().max().unwrap();
+    let leaders: Vec<u32> = mine
+        .iter()
+        .filter(|(_, p)| **p == best)
+        .map(|(n, _)| *n)
+        .collect();
+    let r = anonymous.get(&format!("/api/events/{id}/standings")).await;
+    let table = expect_json(&r, 200, "standings");
+    let lines = table.as_array().unwrap();
+    assert_eq!(lines.len(), 40);
+    assert_eq!(lines[0]["place"], 1, "{}", lines[0]);
+    let first = number(&lines[0]["number"]);
+    assert!(
+        leaders.contains(&first),
+        "first place {first}, leaders {leaders:?}"
+    );
+    if leaders.len() == 1 {
+        assert_eq!(first, leaders[0]);
+    }
+    assert_eq!(points(&lines[0]["points"]), f64::from(best) / 2.0);
+    let mut numbers = BTreeSet::new();
+    for (i, line) in lines.iter().enumerate() {
+        let n = number(&line["number"]);
+        assert!(numbers.insert(n), "{n} listed twice");
+        assert_eq!(line["name"], players[&n].0.as_str());
+        assert_eq!(
+            points(&line["points"]),
+            f64::from(mine[&n]) / 2.0,
+            "points of {n}"
+        );
+        assert!(line["tiebreaks"].is_object(), "{line}");
+        if i > 0 {
+            assert!(points(&lines[i - 1]["points"]) >= points(&line["points"]));
+            assert!(number(&lines[i - 1]["place"]) <= number(&line["place"]));
+        }
+    }
+
+    // The TRF export, read back by the library: the same players and results.
+    let r = anonymous.get(&format!("/api/events/{id}/export.trf")).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let trf = r.body;
+    let back = shatar_tournament::trf::read(&trf, System::Dutch)
+        .unwrap_or_else(|e| panic!("the export reads back: {e}\n{trf}"));
+    let back_players: BTreeMap<u32, (String, u32)> = back
+        .players
+        .iter()
+        .map(|p| (p.number.get(), (p.name.clone(), p.rating.unwrap_or(0))))
+        .collect();
+    assert_eq!(back_players, players);
+    assert_eq!(back.rounds_planned, 7);
+    assert_eq!(back.rounds.len(), 7);
+    for round in &back.rounds {
+        let r = round.number.get();
+        let got: BTreeSet<(u32, u32, String)> = round
+            .pairings
+            .iter()
+            .map(|p| {
+                assert_eq!(p.games.len(), 1, "round {r}: {p:?}");
+                (
+                    p.white.get(),
+                    p.black.expect("no bye").get(),
+                    format!("{:?}", p.games[0]),
+                )
+            })
+            .collect();
+        let want: BTreeSet<(u32, u32, String)> = entered
+            .iter()
+            .filter(|e| e.0 == r)
+            .map(|e| {
+                (
+                    e.1,
+                    e.2,
+                    format!("{:?}", e.3.parse::<GameResult>().unwrap()),
+                )
+            })
+            .collect();
+        assert_eq!(got, want, "TRF round {r}");
+    }
+    // The points column (81–84) of each player line.
+    for line in trf.lines().filter(|l| l.starts_with("001")) {
+        let n: u32 = line[4..8].trim().parse().unwrap();
+        let p: f64 = line[80..84].trim().parse().unwrap();
+        assert_eq!(p, f64::from(mine[&n]) / 2.0, "TRF points of {n}: {line}");
+    }
+    // Each round of the export re-paired by the library from the rounds before it.
+    for r in 0..7usize {
+        let mut cut = back.clone();
+        cut.rounds.truncate(r);
+        cut.settings.lot_seed = lib.settings.lot_seed;
+        let again: BTreeSet<(u32, Option<u32>)> = cut
+            .pair_next_round()
+            .unwrap()
+            .pairings
+            .iter()
+            .map(|p| (p.white.get(), p.black.map(EntrantNo::get)))
+            .collect();
+        let exported: BTreeSet<(u32, Option<u32>)> = back.rounds[r]
+            .pairings
+            .iter()
+            .map(|p| (p.white.get(), p.black.map(EntrantNo::get)))
+            .collect();
+        assert_eq!(again, exported, "round {} re-paired from the export", r + 1);
+    }
+    check_with_caissify(&trf);
+    server.stop().await;
+}
+
+/// Re-pairs every round of a TRF export with caissify-pairings' FIDE Dutch engine, the
+/// independent engine of `scripts/check_dutch.py`, and asserts that every round agrees.
+/// Skipped, with a note, where Python or the package is not installed.
+fn check_with_caissify(trf: &str) {
+    const SCRIPT: &str = r#"
+import json, sys
+try:
+    from caissify_pairings import fpc
+except ImportError as e:
+    print("MISSING", e)
+    sys.exit(3)
+report = fpc.check_trf(open(sys.argv[1], encoding="utf-8").read())
+bad = [{"round": r["round"], "discrepancies": r["discrepancies"][:5]}
+       for r in report["rounds"] if not r["match"]]
+print(json.dumps({"summary": report["summary"], "mismatched": bad}, default=str))
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("event.trf");
+    std::fs::write(&path, trf).unwrap();
+    let out = match std::process::Command::new("python3")
+        .arg("-c")
+        .arg(SCRIPT)
+        .arg(&path)
+        .output()
+    {
+        Ok(out) => out,
+        Err(e) => {
+            eprintln!("skipped the caissify-pairings check: no python3 ({e})");
+            return;
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if out.status.code() == Some(3) {
+        eprintln!(
+            "skipped the caissify-pairings check: {} \
+             (python3 -m pip install caissify-pairings==0.5.0)",
+            stdout.trim()
+        );
+        return;
+    }
+    assert!(
+        out.status.success(),
+        "caissify-pairings failed: {}{}",
+        stdout,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(report["summary"]["rounds_checked"], 7, "{report}");
+    assert_eq!(
+        report["summary"]["rounds_mismatched"], 0,
+        "caissify-pairings pairs differently: {report}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Permissions, CSRF and markup.
+
+async fn who_may_do_what(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let rival = account(&server, "Rival", AccountRole::Organiser).await;
+    let arbiter = account(&server, "Arb", AccountRole::Arbiter).await;
+    let player = account(&server, "Pla", AccountRole::Player).await;
+    let admin = account(&server, "Adm", AccountRole::Admin).await;
+    let (mut o, mut rv, mut a, mut p, mut ad) = (
+        org.api(&server),
+        rival.api(&server),
+        arbiter.api(&server),
+        player.api(&server),
+        admin.api(&server),
+    );
+    let mut nobody = server.client();
+
+    // Creating events: organisers and admins only.
+    let body = json!({"name": "Player's own", "system": "swiss"});
+    let r = call(&mut p, "POST", "/api/events", Some(body.clone())).await;
+    assert_error(&r, 403, None, "a player creates an event");
+    let r = call(&mut a, "POST", "/api/events", Some(body.clone())).await;
+    assert_error(&r, 403, None, "an arbiter creates an event");
+    let r = call(&mut nobody, "POST", "/api/events", Some(body.clone())).await;
+    assert_error(&r, 401, None, "no credentials create an event");
+    let mut bad = server.client();
+    bad.headers
+        .push(("Authorization".into(), format!("Bearer {}", "0".repeat(64))));
+    let r = call(&mut bad, "POST", "/api/events", Some(body.clone())).await;
+    assert!(
+        r.status == 401 || r.status == 403,
+        "an unknown token: {} {}",
+        r.status,
+        r.body
+    );
+    let admins = create_event(&mut ad, json!({"name": "Admin's", "system": "swiss"})).await;
+    assert_eq!(get_event(&mut nobody, &admins).await["name"], "Admin's");
+
+    // Event A (the organiser's, the arbiter appointed), event B (the rival's).
+    let (ev_a, round_a) = running_event(&mut o, "Event A", 6, 3).await;
+    let r = call(
+        &mut o,
+        "POST",
+        &format!("/api/events/{ev_a}/arbiters"),
+        Some(json!({"username": arbiter.name})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "appoint: {}", r.body);
+    let (ev_b, _) = running_event(&mut rv, "Event B", 6, 3).await;
+    assert_eq!(boards(&round_a).len(), 3);
+
+    // Appointing arbiters: the event's organiser or an admin only.
+    for (who, c) in [
+        ("the rival organiser", &mut rv),
+        ("the appointed arbiter", &mut a),
+        ("a player", &mut p),
+    ] {
+        let r = call(
+            c,
+            "POST",
+            &format!("/api/events/{ev_a}/arbiters"),
+            Some(json!({"username": player.name})),
+        )
+        .await;
+        assert_error(&r, 403, None, &format!("{who} appoints an arbiter"));
+    }
+    let r = call(
+        &mut nobody,
+        "POST",
+        &format!("/api/events/{ev_a}/arbiters"),
+        Some(json!({"username": player.name})),
+    )
+    .await;
+    assert_error(&r, 401, None, "no credentials appoint an arbiter");
+
+    // Results: the organiser and the event's arbiters.
+    let r = put_result(&mut p, &ev_a, 1, 1, "1-0", None).await;
+    assert_error(&r, 403, None, "a player enters a result");
+    let r = put_result(&mut rv, &ev_a, 1, 1, "1-0", None).await;
+    assert_error(&r, 403, None, "another event's organiser enters a result");
+    let r = put_result(&mut a, &ev_b, 1, 1, "1-0", None).await;
+    assert_error(&r, 403, None, "event A's arbiter enters a result in B");
+    let r = put_result(&mut nobody, &ev_a, 1, 1, "1-0", None).await;
+    assert_error(&r, 401, None, "no credentials enter a result");
+    let r = put_result(&mut a, &ev_a, 1, 1, "1-0", None).await;
+    assert_eq!(r.status, 200, "the appointed arbiter: {}", r.body);
+
+    // The rival may not change the organiser's event in any way, nor a player.
+    for (who, c) in [("the rival organiser", &mut rv), ("a player", &mut p)] {
+        let r = call(
+            c,
+            "POST",
+            &format!("/api/events/{ev_a}/players"),
+            Some(json!({"name": "Intruder"})),
+        )
+        .await;
+        assert_error(&r, 403, None, &format!("{who} adds a player"));
+        let r = call(c, "POST", &format!("/api/events/{ev_a}/rounds"), None).await;
+        assert_error(&r, 403, None, &format!("{who} pairs a round"));
+        let r = call(
+            c,
+            "POST",
+            &format!("/api/events/{ev_a}/rounds/1/publish"),
+            None,
+        )
+        .await;
+        assert_error(&r, 403, None, &format!("{who} publishes a round"));
+    }
+    let r = call(
+        &mut a,
+        "POST",
+        &format!("/api/events/{ev_b}/players"),
+        Some(json!({"name": "Intruder"})),
+    )
+    .await;
+    assert_error(&r, 403, None, "event A's arbiter adds a player to B");
+    let r = call(
+        &mut nobody,
+        "POST",
+        &format!("/api/events/{ev_a}/start"),
+        None,
+    )
+    .await;
+    assert_error(&r, 401, None, "no credentials start an event");
+    let r = call(
+        &mut nobody,
+        "POST",
+        &format!("/api/events/{ev_a}/rounds"),
+        None,
+    )
+    .await;
+    assert_error(&r, 401, None, "no credentials pair a round");
+    // An admin may appoint to any event; the appointed arbiter may then enter B's results.
+    let r = call(
+        &mut ad,
+        "POST",
+        &format!("/api/events/{ev_b}/arbiters"),
+        Some(json!({"username": arbiter.name})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "an admin appoints: {}", r.body);
+    let r = put_result(&mut a, &ev_b, 1, 1, "0-1", None).await;
+    assert_eq!(r.status, 200, "appointed to B by an admin: {}", r.body);
+    // Nothing refused was written.
+    let seen = get_event(&mut o, &ev_a).await;
+    assert_eq!(
+        results(round_of(&seen, 1).unwrap())[&1],
+        Some("1-0".to_owned())
+    );
+    assert_eq!(seen["players"].as_array().unwrap().len(), 6);
+    assert_eq!(seen["rounds"].as_array().unwrap().len(), 1);
+
+    // A session cookie works as a token does, with the session's CSRF token.
+    let mut browser = org.browser.clone();
+    let csrf = browser.csrf().await;
+    let r = put_result(&mut browser, &ev_a, 1, 2, "0-1", None).await;
+    assert_error(&r, 403, None, "a cookie without X-CSRF-Token");
+    browser
+        .headers
+        .push(("X-CSRF-Token".into(), "0".repeat(csrf.len())));
+    let r = put_result(&mut browser, &ev_a, 1, 2, "0-1", None).await;
+    assert_error(&r, 403, None, "a cookie with a wrong X-CSRF-Token");
+    browser.headers.pop();
+    let seen = get_event(&mut o, &ev_a).await;
+    assert_eq!(results(round_of(&seen, 1).unwrap())[&2], None);
+    browser.headers.push(("X-CSRF-Token".into(), csrf.clone()));
+    let r = put_result(&mut browser, &ev_a, 1, 2, "0-1", None).await;
+    assert_eq!(r.status, 200, "a cookie with its CSRF token: {}", r.body);
+    // The token of another session does not fit this one.
+    let mut other = rival.browser.clone();
+    other.headers.push(("X-CSRF-Token".into(), csrf));
+    let r = call(
+        &mut other,
+        "POST",
+        &format!("/api/events/{ev_b}/players"),
+        Some(json!({"name": "Cross-site"})),
+    )
+    .await;
+    assert_error(&r, 403, None, "another session's CSRF token");
+
+    // Round 1 complete, round 2 paired and not yet published.
+    let r = put_result(&mut o, &ev_a, 1, 3, "1/2-1/2", None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Unpublished rounds: the organiser, the event's arbiters and admins see them.
+    let r2 = pair(&mut o, &ev_a).await;
+    assert_eq!(r2["round"], 2);
+    for (who, c, sees) in [
+        ("the organiser", &mut o, true),
+        ("the appointed arbiter", &mut a, true),
+        ("an admin", &mut ad, true),
+        ("the rival organiser", &mut rv, false),
+        ("a player", &mut p, false),
+        ("a visitor", &mut nobody, false),
+    ] {
+        let seen = get_event(c, &ev_a).await;
+        assert_eq!(
+            round_of(&seen, 2).is_some(),
+            sees,
+            "{who} and the unpublished round 2: {seen}"
+        );
+        assert!(round_of(&seen, 1).is_some(), "{who} sees published round 1");
+    }
+    // The history: the organiser, the arbiters and admins.
+    for (who, c) in [("the rival", &mut rv), ("a player", &mut p)] {
+        let r = c.get(&format!("/api/events/{ev_a}/history")).await;
+        assert_error(&r, 403, None, &format!("{who} reads the history"));
+    }
+    let r = nobody.get(&format!("/api/events/{ev_a}/history")).await;
+    assert!(
+        r.status == 401 || r.status == 403,
+        "a visitor reads the history: {} {}",
+        r.status,
+        r.body
+    );
+    assert!(!history(&mut a, &ev_a).await.is_empty());
+    assert!(!history(&mut ad, &ev_a).await.is_empty());
+
+    // Markup in names comes back in JSON exactly as given.
+    let evil_event = "<script>alert('e')</script> & \"Open\"";
+    let evil_player = "<img src=x onerror=alert(1)> Бат";
+    let evil_club = "<b>Khangai</b> & Co";
+    let id = create_event(&mut o, json!({"name": evil_event, "system": "swiss"})).await;
+    add_player(
+        &mut o,
+        &id,
+        json!({"name": evil_player, "club": evil_club, "region": "<i>Töv</i>"}),
+    )
+    .await;
+    let seen = get_event(&mut nobody, &id).await;
+    assert_eq!(seen["name"], evil_event);
+    assert_eq!(seen["players"][0]["name"], evil_player);
+    assert_eq!(seen["players"][0]["club"], evil_club);
+    assert_eq!(seen["players"][0]["region"], "<i>Töv</i>");
+    let raw = nobody.get(&format!("/api/events/{id}")).await;
+    assert!(
+        raw.header("content-type")
+            .is_some_and(|t| t.starts_with("application/json")),
+        "{:?}",
+        raw.headers
+    );
+    assert!(
+        !raw.body.contains("&lt;"),
+        "JSON is not HTML-escaped: {}",
+        raw.body
+    );
+    // And HTML-escaped on the event's page, where there is one.
+    let page = nobody.get(&format!("/events/{id}")).await;
+    if page.status == 404 {
+        // No HTML page for events: nothing to escape.
+    } else {
+        assert_eq!(page.status, 200, "{}", page.body);
+        assert!(!page.body.contains("<script>alert"), "{}", page.body);
+        assert!(!page.body.contains("<img src=x"), "{}", page.body);
+        assert!(!page.body.contains("<b>Khangai"), "{}", page.body);
+        assert!(
+            page.body.contains("&lt;script&gt;alert("),
+            "the event's name, escaped: {}",
+            page.body
+        );
+        if page.body.contains("onerror=alert(1)") {
+            assert!(page.body.contains("&lt;img src=x onerror=alert(1)&gt;"));
+        }
+    }
+
+    // Unknown event ids: 404.
+    let r = nobody.get("/api/events/999999999").await;
+    assert_error(&r, 404, None, "an unknown event");
+    let r = put_result(&mut o, "999999999", 1, 1, "1-0", None).await;
+    assert_error(&r, 404, None, "a result in an unknown event");
+    server.stop().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. Results.
+
+const WORDS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "+-", "-+", "--"];
+
+async fn results_conflicts_and_words(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut c = org.api(&server);
+
+    // An unknown system is refused by field.
+    let r = call(
+        &mut c,
+        "POST",
+        "/api/events",
+        Some(json!({"name": "Bad", "system": "monrad"})),
+    )
+    .await;
+    assert_error(&r, 400, Some("system"), "an unknown system");
+    // Every system of the CLI is known.
+    for system in [
+        "round-robin",
+        "double-round-robin",
+        "group-round-robin",
+        "swiss",
+        "dutch",
+        "swiss-elimination",
+        "single-elimination",
+        "double-elimination",
+    ] {
+        let id = create_event(&mut c, json!({"name": system, "system": system})).await;
+        assert_eq!(get_event(&mut c, &id).await["system"], system);
+    }
+
+    // Two players of the same name, told apart by club, region and birth year.
+    let id = create_event(
+        &mut c,
+        json!({"name": "Results", "system": "dutch", "rounds": 3}),
+    )
+    .await;
+    let d1 = add_player(
+        &mut c,
+        &id,
+        json!({"name": "Dorj", "club": "Erdenet", "region": "Orkhon", "birth_year": 1990, "rating": 2100}),
+    )
+    .await;
+    let d2 = add_player(
+        &mut c,
+        &id,
+        json!({"name": "Dorj", "club": "Darkhan", "region": "Selenge", "birth_year": 2001, "rating": 2090}),
+    )
+    .await;
+    assert_ne!(d1, d2);
+    for i in 0..10u32 {
+        add_player(
+            &mut c,
+            &id,
+            json!({"name": format!("Player {}", i + 1), "rating": 2000 - 10 * i}),
+        )
+        .await;
+    }
+    let seen = get_event(&mut c, &id).await;
+    let dorjs: Vec<&Value> = seen["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["name"] == "Dorj")
+        .collect();
+    assert_eq!(dorjs.len(), 2, "{seen}");
+    start_event(&mut c, &id).await;
+    let round = pair(&mut c, &id).await;
+    publish(&mut c, &id, 1).await;
+    let pairs = boards(&round);
+    assert_eq!(
+        pairs.iter().map(|p| p.0).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
+
+    // The six words, one a board, come back exactly.
+    for (board, word) in (1u32..).zip(WORDS) {
+        let r = put_result(&mut c, &id, 1, board, word, None).await;
+        assert_eq!(r.status, 200, "{word}: {}", r.body);
+    }
+    let seen = get_event(&mut c, &id).await;
+    let got = results(round_of(&seen, 1).unwrap());
+    for (board, word) in (1u32..).zip(WORDS) {
+        assert_eq!(got[&board].as_deref(), Some(word), "board {board}");
+    }
+    // … and score as they say.
+    let r = c.get(&format!("/api/events/{id}/standings")).await;
+    let table = expect_json(&r, 200, "standings");
+    let by_number: BTreeMap<u32, f64> = table
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (number(&l["number"]), points(&l["points"])))
+        .collect();
+    for (&(_, white, black), word) in pairs.iter().zip(WORDS) {
+        let (w, b) = halves(word);
+        assert_eq!(by_number[&white], f64::from(w) / 2.0, "White after {word}");
+        assert_eq!(
+            by_number[&black.unwrap()],
+            f64::from(b) / 2.0,
+            "Black after {word}"
+        );
+    }
+
+    let entries = history(&mut c, &id).await.len();
+    let v0 = version(&get_event(&mut c, &id).await);
+    // A different result without "replace": 409, nothing changed.
+    let r = put_result(&mut c, &id, 1, 1, "0-1", None).await;
+    assert_error(&r, 409, None, "a different result without replace");
+    let r = put_result(&mut c, &id, 1, 1, "0-1", Some(false)).await;
+    assert_error(&r, 409, None, "a different result with replace false");
+    let seen = get_event(&mut c, &id).await;
+    assert_eq!(
+        results(round_of(&seen, 1).unwrap())[&1].as_deref(),
+        Some("1-0")
+    );
+    assert_eq!(version(&seen), v0);
+    assert_eq!(history(&mut c, &id).await.len(), entries);
+    // With "replace": 200, changed, one entry.
+    let r = put_result(&mut c, &id, 1, 1, "0-1", Some(true)).await;
+    let v = expect_json(&r, 200, "replace");
+    assert!(v["message"].as_str().is_some(), "{v}");
+    let seen = get_event(&mut c, &id).await;
+    assert_eq!(
+        results(round_of(&seen, 1).unwrap())[&1].as_deref(),
+        Some("0-1")
+    );
+    assert_eq!(version(&seen), v0 + 1);
+    assert_eq!(history(&mut c, &id).await.len(), entries + 1);
+    // The same result again, with or without replace: 200, no change, no entry.
+    for replace in [None, Some(true), Some(false)] {
+        let r = put_result(&mut c, &id, 1, 1, "0-1", replace).await;
+        assert_eq!(
+            r.status, 200,
+            "the same result again ({replace:?}): {}",
+            r.body
+        );
+    }
+    let r = put_result(&mut c, &id, 1, 3, "1/2-1/2", None).await;
+    assert_eq!(r.status, 200, "the same draw again: {}", r.body);
+    let seen = get_event(&mut c, &id).await;
+    assert_eq!(version(&seen), v0 + 1);
+    assert_eq!(history(&mut c, &id).await.len(), entries + 1);
+
+    // Boards and rounds that do not exist.
+    for (round, board) in [(1, 7), (1, 0), (1, 99), (2, 1), (9, 1)] {
+        let r = put_result(&mut c, &id, round, board, "1-0", None).await;
+        assert!(
+            r.status == 404 || r.status == 400,
+            "round {round} board {board}: {} {}",
+            r.status,
+            r.body
+        );
+        let v = parse(&r);
+        assert!(v["error"].is_string(), "{v}");
+        if r.status == 400 {
+            assert!(
+                v["field"].is_string(),
+                "round {round} board {board}: a 400 names its field: {v}"
+            );
+        }
+    }
+    // Unknown words: 400, field "result".
+    for word in ["2-0", "1-1", "win", "", "1:0", "1-0-0"] {
+        let r = put_result(&mut c, &id, 1, 2, word, Some(true)).await;
+        assert_error(&r, 400, Some("result"), &format!("the word {word:?}"));
+    }
+    let seen = get_event(&mut c, &id).await;
+    assert_eq!(version(&seen), v0 + 1);
+    let got = results(round_of(&seen, 1).unwrap());
+    assert_eq!(got[&2].as_deref(), Some("0-1"));
+    server.stop().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. Concurrency.
+
+/// Puts `jobs` (client, round, board, word) all at once, each task released by one
+/// barrier; returns the statuses in job order.
+async fn all_at_once(id: &str, jobs: Vec<(Client, u32, u32, &'static str)>) -> Vec<u16> {
+    let barrier = Arc::new(Barrier::new(jobs.len()));
+    let mut tasks = Vec::new();
+    for (mut c, round, board, word) in jobs {
+        let barrier = Arc::clone(&barrier);
+        let id = id.to_owned();
+        tasks.push(tokio::spawn(async move {
+            barrier.wait().await;
+            let r = put_result(&mut c, &id, round, board, word, None).await;
+            (r.status, r.body)
+        }));
+    }
+    let mut statuses = Vec::new();
+    for t in tasks {
+        let (status, body) = t.await.unwrap();
+        assert!(status == 200 || status == 409, "{status}: {body}");
+        statuses.push(status);
+    }
+    statuses
+}
+
+/// The usernames of history entries after the first `skip`, sorted.
+fn authors(entries: &[Value], skip: usize) -> Vec<String> {
+    let mut by: Vec<String> = entries[skip..]
+        .iter()
+        .map(|e| e["by"].as_str().unwrap_or_else(|| panic!("{e}")).to_owned())
+        .collect();
+    by.sort();
+    by
+}
+
+async fn simultaneous_results_are_neither_lost_nor_doubled(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let (id, round) = running_event(&mut o, "Simultaneous", 16, 4).await;
+    let mut arbiters = Vec::new();
+    for _ in 0..8 {
+        let arb = account(&server, "Arb", AccountRole::Arbiter).await;
+        let r = call(
+            &mut o,
+            "POST",
+            &format!("/api/events/{id}/arbiters"),
+            Some(json!({"username": arb.name})),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        arbiters.push(arb);
+    }
+    let word = |board: u32| WORDS[(board as usize) % 3];
+
+    // Round 1: eight arbiters, one board each, at the same moment.
+    let pairs = boards(&round);
+    assert_eq!(pairs.len(), 8);
+    let before = history(&mut o, &id).await.len();
+    let jobs = pairs
+        .iter()
+        .zip(&arbiters)
+        .map(|(p, a)| (a.api(&server), 1, p.0, word(p.0)))
+        .collect();
+    let statuses = all_at_once(&id, jobs).await;
+    assert_eq!(statuses, vec![200; 8]);
+    let seen = get_event(&mut o, &id).await;
+    let got = results(round_of(&seen, 1).unwrap());
+    for p in &pairs {
+        assert_eq!(got[&p.0].as_deref(), Some(word(p.0)), "board {}", p.0);
+    }
+    let entries = history(&mut o, &id).await;
+    assert_eq!(entries.len(), before + 8, "one entry per result");
+    let mut names: Vec<String> = arbiters.iter().map(|a| a.name.clone()).collect();
+    names.sort();
+    assert_eq!(authors(&entries, before), names);
+    assert_eq!(version(&seen), entries.len() as u64);
+
+    // Round 2: two clients, four boards each, every entry at the same moment.
+    let round = pair(&mut o, &id).await;
+    publish(&mut o, &id, 2).await;
+    let pairs = boards(&round);
+    assert_eq!(pairs.len(), 8);
+    let before = history(&mut o, &id).await.len();
+    let jobs = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (arbiters[i % 2].api(&server), 2, p.0, word(p.0 + 1)))
+        .collect();
+    let statuses = all_at_once(&id, jobs).await;
+    assert_eq!(statuses, vec![200; 8]);
+    let seen = get_event(&mut o, &id).await;
+    let got = results(round_of(&seen, 2).unwrap());
+    for p in &pairs {
+        assert_eq!(got[&p.0].as_deref(), Some(word(p.0 + 1)), "board {}", p.0);
+    }
+    let entries = history(&mut o, &id).await;
+    assert_eq!(entries.len(), before + 8, "one entry per result");
+    let mut two = vec![arbiters[0].name.clone(); 4];
+    two.extend(vec![arbiters[1].name.clone(); 4]);
+    two.sort();
+    assert_eq!(authors(&entries, before), two);
+    assert_eq!(version(&seen), entries.len() as u64);
+
+    // Round 3: two clients race on each board. The same result: both 200, one entry;
+    // different results without "replace": one 200, one 409, and the 200's stands.
+    let round = pair(&mut o, &id).await;
+    publish(&mut o, &id, 3).await;
+    let pairs = boards(&round);
+    let before = history(&mut o, &id).await.len();
+    let (b1, b2) = (pairs[0].0, pairs[1].0);
+    let statuses = all_at_once(
+        &id,
+        vec![
+            (arbiters[2].api(&server), 3, b1, "1-0"),
+            (arbiters[3].api(&server), 3, b1, "1-0"),
+        ],
+    )
+    .await;
+    assert_eq!(statuses, vec![200, 200], "the same result twice at once");
+    let statuses = all_at_once(
+        &id,
+        vec![
+            (arbiters[4].api(&server), 3, b2, "1-0"),
+            (arbiters[5].api(&server), 3, b2, "0-1"),
+        ],
+    )
+    .await;
+    let mut sorted = statuses.clone();
+    sorted.sort();
+    assert_eq!(sorted, vec![200, 409], "two different results at once");
+    let winner = if statuses[0] == 200 { "1-0" } else { "0-1" };
+    let seen = get_event(&mut o, &id).await;
+    let got = results(round_of(&seen, 3).unwrap());
+    assert_eq!(got[&b1].as_deref(), Some("1-0"));
+    assert_eq!(got[&b2].as_deref(), Some(winner));
+    let entries = history(&mut o, &id).await;
+    assert_eq!(entries.len(), before + 2, "one entry for each board");
+    assert_eq!(version(&seen), entries.len() as u64);
+    server.stop().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// 5. History.
+
+/// The kind of change a history entry records: its `action` when that is a word, or the
+/// action's `kind` when it is the change itself as an object.
+fn action_kind(entry: &Value) -> String {
+    match &entry["action"] {
+        Value::String(s) => s.clone(),
+        Value::Object(o) => o
+            .get("kind")
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("an action's kind expected: {entry}"))
+            .to_owned(),
+        other => panic!("an action expected, got {other} in {entry}"),
+    }
+}
+
+async fn history_lists_every_change(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let arb = account(&server, "Arb", AccountRole::Arbiter).await;
+    let player = account(&server, "Pla", AccountRole::Player).await;
+    let (mut o, mut a, mut p) = (org.api(&server), arb.api(&server), player.api(&server));
+    let id = create_event(
+        &mut o,
+        json!({"name": "History", "system": "dutch", "rounds": 3}),
+    )
+    .await;
+    let created = version(&get_event(&mut o, &id).await);
+    assert!(created <= 1, "a new event's version: {created}");
+    // Every change made after the creation: (author, kind), in order.
+    let mut changes: Vec<(&str, &str)> = Vec::new();
+    let mut v = created;
+    // Checks that the last change moved the version by one, or a refusal by none.
+    async fn step(o: &mut Client, id: &str, v: &mut u64, changed: bool) {
+        let now = version(&get_event(o, id).await);
+        let want = *v + u64::from(changed);
+        assert_eq!(
+            now,
+            want,
+            "version after a {}",
+            if changed { "change" } else { "refusal" }
+        );
+        *v = now;
+    }
+
+    for i in 0..4u32 {
+        add_player(
+            &mut o,
+            &id,
+            json!({"name": format!("Org's {i}"), "rating": 1900 - 10 * i}),
+        )
+        .await;
+        changes.push((org.name.as_str(), "player"));
+        step(&mut o, &id, &mut v, true).await;
+    }
+    let r = call(
+        &mut o,
+        "POST",
+        &format!("/api/events/{id}/arbiters"),
+        Some(json!({"username": arb.name})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    changes.push((org.name.as_str(), "arbiter"));
+    step(&mut o, &id, &mut v, true).await;
+    for i in 0..2u32 {
+        let mut body = json!({"name": format!("Arbiter's {i}"), "rating": 1800 - 10 * i});
+        if i == 0 {
+            body["username"] = json!(player.name);
+        }
+        add_player(&mut a, &id, body).await;
+        changes.push((arb.name.as_str(), "player"));
+        step(&mut o, &id, &mut v, true).await;
+    }
+    let seen = get_event(&mut o, &id).await;
+    let linked: Vec<&Value> = seen["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["username"] == player.name.as_str())
+        .collect();
+    assert_eq!(linked.len(), 1, "the player linked to an account: {seen}");
+    // A refusal changes nothing.
+    let r = call(
+        &mut p,
+        "POST",
+        &format!("/api/events/{id}/players"),
+        Some(json!({"name": "Refused"})),
+    )
+    .await;
+    assert_error(&r, 403, None, "a player adds a player");
+    step(&mut o, &id, &mut v, false).await;
+    start_event(&mut o, &id).await;
+    changes.push((org.name.as_str(), "start"));
+    step(&mut o, &id, &mut v, true).await;
+    let round = pair(&mut a, &id).await;
+    changes.push((arb.name.as_str(), "pair"));
+    step(&mut o, &id, &mut v, true).await;
+    publish(&mut o, &id, 1).await;
+    changes.push((org.name.as_str(), "publish"));
+    step(&mut o, &id, &mut v, true).await;
+    for &(board, _, _) in &boards(&round) {
+        let r = put_result(&mut a, &id, 1, board, "1/2-1/2", None).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        changes.push((arb.name.as_str(), "result"));
+        step(&mut o, &id, &mut v, true).await;
+    }
+    let r = put_result(&mut a, &id, 1, 1, "1-0", None).await;
+    assert_error(&r, 409, None, "a different result without replace");
+    step(&mut o, &id, &mut v, false).await;
+    let r = put_result(&mut a, &id, 1, 2, "1/2-1/2", None).await;
+    assert_eq!(r.status, 200, "the same result again: {}", r.body);
+    step(&mut o, &id, &mut v, false).await;
+    let r = put_result(&mut o, &id, 1, 1, "1-0", Some(true)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    changes.push((org.name.as_str(), "replace"));
+    step(&mut o, &id, &mut v, true).await;
+    pair(&mut a, &id).await;
+    changes.push((arb.name.as_str(), "pair"));
+    step(&mut o, &id, &mut v, true).await;
+    publish(&mut a, &id, 2).await;
+    changes.push((arb.name.as_str(), "publish"));
+    step(&mut o, &id, &mut v, true).await;
+
+    // The history: the creation (where it is an entry) and then every change, in order.
+    let entries = history(&mut o, &id).await;
+    let event = get_event(&mut o, &id).await;
+    assert_eq!(version(&event), entries.len() as u64, "version = entries");
+    assert_eq!(
+        history(&mut a, &id).await,
+        entries,
+        "the arbiter reads the same"
+    );
+    let skip = usize::try_from(created).unwrap();
+    assert_eq!(entries.len(), skip + changes.len(), "{entries:#?}");
+    if skip == 1 {
+        assert_eq!(
+            entries[0]["by"],
+            org.name.as_str(),
+            "the creation: {}",
+            entries[0]
+        );
+    }
+    for (i, e) in entries.iter().enumerate() {
+        assert!(!action_kind(e).is_empty(), "{e}");
+        assert!(e["summary"].as_str().is_some_and(|s| !s.is_empty()), "{e}");
+        assert!(e["at_ms"].as_u64().is_some_and(|t| t > 0), "{e}");
+        if i > 0 {
+            let prev = &entries[i - 1];
+            assert!(
+                e["seq"].as_u64().unwrap() > prev["seq"].as_u64().unwrap(),
+                "seq in order: {prev} then {e}"
+            );
+            assert!(
+                e["at_ms"].as_u64() >= prev["at_ms"].as_u64(),
+                "{prev} then {e}"
+            );
+        }
+    }
+    let mut action_of: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    for (e, (author, kind)) in entries[skip..].iter().zip(&changes) {
+        assert_eq!(e["by"], *author, "{kind} by {author}: {e}");
+        action_of.entry(*kind).or_default().insert(action_kind(e));
+    }
+    // One action a kind of change; the kinds tell apart.
+    for kind in ["player", "pair", "publish", "result"] {
+        assert_eq!(action_of[kind].len(), 1, "{kind}: {action_of:?}");
+    }
+    let distinct: BTreeSet<&String> = ["player", "arbiter", "start", "pair", "publish", "result"]
+        .iter()
+        .map(|k| action_of[k].first().unwrap())
+        .collect();
+    assert_eq!(distinct.len(), 6, "{action_of:?}");
+    // A player's summary names the player.
+    for (i, name) in ["Org's 0", "Org's 1", "Org's 2", "Org's 3"]
+        .iter()
+        .enumerate()
+    {
+        let s = entries[skip + i]["summary"].as_str().unwrap();
+        assert!(s.contains(name), "{s:?} names {name:?}");
+    }
+    server.stop().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// 6. Durability.
+
+async fn results_survive_a_restart(b: Backend) {
+    let mut server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let (id, round) = running_event(&mut o, "Restart", 10, 3).await;
+    let pairs = boards(&round);
+    for (i, &(board, _, _)) in pairs.iter().enumerate() {
+        let r = put_result(&mut o, &id, 1, board, WORDS[i % WORDS.len()], None).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let round2 = pair(&mut o, &id).await;
+    publish(&mut o, &id, 2).await;
+    let pairs2 = boards(&round2);
+    for &(board, _, _) in &pairs2[..2] {
+        let r = put_result(&mut o, &id, 2, board, "0-1", None).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let before = get_event(&mut o, &id).await;
+    let entries = history(&mut o, &id).await;
+
+    restart(&mut server).await;
+    // The token is kept too.
+    let mut o = org.api(&server);
+    let after = get_event(&mut o, &id).await;
+    assert_eq!(after, before, "the event after a restart");
+    assert_eq!(history(&mut o, &id).await, entries);
+    let got = results(round_of(&after, 1).unwrap());
+    for (i, &(board, _, _)) in pairs.iter().enumerate() {
+        assert_eq!(got[&board].as_deref(), Some(WORDS[i % WORDS.len()]));
+    }
+    let got = results(round_of(&after, 2).unwrap());
+    assert_eq!(round_of(&after, 2).unwrap()["published"], true);
+    for &(board, _, _) in &pairs2 {
+        let want = if board <= pairs2[1].0 {
+            Some("0-1")
+        } else {
+            None
+        };
+        assert_eq!(got[&board].as_deref(), want, "round 2 board {board}");
+    }
+    // The event goes on.
+    for &(board, _, _) in &pairs2[2..] {
+        let r = put_result(&mut o, &id, 2, board, "1-0", None).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let r = put_result(&mut o, &id, 2, pairs2[0].0, "1-0", None).await;
+    assert_error(&r, 409, None, "a result from before the restart, changed");
+    assert_eq!(pair(&mut o, &id).await["round"], 3);
+    server.stop().await;
+}
