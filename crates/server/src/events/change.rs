@@ -15,9 +15,32 @@ use super::state::{EventState, Person};
 use crate::db::users::User;
 use crate::db::{Db, events as store};
 use crate::error::AppError;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, Weak};
 
 /// How many times a change is recomputed after losing the race to commit.
 const MAX_ATTEMPTS: usize = 64;
+
+/// One writer at a time per event within this process, so that simultaneous entries queue
+/// instead of recomputing after lost races (the version check still guards writers in
+/// other processes). Entries whose event nobody is writing are swept as the map grows.
+static WRITERS: LazyLock<Mutex<HashMap<String, Weak<tokio::sync::Mutex<()>>>>> =
+    LazyLock::new(Default::default);
+
+fn writer_lock(id: &str) -> Arc<tokio::sync::Mutex<()>> {
+    let mut map = WRITERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(lock) = map.get(id).and_then(Weak::upgrade) {
+        return lock;
+    }
+    if map.len() >= 1024 {
+        map.retain(|_, w| w.strong_count() > 0);
+    }
+    let lock = Arc::new(tokio::sync::Mutex::new(()));
+    map.insert(id.to_owned(), Arc::downgrade(&lock));
+    lock
+}
 
 /// Why a change was not made.
 #[derive(Debug, thiserror::Error)]
@@ -125,6 +148,8 @@ pub async fn change(
     action: Action,
     seen: Option<i64>,
 ) -> Result<Changed, ChangeError> {
+    let lock = writer_lock(id);
+    let _turn = lock.lock().await;
     for _ in 0..MAX_ATTEMPTS {
         let stored = store::load(db, id)
             .await?
