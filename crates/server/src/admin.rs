@@ -16,7 +16,7 @@ pub async fn create_user(
     role: AccountRole,
     update: bool,
 ) -> Result<User, AppError> {
-    password::check_length(password).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    password::check_length(password).map_err(|e| AppError::Invalid(e.to_string()))?;
     if config.database_url.is_none() {
         std::fs::create_dir_all(&config.data_dir).map_err(|e| {
             AppError::Internal(format!("data dir {}: {e}", config.data_dir.display()))
@@ -34,7 +34,7 @@ pub async fn create_user(
                 ..existing
             })
         }
-        Some(_) => Err(AppError::Conflict(format!(
+        Some(_) => Err(AppError::Invalid(format!(
             "the name {username:?} is taken (use --update to change it)"
         ))),
         None => match names::check(username) {
@@ -92,7 +92,7 @@ mod tests {
         assert_eq!((u.username.as_str(), u.role), ("Admin", AccountRole::Admin));
         assert!(matches!(
             create_user(&config, "admin", "other-pw1", AccountRole::Player, false).await,
-            Err(AppError::Conflict(_))
+            Err(AppError::Invalid(_))
         ));
         let u2 = create_user(&config, "ADMIN", "other-pw1", AccountRole::Arbiter, true)
             .await

@@ -43,6 +43,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod extract;
 pub mod html;
 pub mod i18n;
 pub mod limits;
