@@ -192,6 +192,7 @@ error-unknown-ruleset = Ruleset: “{ $value }” is not a ruleset of this site;
 error-unauthorized = Sign in first to do this.
 error-csrf = The form has expired (its security token is missing or stale). Reload the page and send it again.
 error-rate-limited = Too many attempts. Wait a minute and try again.
+error-too-many-signups = Too many accounts have been created from your address: at most { $max } an hour. Try again later.
 error-too-many-sockets = Too many game connections from your address (at most { $max } at once). Close a tab and try again.
 error-too-many-requests = Too many requests from your address. Slow down and try again in a moment.
 error-internal = Something went wrong on the server. Try again later.

@@ -192,6 +192,7 @@ error-unknown-ruleset = 规则：本站没有“{ $value }”这一规则；请�
 error-unauthorized = 请先登录。
 error-csrf = 表单已过期（安全令牌缺失或已失效）。请刷新页面后重新提交。
 error-rate-limited = 尝试次数过多。请稍等一分钟再试。
+error-too-many-signups = 从您的地址注册的账号过多：每小时最多 { $max } 个。请稍后再试。
 error-too-many-sockets = 从您的地址打开的对局连接过多（同时最多 { $max } 个）。请关闭一个标签页后再试。
 error-too-many-requests = 从您的地址发出的请求过多。请放慢速度，稍后再试。
 error-internal = 服务器出错了。请稍后再试。

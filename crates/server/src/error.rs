@@ -42,6 +42,12 @@ pub enum AppError {
     /// Too many attempts; try again later.
     #[error("too many attempts; wait a minute and try again")]
     RateLimited,
+    /// Too many accounts were created from this address lately.
+    #[error("too many accounts created from your address (at most {max} an hour)")]
+    TooManySignUps {
+        /// The cap per hour.
+        max: u32,
+    },
     /// This address has too many game sockets open.
     #[error(
         "too many game connections from your address (at most {max} at once); close a tab and try again"
@@ -80,9 +86,10 @@ impl AppError {
             AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Conflict(_) => StatusCode::CONFLICT,
-            AppError::RateLimited | AppError::TooManySockets { .. } | AppError::TooManyRequests => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            AppError::RateLimited
+            | AppError::TooManySignUps { .. }
+            | AppError::TooManySockets { .. }
+            | AppError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             AppError::Database(_)
             | AppError::Migrate(_)
             | AppError::PasswordHash(_)
@@ -104,6 +111,9 @@ impl AppError {
             AppError::MethodNotAllowed => lang.t("error-method"),
             AppError::Csrf => lang.t("error-csrf"),
             AppError::RateLimited => lang.t("error-rate-limited"),
+            AppError::TooManySignUps { max } => {
+                lang.t_args("error-too-many-signups", &[("max", &max.to_string())])
+            }
             AppError::TooManySockets { max } => {
                 lang.t_args("error-too-many-sockets", &[("max", &max.to_string())])
             }

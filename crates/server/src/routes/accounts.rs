@@ -96,6 +96,7 @@ fn form_error(v: &Visitor, status: StatusCode, signup: bool, message: &str) -> R
 
 async fn signup(
     State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     v: Visitor,
     Form(f): Form<Credentials>,
 ) -> AppResult<Response> {
@@ -119,10 +120,23 @@ async fn signup(
             &e.message(v.lang),
         ));
     }
-    let hash = password::hash(f.password, state.config.argon2_memory_kib).await?;
-    let user = match users::insert(&state.db, &username, &hash, AccountRole::Player).await {
+    // At most `--signups-per-hour` accounts from one address.
+    let ip = addr.ip();
+    let at = Instant::now();
+    if !state.signups.reserve(ip, at) {
+        let e = AppError::TooManySignUps {
+            max: state.signups.per_hour(),
+        };
+        return Ok(form_error(&v, e.status_code(), true, &e.message(v.lang)));
+    }
+    let created = match password::hash(f.password, state.config.argon2_memory_kib).await {
+        Ok(hash) => users::insert(&state.db, &username, &hash, AccountRole::Player).await,
+        Err(e) => Err(e),
+    };
+    let user = match created {
         Ok(u) => u,
         Err(AppError::Name(e)) => {
+            state.signups.release(ip, at);
             return Ok(form_error(
                 &v,
                 StatusCode::CONFLICT,
@@ -130,7 +144,10 @@ async fn signup(
                 &e.message(v.lang),
             ));
         }
-        Err(e) => return Err(e),
+        Err(e) => {
+            state.signups.release(ip, at);
+            return Err(e);
+        }
     };
     tracing::info!(user = user.id, "account created");
     let cookies = session::start(&state, user.id).await?;
