@@ -16,7 +16,7 @@ pub async fn create_user(
     role: AccountRole,
     update: bool,
 ) -> Result<User, AppError> {
-    password::check_length(password).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    password::check_length(password).map_err(|e| AppError::Invalid(e.to_string()))?;
     if config.database_url.is_none() {
         std::fs::create_dir_all(&config.data_dir).map_err(|e| {
             AppError::Internal(format!("data dir {}: {e}", config.data_dir.display()))
@@ -34,7 +34,7 @@ pub async fn create_user(
                 ..existing
             })
         }
-        Some(_) => Err(AppError::Conflict(format!(
+        Some(_) => Err(AppError::Invalid(format!(
             "the name {username:?} is taken (use --update to change it)"
         ))),
         None => match names::check(username) {
@@ -65,7 +65,7 @@ pub async fn create_token(
     let db = Db::connect(&config.database_url()).await?;
     let result = match users::by_name(&db, username).await? {
         Some(user) => crate::db::tokens::create(&db, user.id, label).await,
-        None => Err(AppError::NotFound(format!("no account {username:?}"))),
+        None => Err(AppError::Invalid(format!("no account {username:?}"))),
     };
     db.pool.close().await;
     result
@@ -108,7 +108,7 @@ mod tests {
         assert_eq!((u.username.as_str(), u.role), ("Admin", AccountRole::Admin));
         assert!(matches!(
             create_user(&config, "admin", "other-pw1", AccountRole::Player, false).await,
-            Err(AppError::Conflict(_))
+            Err(AppError::Invalid(_))
         ));
         let u2 = create_user(&config, "ADMIN", "other-pw1", AccountRole::Arbiter, true)
             .await
@@ -144,7 +144,7 @@ mod tests {
         );
         assert!(matches!(
             create_token(&config, "nobody", "x").await,
-            Err(AppError::NotFound(_))
+            Err(AppError::Invalid(_))
         ));
         assert!(dir.path().join("data/shatar.db").exists());
     }

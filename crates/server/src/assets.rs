@@ -3,7 +3,7 @@
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
@@ -61,7 +61,9 @@ async fn asset(Path(name): Path<String>) -> Response {
             *bytes,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, "no such asset").into_response(),
+        None => {
+            crate::error::AppError::NotFound(crate::i18n::Msg::new("error-no-page")).into_response()
+        }
     }
 }
 

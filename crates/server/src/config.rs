@@ -36,6 +36,10 @@ pub struct Config {
     #[arg(long, env = "SHATAR_SIGNIN_ATTEMPTS", default_value_t = 5, hide = true)]
     pub signin_attempts: u32,
 
+    /// Accounts one IP address may create in an hour; more sign-ups get 429.
+    #[arg(long, env = "SHATAR_SIGNUPS_PER_HOUR", default_value_t = 5)]
+    pub signups_per_hour: u32,
+
     /// Game sockets open at once from one IP address; more are refused with 429.
     #[arg(long, env = "SHATAR_MAX_SOCKETS_PER_IP", default_value_t = 32)]
     pub max_sockets_per_ip: usize,
@@ -68,6 +72,7 @@ impl Config {
             secure_cookies: false,
             argon2_memory_kib: 19_456,
             signin_attempts: 5,
+            signups_per_hour: 5,
             max_sockets_per_ip: 32,
             socket_messages_per_second: 10,
             socket_message_burst: 30,

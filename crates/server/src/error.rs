@@ -1,15 +1,17 @@
 //! One error enum for the server; each variant maps to an HTTP status. Internal causes are
 //! logged, never sent to the browser.
 
+use crate::i18n::{Lang, Msg};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-/// Why a request failed.
+/// Why a request failed. The messages a visitor may see are [`Msg`]s, written in the
+/// visitor's language by [`crate::app`]'s error-page layer.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// The request is malformed or a field is invalid; the message names the field.
     #[error("bad request: {0}")]
-    BadRequest(String),
+    BadRequest(Msg),
     /// An account name is refused (the message is in the page language where a page shows it).
     #[error("{0}")]
     Name(#[from] crate::names::NameError),
@@ -21,19 +23,34 @@ pub enum AppError {
     BadToken,
     /// Signed in, but not allowed to do this.
     #[error("not allowed: {0}")]
-    Forbidden(String),
+    Forbidden(Msg),
     /// The CSRF token is missing or does not match.
     #[error("the form's CSRF token is missing or stale; reload the page")]
     Csrf,
     /// Nothing here.
     #[error("not found: {0}")]
-    NotFound(String),
+    NotFound(Msg),
     /// The request conflicts with the current state (e.g. a taken name).
     #[error("conflict: {0}")]
-    Conflict(String),
+    Conflict(Msg),
+    /// A setting or command-line value an operator gave is invalid (never from a page).
+    #[error("{0}")]
+    Invalid(String),
+    /// The request body is larger than the limit.
+    #[error("the request body is too large")]
+    TooLarge,
+    /// No such method on this path.
+    #[error("method not allowed")]
+    MethodNotAllowed,
     /// Too many attempts; try again later.
     #[error("too many attempts; wait a minute and try again")]
     RateLimited,
+    /// Too many accounts were created from this address lately.
+    #[error("too many accounts created from your address (at most {max} an hour)")]
+    TooManySignUps {
+        /// The cap per hour.
+        max: u32,
+    },
     /// This address has too many game sockets open.
     #[error(
         "too many game connections from your address (at most {max} at once); close a tab and try again"
@@ -63,35 +80,82 @@ impl AppError {
     /// The HTTP status for this error.
     pub fn status_code(&self) -> StatusCode {
         match self {
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::Invalid(_) => StatusCode::BAD_REQUEST,
             AppError::Name(e) if e.is_conflict() => StatusCode::CONFLICT,
             AppError::Name(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized | AppError::BadToken => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Conflict(_) => StatusCode::CONFLICT,
-            AppError::RateLimited | AppError::TooManySockets { .. } | AppError::TooManyRequests => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            AppError::RateLimited
+            | AppError::TooManySignUps { .. }
+            | AppError::TooManySockets { .. }
+            | AppError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             AppError::Database(_)
             | AppError::Migrate(_)
             | AppError::PasswordHash(_)
             | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
+
+    /// What a visitor is told, in `lang` (internal causes are never shown).
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            AppError::BadRequest(m)
+            | AppError::Forbidden(m)
+            | AppError::NotFound(m)
+            | AppError::Conflict(m) => m.text(lang),
+            AppError::Name(e) => e.message(lang),
+            AppError::Invalid(s) => s.clone(),
+            AppError::Unauthorized => lang.t("error-unauthorized"),
+            AppError::BadToken => lang.t("error-bad-token"),
+            AppError::TooLarge => lang.t("error-too-large"),
+            AppError::MethodNotAllowed => lang.t("error-method"),
+            AppError::Csrf => lang.t("error-csrf"),
+            AppError::RateLimited => lang.t("error-rate-limited"),
+            AppError::TooManySignUps { max } => {
+                lang.t_args("error-too-many-signups", &[("max", &max.to_string())])
+            }
+            AppError::TooManySockets { max } => {
+                lang.t_args("error-too-many-sockets", &[("max", &max.to_string())])
+            }
+            AppError::TooManyRequests => lang.t("error-too-many-requests"),
+            AppError::Database(_)
+            | AppError::Migrate(_)
+            | AppError::PasswordHash(_)
+            | AppError::Internal(_) => lang.t("error-internal"),
+        }
+    }
+}
+
+/// An error response's message in every language, attached to the response so that the
+/// error-page layer can write the page in the visitor's language and layout.
+#[derive(Debug, Clone)]
+pub struct ErrorText(pub [(Lang, String); 3]);
+
+impl ErrorText {
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        self.0
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map_or("", |(_, t)| t.as_str())
+    }
 }
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status_code();
-        let body = if status.is_server_error() {
+        if status.is_server_error() {
             tracing::error!(error = %self, "request failed");
-            "internal server error".to_owned()
-        } else {
-            self.to_string()
-        };
-        let page = crate::html::error_page(status, &body);
-        (status, page).into_response()
+        }
+        let text = ErrorText(Lang::ALL.map(|l| (l, self.message(l))));
+        let page = crate::html::error_page(Lang::En, status, text.get(Lang::En));
+        let mut res = (status, page).into_response();
+        res.extensions_mut().insert(text);
+        res
     }
 }
 

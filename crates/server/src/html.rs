@@ -117,16 +117,45 @@ pub fn page(v: &Visitor, path: &str, title: &str, body: &str) -> Html<String> {
     ))
 }
 
-/// A bare error page (no visitor at hand).
-pub fn error_page(status: StatusCode, message: &str) -> Html<String> {
+/// The body of an error page: the status, the message and the way back.
+pub fn error_body(lang: Lang, status: StatusCode, message: &str) -> String {
+    format!(
+        r#"<h1>{code} · {title}</h1><p class="error">{msg}</p><p><a href="/">{back}</a></p>"#,
+        code = status.as_u16(),
+        title = esc(&lang.t("error-title")),
+        msg = esc(message),
+        back = esc(&lang.t("error-back")),
+    )
+}
+
+/// An error page for a request whose visitor could not be read (the layout without the
+/// account part of the navigation).
+pub fn error_page(lang: Lang, status: StatusCode, message: &str) -> Html<String> {
     Html(format!(
         r#"<!doctype html>
-<html><head><meta charset="utf-8"><title>{code}</title>
-<link rel="stylesheet" href="/static/style.css"></head>
-<body><main><h1>{code}</h1><p class="error">{msg}</p><p><a href="/">Shatar</a></p></main></body></html>
+<html lang="{code}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{status} · {site}</title>
+<link rel="stylesheet" href="/static/style.css">
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+<nav><a class="brand" href="/">{site}</a> <a href="/">{lobby}</a> <a href="/games">{games}</a> <a href="/analysis">{analysis}</a></nav>
+<main>
+{body}
+</main>
+</body>
+</html>
 "#,
-        code = status.as_u16(),
-        msg = esc(message)
+        code = lang.code(),
+        status = status.as_u16(),
+        site = esc(&lang.t("site-name")),
+        lobby = esc(&lang.t("nav-lobby")),
+        games = esc(&lang.t("nav-games")),
+        analysis = esc(&lang.t("nav-analysis")),
+        body = error_body(lang, status, message),
     ))
 }
 

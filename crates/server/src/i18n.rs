@@ -112,6 +112,111 @@ impl Lang {
     }
 }
 
+/// A message to be written in the reader's language: its id and its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Msg {
+    /// The Fluent message id.
+    pub id: &'static str,
+    /// The arguments, by name.
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+/// An argument of a [`Msg`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    /// Text as it is (a name, a number, a submitted value).
+    Text(String),
+    /// Another message, written in the same language (a field's label).
+    Id(&'static str),
+}
+
+impl Msg {
+    /// The message `id` without arguments.
+    pub fn new(id: &'static str) -> Msg {
+        Msg {
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// The message with one more argument.
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Msg {
+        self.args.push((name, Arg::Text(value.to_string())));
+        self
+    }
+
+    /// The message with one more argument that is itself a message (written in the same
+    /// language).
+    pub fn arg_id(mut self, name: &'static str, id: &'static str) -> Msg {
+        self.args.push((name, Arg::Id(id)));
+        self
+    }
+
+    /// The text in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let values: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Arg::Text(t) => t.clone(),
+                    Arg::Id(id) => lang.t(id),
+                };
+                (*k, v)
+            })
+            .collect();
+        let args: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        lang.t_args(self.id, &args)
+    }
+}
+
+impl std::fmt::Display for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+/// The name of a ruleset preset in `lang` (`official` → “Official rules (2017)”); an
+/// unknown name is returned as it is.
+pub fn ruleset_name(lang: Lang, name: &str) -> String {
+    match name.parse::<shatar_rules::Preset>() {
+        Ok(p) => lang.t(match p {
+            shatar_rules::Preset::Official => "ruleset-official",
+            shatar_rules::Preset::Competition => "ruleset-competition",
+            shatar_rules::Preset::Traditional => "ruleset-traditional",
+            shatar_rules::Preset::Fsf => "ruleset-fsf",
+        }),
+        Err(_) => name.to_owned(),
+    }
+}
+
+/// The `<option>`s of a ruleset `<select>`, named in `lang`, `selected` chosen.
+pub fn ruleset_options(lang: Lang, selected: &str) -> String {
+    shatar_rules::Preset::ALL
+        .iter()
+        .map(|p| {
+            format!(
+                r#"<option value="{v}"{sel}>{name}</option>"#,
+                v = p.name(),
+                sel = if p.name() == selected {
+                    " selected"
+                } else {
+                    ""
+                },
+                name = crate::html::esc(&ruleset_name(lang, p.name())),
+            )
+        })
+        .collect()
+}
+
+/// The message for an unknown ruleset name.
+pub fn unknown_ruleset(value: &str) -> Msg {
+    let names: Vec<&str> = shatar_rules::Preset::ALL.iter().map(|p| p.name()).collect();
+    Msg::new("error-unknown-ruleset")
+        .arg("value", value)
+        .arg("names", names.join(", "))
+}
+
 type Bundle = FluentBundle<FluentResource>;
 
 static BUNDLES: LazyLock<[Bundle; 3]> = LazyLock::new(|| SOURCES.map(|(l, s)| make(l, s)));
@@ -163,13 +268,138 @@ pub fn message_ids(source: &str) -> Result<Vec<String>, String> {
 mod tests {
     use super::*;
 
+    /// Each message's variables (`{ $name }`), by message id.
+    fn variables(source: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+        use fluent_syntax::ast::{Entry, Expression, InlineExpression, PatternElement};
+        let resource = FluentResource::try_new(source.to_owned()).unwrap();
+        let mut out = std::collections::BTreeMap::new();
+        for entry in resource.entries() {
+            if let Entry::Message(m) = entry {
+                let mut vars = Vec::new();
+                for el in m.value.iter().flat_map(|p| p.elements.iter()) {
+                    if let PatternElement::Placeable {
+                        expression: Expression::Inline(InlineExpression::VariableReference { id }),
+                    } = el
+                    {
+                        vars.push(id.name.to_owned());
+                    }
+                }
+                vars.sort();
+                vars.dedup();
+                out.insert(m.id.name.to_owned(), vars);
+            }
+        }
+        out
+    }
+
     #[test]
     fn every_message_exists_in_every_language() {
         let en = message_ids(SOURCES[0].1).unwrap();
         assert!(en.len() > 80, "{}", en.len());
+        let en_set: std::collections::BTreeSet<&String> = en.iter().collect();
         for (lang, src) in SOURCES {
             let ids = message_ids(src).unwrap();
-            assert_eq!(ids, en, "{lang:?} differs from en");
+            let set: std::collections::BTreeSet<&String> = ids.iter().collect();
+            assert_eq!(set.len(), ids.len(), "{lang:?} defines an id twice");
+            let missing: Vec<_> = en_set.difference(&set).collect();
+            let extra: Vec<_> = set.difference(&en_set).collect();
+            assert!(
+                missing.is_empty() && extra.is_empty(),
+                "{lang:?}: missing {missing:?}, not in en {extra:?}"
+            );
+            // The same order keeps the files comparable line by line for a translator.
+            assert_eq!(
+                ids, en,
+                "{lang:?} lists the messages in another order than en"
+            );
+            for (id, vars) in variables(src) {
+                assert_eq!(
+                    Some(&vars),
+                    variables(SOURCES[0].1).get(&id),
+                    "{lang:?} {id}: other variables than en"
+                );
+            }
+        }
+    }
+
+    /// Every `.rs` file under `dir`, without its `#[cfg(test)]` module.
+    fn sources(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code = match text.find("#[cfg(test)]\nmod tests") {
+                    Some(i) => text[..i].to_owned(),
+                    None => text,
+                };
+                out.push((path, code));
+            }
+        }
+    }
+
+    /// The string literal at the start of `s` (after `"`), if it looks like a message id.
+    fn literal_id(s: &str) -> Option<&str> {
+        let end = s.find('"')?;
+        let id = &s[..end];
+        (!id.is_empty()
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'))
+        .then_some(id)
+    }
+
+    /// The message ids written as literals in the code: `.t("…")`, `.t_args("…", …)`,
+    /// `Msg::new("…")` and `.arg_id(_, "…")`.
+    fn ids_in_code() -> Vec<(String, String)> {
+        let mut files = Vec::new();
+        sources(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut files,
+        );
+        let mut found = Vec::new();
+        for (path, code) in &files {
+            let name = path.display().to_string();
+            for pat in [".t(\"", "t_args(\"", "Msg::new(\""] {
+                for (i, _) in code.match_indices(pat) {
+                    if let Some(id) = literal_id(&code[i + pat.len()..]) {
+                        found.push((name.clone(), id.to_owned()));
+                    }
+                }
+            }
+            for (i, _) in code.match_indices(".arg_id(\"") {
+                // The second argument, when it is a literal: `.arg_id("name", "id")`.
+                let rest = &code[i + ".arg_id(\"".len()..];
+                let Some(end) = rest.find('"') else { continue };
+                let after = rest[end + 1..].trim_start();
+                if let Some(lit) = after
+                    .strip_prefix(',')
+                    .map(str::trim_start)
+                    .and_then(|a| a.strip_prefix('"'))
+                {
+                    if let Some(id) = literal_id(lit) {
+                        found.push((name.clone(), id.to_owned()));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_id_used_in_code_exists_in_every_language() {
+        let used = ids_in_code();
+        assert!(
+            used.len() > 150,
+            "only {} ids found in the code",
+            used.len()
+        );
+        for (lang, src) in SOURCES {
+            let ids: std::collections::BTreeSet<String> =
+                message_ids(src).unwrap().into_iter().collect();
+            let missing: Vec<_> = used.iter().filter(|(_, id)| !ids.contains(id)).collect();
+            assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
         }
     }
 

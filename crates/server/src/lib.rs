@@ -44,6 +44,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod events;
+pub mod extract;
 pub mod html;
 pub mod i18n;
 pub mod limits;

@@ -17,6 +17,8 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// The sign-in rate limit.
     pub limiter: Arc<SignInLimiter>,
+    /// The sign-up limit per address.
+    pub signups: Arc<crate::auth::rate_limit::SignUpLimiter>,
     /// The analysis board's engines.
     pub analysis: Arc<crate::analysis::AnalysisPool>,
     /// Open game sockets per address.
@@ -30,6 +32,9 @@ impl AppState {
     pub fn new(config: Config, db: Db) -> AppState {
         AppState {
             limiter: Arc::new(SignInLimiter::new(config.signin_attempts)),
+            signups: Arc::new(crate::auth::rate_limit::SignUpLimiter::new(
+                config.signups_per_hour,
+            )),
             sockets: crate::limits::SocketCounts::new(config.max_sockets_per_ip),
             requests: Arc::new(crate::limits::RequestRate::new(
                 config.http_requests_per_second,

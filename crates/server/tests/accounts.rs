@@ -508,3 +508,51 @@ async fn names_cannot_pass_for_another(b: Backend) {
     assert!(mn.get("/signup").await.body.contains("Нэг бичгийн"));
     server.stop().await;
 }
+
+/// The sixth account from one address within the hour is refused with 429, in the
+/// visitor's language; a refused name does not use up a place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_ups_are_limited_per_address() {
+    let server = TestServer::start_with(|c| c.signups_per_hour = 5).await;
+    let mut first = server.client();
+    let taken = unique("su");
+    first.sign_up(&taken, "12345678").await;
+    let mut zh = server.client();
+    zh.headers.push(("Accept-Language".into(), "zh".into()));
+    let csrf = zh.get("/signup").await.csrf();
+    // A taken name is refused and gives its place back.
+    let r = zh
+        .post(
+            "/signup",
+            &[
+                ("username", &taken),
+                ("password", "12345678"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    for _ in 0..4 {
+        let mut c = server.client();
+        c.sign_up(&unique("su"), "12345678").await;
+    }
+    let r = zh
+        .post(
+            "/signup",
+            &[
+                ("username", &unique("su")),
+                ("password", "12345678"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 429, "{}", r.body);
+    assert!(
+        r.body
+            .contains("从您的地址注册的账号过多：每小时最多 5 个。"),
+        "{}",
+        r.body
+    );
+    assert!(!zh.cookies.contains_key("shatar_session"));
+    server.stop().await;
+}

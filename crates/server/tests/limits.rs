@@ -57,7 +57,7 @@ async fn sockets_per_address_are_capped() {
         .expect("the fourth is refused");
     assert_eq!(status, 429);
     assert!(
-        body.contains("too many game connections from your address (at most 3 at once)"),
+        body.contains("Too many game connections from your address (at most 3 at once)"),
         "{body}"
     );
     // Closing one frees its place (once the server has seen the close).
@@ -137,7 +137,7 @@ async fn http_requests_per_address_are_rate_limited() {
     let r = c.get("/health").await;
     assert_eq!(r.status, 429);
     assert!(
-        r.body.contains("too many requests from your address"),
+        r.body.contains("Too many requests from your address"),
         "{}",
         r.body
     );

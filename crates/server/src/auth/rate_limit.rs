@@ -75,9 +75,84 @@ impl SignInLimiter {
     }
 }
 
+/// The window of the sign-up limit.
+pub const SIGNUP_WINDOW: Duration = Duration::from_secs(3600);
+
+/// Counts the accounts created from each address in a sliding hour.
+#[derive(Debug)]
+pub struct SignUpLimiter {
+    per_hour: u32,
+    created: Mutex<HashMap<IpAddr, Vec<Instant>>>,
+}
+
+fn within_hour(list: &mut Vec<Instant>, now: Instant) -> u32 {
+    list.retain(|t| now.duration_since(*t) < SIGNUP_WINDOW);
+    u32::try_from(list.len()).unwrap_or(u32::MAX)
+}
+
+impl SignUpLimiter {
+    /// A limiter allowing `per_hour` accounts per address in any hour.
+    pub fn new(per_hour: u32) -> SignUpLimiter {
+        SignUpLimiter {
+            per_hour,
+            created: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The cap.
+    pub fn per_hour(&self) -> u32 {
+        self.per_hour
+    }
+
+    /// Takes a place for one more account from `ip` now, or `false` when the address has
+    /// used them all; a sign-up that then fails gives it back with [`Self::release`].
+    pub fn reserve(&self, ip: IpAddr, now: Instant) -> bool {
+        let Ok(mut map) = self.created.lock() else {
+            return false;
+        };
+        if map.len() >= SWEEP_AT {
+            map.retain(|_, l| within_hour(l, now) > 0);
+        }
+        let list = map.entry(ip).or_default();
+        if within_hour(list, now) >= self.per_hour {
+            return false;
+        }
+        list.push(now);
+        true
+    }
+
+    /// Gives back the place taken at `at` (the account was not created).
+    pub fn release(&self, ip: IpAddr, at: Instant) {
+        if let Ok(mut map) = self.created.lock() {
+            if let Some(list) = map.get_mut(&ip) {
+                if let Some(i) = list.iter().position(|t| *t == at) {
+                    list.swap_remove(i);
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sign_ups_are_capped_per_address_and_hour() {
+        let l = SignUpLimiter::new(2);
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let t0 = Instant::now();
+        assert!(l.reserve(ip, t0));
+        assert!(l.reserve(ip, t0));
+        assert!(!l.reserve(ip, t0));
+        // Another address is counted apart.
+        assert!(l.reserve("10.0.0.2".parse().unwrap(), t0));
+        // A failed sign-up gives its place back.
+        l.release(ip, t0);
+        assert!(l.reserve(ip, t0));
+        assert!(!l.reserve(ip, t0 + Duration::from_secs(3599)));
+        assert!(l.reserve(ip, t0 + SIGNUP_WINDOW));
+    }
 
     #[test]
     fn blocks_after_n_failures_and_forgets_after_the_window() {

@@ -127,7 +127,7 @@ impl Db {
         } else if url.starts_with("sqlite:") {
             Backend::Sqlite
         } else {
-            return Err(AppError::BadRequest(format!(
+            return Err(AppError::Invalid(format!(
                 "--database-url: expected sqlite://FILE or postgres://…, got {url:?}"
             )));
         };

@@ -31,9 +31,9 @@ impl ColorChoice {
             "white" => Ok(ColorChoice::White),
             "black" => Ok(ColorChoice::Black),
             "random" => Ok(ColorChoice::Random),
-            _ => Err(AppError::BadRequest(format!(
-                "color: expected white, black or random, got {s:?}"
-            ))),
+            _ => Err(AppError::BadRequest(
+                crate::i18n::Msg::new("error-color").arg("value", s),
+            )),
         }
     }
 }

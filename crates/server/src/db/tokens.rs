@@ -4,6 +4,7 @@
 use super::{Db, now_ms};
 use crate::auth::{random_token, token_hash};
 use crate::error::AppError;
+use crate::i18n::Msg;
 use sqlx::Row;
 
 /// A token as its owner sees it in the list (never the token itself).
@@ -26,7 +27,7 @@ pub const MAX_PER_ACCOUNT: i64 = 20;
 pub async fn create(db: &Db, user_id: i64, label: &str) -> Result<String, AppError> {
     let label = label.trim();
     if label.chars().count() > 100 {
-        return Err(AppError::BadRequest("label: at most 100 characters".into()));
+        return Err(AppError::BadRequest(Msg::new("token-error-label")));
     }
     let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM api_tokens WHERE user_id = $1")
         .bind(user_id)
@@ -34,9 +35,9 @@ pub async fn create(db: &Db, user_id: i64, label: &str) -> Result<String, AppErr
         .await?
         .try_get("n")?;
     if count >= MAX_PER_ACCOUNT {
-        return Err(AppError::Conflict(format!(
-            "this account already has {MAX_PER_ACCOUNT} tokens; revoke one first"
-        )));
+        return Err(AppError::Conflict(
+            Msg::new("token-error-too-many").arg("max", MAX_PER_ACCOUNT),
+        ));
     }
     let token = random_token()?;
     sqlx::query(

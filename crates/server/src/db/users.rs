@@ -54,7 +54,7 @@ impl FromStr for AccountRole {
             .into_iter()
             .find(|r| r.name() == s)
             .ok_or_else(|| {
-                AppError::BadRequest(format!(
+                AppError::Invalid(format!(
                     "role: expected player, arbiter, organiser or admin, got {s:?}"
                 ))
             })

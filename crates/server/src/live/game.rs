@@ -100,7 +100,7 @@ fn finish_by_rules(end: GameEnd) -> Finish {
 pub fn ruleset_of(name: &str) -> Result<Ruleset, AppError> {
     name.parse::<shatar_rules::Preset>()
         .map(|p| p.ruleset())
-        .map_err(|e| AppError::BadRequest(format!("ruleset: {e}")))
+        .map_err(|_| AppError::BadRequest(crate::i18n::unknown_ruleset(name)))
 }
 
 /// What one action does, to be stored and then applied.

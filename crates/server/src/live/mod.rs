@@ -73,9 +73,9 @@ impl Hub {
     }
 
     async fn load_live(&self, id: &str) -> Result<LiveGame, AppError> {
-        let row = games::by_id(&self.db, id)
-            .await?
-            .ok_or_else(|| AppError::NotFound(format!("game {id}")))?;
+        let row = games::by_id(&self.db, id).await?.ok_or_else(|| {
+            AppError::NotFound(crate::i18n::Msg::new("error-no-game").arg("id", id))
+        })?;
         let moves = games::moves(&self.db, id).await?;
         let events = games::events(&self.db, id).await?;
         LiveGame::load(row, &moves, &events)

@@ -5,15 +5,16 @@ use crate::auth::{Visitor, password, session};
 use crate::db::sessions;
 use crate::db::users::{self, AccountRole};
 use crate::error::{AppError, AppResult};
+use crate::extract::Form;
 use crate::html::{csrf_field, esc, page};
 use crate::names;
 use crate::redirect::SameSitePath;
 use crate::state::AppState;
+use axum::Router;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Form, Router};
 use serde::Deserialize;
 use std::net::SocketAddr;
 use std::time::Instant;
@@ -95,6 +96,7 @@ fn form_error(v: &Visitor, status: StatusCode, signup: bool, message: &str) -> R
 
 async fn signup(
     State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     v: Visitor,
     Form(f): Form<Credentials>,
 ) -> AppResult<Response> {
@@ -118,10 +120,23 @@ async fn signup(
             &e.message(v.lang),
         ));
     }
-    let hash = password::hash(f.password, state.config.argon2_memory_kib).await?;
-    let user = match users::insert(&state.db, &username, &hash, AccountRole::Player).await {
+    // At most `--signups-per-hour` accounts from one address.
+    let ip = addr.ip();
+    let at = Instant::now();
+    if !state.signups.reserve(ip, at) {
+        let e = AppError::TooManySignUps {
+            max: state.signups.per_hour(),
+        };
+        return Ok(form_error(&v, e.status_code(), true, &e.message(v.lang)));
+    }
+    let created = match password::hash(f.password, state.config.argon2_memory_kib).await {
+        Ok(hash) => users::insert(&state.db, &username, &hash, AccountRole::Player).await,
+        Err(e) => Err(e),
+    };
+    let user = match created {
         Ok(u) => u,
         Err(AppError::Name(e)) => {
+            state.signups.release(ip, at);
             return Ok(form_error(
                 &v,
                 StatusCode::CONFLICT,
@@ -129,7 +144,10 @@ async fn signup(
                 &e.message(v.lang),
             ));
         }
-        Err(e) => return Err(e),
+        Err(e) => {
+            state.signups.release(ip, at);
+            return Err(e);
+        }
     };
     tracing::info!(user = user.id, "account created");
     let cookies = session::start(&state, user.id).await?;

@@ -485,16 +485,7 @@ async fn analysis_page(
         "ply": ply,
         "strings": strings,
     });
-    let rulesets: String = Preset::ALL
-        .iter()
-        .map(|p| {
-            format!(
-                r#"<option value="{0}"{1}>{0}</option>"#,
-                p.name(),
-                if p.name() == ruleset { " selected" } else { "" }
-            )
-        })
-        .collect();
+    let rulesets = crate::i18n::ruleset_options(l, &ruleset);
     let b = |k: &str| esc(&l.t(k));
     let depths: String = [6u32, 8, 10, 12, 14, 16, 18, 20]
         .iter()

@@ -6,11 +6,13 @@ use crate::auth::Visitor;
 use crate::db::archive::{self, PAGE_SIZE};
 use crate::db::games::{GameRow, Status};
 use crate::error::{AppError, AppResult};
+use crate::extract::Query;
 use crate::html::{esc, page, url_encode};
 use crate::i18n::Lang;
+use crate::i18n::Msg;
 use crate::state::AppState;
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
@@ -31,9 +33,11 @@ impl PageQuery {
         match self.page {
             None => Ok(0),
             Some(p @ 1..=MAX_PAGE) => Ok(i64::from(p) - 1),
-            Some(p) => Err(AppError::BadRequest(format!(
-                "page: {p}, expected 1 to {MAX_PAGE}"
-            ))),
+            Some(p) => Err(AppError::BadRequest(
+                Msg::new("error-page-number")
+                    .arg("page", p)
+                    .arg("max", MAX_PAGE),
+            )),
         }
     }
 }
@@ -100,11 +104,13 @@ async fn player(
     let l = v.lang;
     let index = q.index()?;
     if username.chars().count() > 64 {
-        return Err(AppError::NotFound(format!("player {username}")));
+        return Err(AppError::NotFound(
+            Msg::new("error-no-player").arg("name", &username),
+        ));
     }
     let user = crate::archive::account(&state.db, &username)
         .await?
-        .ok_or_else(|| AppError::NotFound(format!("player {username}")))?;
+        .ok_or_else(|| AppError::NotFound(Msg::new("error-no-player").arg("name", &username)))?;
     let total = archive::count_of_player(&state.db, user.id).await?;
     let games = archive::of_player(&state.db, user.id, index).await?;
     let title = l.t_args("archive-player-title", &[("name", &user.username)]);
@@ -141,7 +147,7 @@ async fn player(
                     Color::Black => "color-black",
                 })),
                 opp = name_cell(l, g, !color),
-                rs = esc(&g.ruleset),
+                rs = esc(&crate::i18n::ruleset_name(l, &g.ruleset)),
                 tc = esc(&time_control(g)),
                 mode = esc(&l.t(if g.rated { "seek-rated" } else { "seek-casual" })),
                 res = esc(&result_text(l, g)),
@@ -191,7 +197,7 @@ async fn recent(
                 date = esc(&pgn_date(g.created_ms)),
                 w = name_cell(l, g, Color::White),
                 b = name_cell(l, g, Color::Black),
-                rs = esc(&g.ruleset),
+                rs = esc(&crate::i18n::ruleset_name(l, &g.ruleset)),
                 tc = esc(&time_control(g)),
                 res = esc(&result_text(l, g)),
                 open = esc(&l.t("archive-open")),

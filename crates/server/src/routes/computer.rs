@@ -5,15 +5,17 @@ use crate::auth::{Visitor, session};
 use crate::db::games::{self, GameRow, Status};
 use crate::db::now_ms;
 use crate::error::{AppError, AppResult};
+use crate::extract::Form;
 use crate::html::{csrf_field, esc};
+use crate::i18n::Msg;
 use crate::live::computer::LEVELS;
 use crate::redirect::SameSitePath;
 use crate::routes::lobby::random_id;
 use crate::state::AppState;
+use axum::Router;
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::post;
-use axum::{Form, Router};
 use serde::Deserialize;
 use shatar_rules::{Preset, fen};
 
@@ -33,10 +35,7 @@ pub struct ComputerForm {
 /// The lobby's form for a game against the computer.
 pub fn form(v: &Visitor) -> String {
     let l = v.lang;
-    let rulesets: String = Preset::ALL
-        .iter()
-        .map(|p| format!(r#"<option value="{0}">{0}</option>"#, p.name()))
-        .collect();
+    let rulesets = crate::i18n::ruleset_options(l, Preset::Official.name());
     let levels: String = LEVELS
         .map(|n| {
             format!(
@@ -90,28 +89,31 @@ async fn create(
     let preset: Preset = f
         .ruleset
         .parse()
-        .map_err(|e| AppError::BadRequest(format!("ruleset: {e}")))?;
+        .map_err(|_| AppError::BadRequest(crate::i18n::unknown_ruleset(&f.ruleset)))?;
     if !LEVELS.contains(&f.level) {
-        return Err(AppError::BadRequest(format!(
-            "level: {}, expected 1 to 8",
-            f.level
-        )));
+        return Err(AppError::BadRequest(
+            Msg::new("error-level").arg("level", f.level),
+        ));
     }
     let initial_s = match (f.seconds, f.minutes) {
         (Some(s), _) => s,
         (None, Some(m)) => m.saturating_mul(60),
-        (None, None) => return Err(AppError::BadRequest("minutes: missing".into())),
+        (None, None) => {
+            return Err(AppError::BadRequest(
+                Msg::new("form-error-missing").arg_id("field", "seek-minutes"),
+            ));
+        }
     };
     if !(1..=180 * 60).contains(&initial_s) {
-        return Err(AppError::BadRequest(format!(
-            "time: {initial_s} s, expected 1 s to 180 min"
-        )));
+        return Err(AppError::BadRequest(
+            Msg::new("error-time").arg("seconds", initial_s),
+        ));
     }
     let increment = f.increment.unwrap_or(0);
     if increment > 60 {
-        return Err(AppError::BadRequest(format!(
-            "increment: {increment} s, expected 0 to 60"
-        )));
+        return Err(AppError::BadRequest(
+            Msg::new("error-increment").arg("seconds", increment),
+        ));
     }
     let human_white = match f.color.as_str() {
         "white" => true,
@@ -122,9 +124,9 @@ async fn create(
             b[0] & 1 == 0
         }
         other => {
-            return Err(AppError::BadRequest(format!(
-                "color: expected white, black or random, got {other:?}"
-            )));
+            return Err(AppError::BadRequest(
+                Msg::new("error-color").arg("value", other),
+            ));
         }
     };
     // Accounts play as themselves; guests get (or keep) a guest token.

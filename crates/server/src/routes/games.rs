@@ -56,7 +56,9 @@ async fn game_page(
     v: Visitor,
 ) -> AppResult<Response> {
     if !is_id(&id) {
-        return Err(AppError::NotFound(format!("game {id}")));
+        return Err(AppError::NotFound(
+            crate::i18n::Msg::new("error-no-game").arg("id", &id),
+        ));
     }
     let l = v.lang;
     let room = state.hub.room(&id).await?;
@@ -154,7 +156,9 @@ async fn game_state(
     Path(id): Path<String>,
 ) -> AppResult<Json<Value>> {
     if !is_id(&id) {
-        return Err(AppError::NotFound(format!("game {id}")));
+        return Err(AppError::NotFound(
+            crate::i18n::Msg::new("error-no-game").arg("id", &id),
+        ));
     }
     let room = state.hub.room(&id).await?;
     let live = room.game.lock().await;

@@ -2,11 +2,12 @@
 
 use super::see_other;
 use crate::error::{AppError, AppResult};
+use crate::extract::Query;
 use crate::i18n::{COOKIE, Lang};
 use crate::redirect::SameSitePath;
 use crate::state::AppState;
 use axum::Router;
-use axum::extract::{Path, Query};
+use axum::extract::Path;
 use axum::response::Response;
 use axum::routing::get;
 use serde::Deserialize;
@@ -19,7 +20,9 @@ struct Back {
 async fn switch(Path(code): Path<String>, Query(q): Query<Back>) -> AppResult<Response> {
     let lang = Lang::from_tag(&code)
         .filter(|l| l.code() == code)
-        .ok_or_else(|| AppError::NotFound(format!("language {code:?}")))?;
+        .ok_or_else(|| {
+            AppError::NotFound(crate::i18n::Msg::new("error-no-language").arg("value", &code))
+        })?;
     let cookie = format!(
         "{COOKIE}={}; Path=/; SameSite=Lax; Max-Age=31536000",
         lang.code()

@@ -6,15 +6,17 @@ use crate::db::games::{self, GameRow, Status};
 use crate::db::now_ms;
 use crate::db::seeks::{self, ColorChoice, Seek};
 use crate::error::{AppError, AppResult};
+use crate::extract::Form;
 use crate::html::{csrf_field, esc, page};
-use crate::i18n::Lang;
+use crate::i18n::Msg;
+use crate::i18n::{Lang, ruleset_name};
 use crate::ratings::Category;
 use crate::redirect::SameSitePath;
 use crate::state::AppState;
+use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Form, Router};
 use serde::Deserialize;
 use shatar_rules::{Preset, fen};
 
@@ -54,10 +56,7 @@ pub fn clock_text(initial_ms: i64, increment_ms: i64) -> String {
 
 fn seek_form(v: &Visitor) -> String {
     let l = v.lang;
-    let rulesets: String = Preset::ALL
-        .iter()
-        .map(|p| format!(r#"<option value="{0}">{0}</option>"#, p.name()))
-        .collect();
+    let rulesets = crate::i18n::ruleset_options(l, Preset::Official.name());
     let minutes: String = [90, 60, 30, 15, 10, 5, 3]
         .iter()
         .map(|m| format!(r#"<option value="{m}">{m}</option>"#))
@@ -124,7 +123,7 @@ fn game_list(l: Lang, games: &[GameRow]) -> String {
                 id = esc(&g.id),
                 w = esc(&side_name(l, g, &g.white_name, &g.white_guest)),
                 b = esc(&side_name(l, g, &g.black_name, &g.black_guest)),
-                rs = esc(&g.ruleset),
+                rs = esc(&ruleset_name(l, &g.ruleset)),
                 clock = esc(&clock_text(g.initial_ms, g.increment_ms)),
             )
         })
@@ -162,7 +161,7 @@ async fn lobby(State(state): State<AppState>, v: Visitor) -> AppResult<Response>
             body.push_str(&format!(
                 "<tr><td class=\"name\">{name}</td><td>{rs}</td><td>{clock}</td><td>{mode}</td><td>{color}</td><td>{action}</td></tr>",
                 name = crate::routes::profile::linked_name_with_rating(&s.username, &rating),
-                rs = esc(&s.ruleset),
+                rs = esc(&ruleset_name(l, &s.ruleset)),
                 clock = esc(&clock_text(s.initial_ms, s.increment_ms)),
                 mode = esc(&l.t(if s.rated { "seek-rated" } else { "seek-casual" })),
                 color = esc(&color_label(l, s.color)),
@@ -220,22 +219,26 @@ async fn create_seek(
     let preset: Preset = f
         .ruleset
         .parse()
-        .map_err(|e| AppError::BadRequest(format!("ruleset: {e}")))?;
+        .map_err(|_| AppError::BadRequest(crate::i18n::unknown_ruleset(&f.ruleset)))?;
     let initial_s = match (f.seconds, f.minutes) {
         (Some(s), _) => s,
         (None, Some(m)) => m.saturating_mul(60),
-        (None, None) => return Err(AppError::BadRequest("minutes: missing".into())),
+        (None, None) => {
+            return Err(AppError::BadRequest(
+                Msg::new("form-error-missing").arg_id("field", "seek-minutes"),
+            ));
+        }
     };
     if !(1..=180 * 60).contains(&initial_s) {
-        return Err(AppError::BadRequest(format!(
-            "time: {initial_s} s, expected 1 s to 180 min"
-        )));
+        return Err(AppError::BadRequest(
+            Msg::new("error-time").arg("seconds", initial_s),
+        ));
     }
     let increment = f.increment.unwrap_or(0);
     if increment > 60 {
-        return Err(AppError::BadRequest(format!(
-            "increment: {increment} s, expected 0 to 60"
-        )));
+        return Err(AppError::BadRequest(
+            Msg::new("error-increment").arg("seconds", increment),
+        ));
     }
     let seek = Seek {
         id: random_id(10)?,
@@ -267,7 +270,7 @@ async fn seek_page(
     } else {
         None
     };
-    let seek = seek.ok_or_else(|| AppError::NotFound(format!("seek {id}")))?;
+    let seek = seek.ok_or_else(|| AppError::NotFound(Msg::new("error-no-seek").arg("id", &id)))?;
     if let Some(game) = &seek.game_id {
         return Ok(see_other(
             &SameSitePath::internal(format!("/game/{game}")),
@@ -277,7 +280,7 @@ async fn seek_page(
     let mine = v.user.as_ref().is_some_and(|u| u.id == seek.user_id);
     let details = format!(
         "<p>{rs} · {clock} · {mode} · {color}</p>",
-        rs = esc(&seek.ruleset),
+        rs = esc(&ruleset_name(l, &seek.ruleset)),
         clock = esc(&clock_text(seek.initial_ms, seek.increment_ms)),
         mode = esc(&l.t(if seek.rated {
             "seek-rated"
@@ -322,7 +325,7 @@ async fn seek_status(State(state): State<AppState>, Path(id): Path<String>) -> A
     } else {
         None
     };
-    let seek = seek.ok_or_else(|| AppError::NotFound(format!("seek {id}")))?;
+    let seek = seek.ok_or_else(|| AppError::NotFound(Msg::new("error-no-seek").arg("id", &id)))?;
     Ok(axum::Json(serde_json::json!({"game": seek.game_id})).into_response())
 }
 
@@ -345,11 +348,9 @@ async fn accept(
     } else {
         None
     };
-    let seek = seek.ok_or_else(|| AppError::NotFound(format!("seek {id}")))?;
+    let seek = seek.ok_or_else(|| AppError::NotFound(Msg::new("error-no-seek").arg("id", &id)))?;
     if seek.user_id == user.id {
-        return Err(AppError::Forbidden(
-            "you cannot accept your own seek".into(),
-        ));
+        return Err(AppError::Forbidden(Msg::new("error-own-seek")));
     }
     let seeker_white = match seek.color {
         ColorChoice::White => true,
@@ -391,9 +392,7 @@ async fn accept(
     };
     let mut tx = state.db.pool.begin().await?;
     if !seeks::take(&mut tx, &seek.id, &game.id).await? {
-        return Err(AppError::Conflict(
-            "this seek has already been accepted".into(),
-        ));
+        return Err(AppError::Conflict(Msg::new("error-seek-taken")));
     }
     games::insert(&mut tx, &game).await?;
     tx.commit().await?;
@@ -415,7 +414,9 @@ async fn cancel(
     v.check_csrf(f.csrf.as_deref())?;
     let user = v.require_user()?;
     if !is_id(&id) || !seeks::delete(&state.db, &id, user.id).await? {
-        return Err(AppError::NotFound(format!("open seek {id} of yours")));
+        return Err(AppError::NotFound(
+            Msg::new("error-no-own-seek").arg("id", &id),
+        ));
     }
     Ok(see_other(&SameSitePath::root(), &[]))
 }

@@ -72,9 +72,9 @@ async fn profile(
     v: Visitor,
 ) -> AppResult<Response> {
     let l = v.lang;
-    let user = users::by_name(&state.db, &name)
-        .await?
-        .ok_or_else(|| AppError::NotFound(format!("player {name}")))?;
+    let user = users::by_name(&state.db, &name).await?.ok_or_else(|| {
+        AppError::NotFound(crate::i18n::Msg::new("error-no-player").arg("name", &name))
+    })?;
     let rows = ratings::of_user(&state.db, user.id).await?;
     let mut body = format!(
         "<h1>{}</h1><section><h2>{}</h2>",

@@ -10,13 +10,15 @@ use crate::archive::{
 };
 use crate::auth::Visitor;
 use crate::error::{AppError, AppResult};
+use crate::extract::Query;
 use crate::html::{esc, json_in_script, page, url_encode};
 use crate::i18n::Lang;
+use crate::i18n::Msg;
 use crate::redirect::SameSitePath;
 use crate::routes::lobby::is_id;
 use crate::state::AppState;
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -28,11 +30,11 @@ use shatar_rules::Color;
 /// The game `id`, or `NotFound`.
 pub(crate) async fn stored(state: &AppState, id: &str) -> AppResult<StoredGame> {
     if !is_id(id) {
-        return Err(AppError::NotFound(format!("game {id}")));
+        return Err(AppError::NotFound(Msg::new("error-no-game").arg("id", id)));
     }
     archive::load(&state.db, id)
         .await?
-        .ok_or_else(|| AppError::NotFound(format!("game {id}")))
+        .ok_or_else(|| AppError::NotFound(Msg::new("error-no-game").arg("id", id)))
 }
 
 /// The name of a notation in the page language.
@@ -191,7 +193,7 @@ async fn replay(
         white = esc(&white),
         black = esc(&black),
         date = esc(&archive::pgn_date(row.created_ms)),
-        rs = esc(&row.ruleset),
+        rs = esc(&crate::i18n::ruleset_name(l, &row.ruleset)),
         tc = esc(&time_control(row)),
         mode = b(if row.rated {
             "seek-rated"
@@ -249,7 +251,7 @@ impl SheetQuery {
             None => Ok(Notation::Full),
             Some(n) => n
                 .parse()
-                .map_err(|e| AppError::BadRequest(format!("notation: {e}"))),
+                .map_err(|_| AppError::BadRequest(Msg::new("error-notation").arg("value", n))),
         }
     }
 }
@@ -369,7 +371,7 @@ async fn sheet_page(
         site_l = esc(&l.t("sheet-place")),
         site = esc(&tag("Site")),
         rs_l = esc(&l.t("seek-ruleset")),
-        rs = esc(&g.row.ruleset),
+        rs = esc(&crate::i18n::ruleset_name(l, &g.row.ruleset)),
         tc_l = esc(&l.t("seek-time")),
         tc = esc(&time_control(&g.row)),
         no = esc(&l.t("sheet-number")),
@@ -394,7 +396,7 @@ pub struct Back {
 async fn switch_notation(Path(name): Path<String>, Query(q): Query<Back>) -> AppResult<Response> {
     let notation: Notation = name
         .parse()
-        .map_err(|_| AppError::NotFound(format!("notation {name:?}")))?;
+        .map_err(|_| AppError::NotFound(Msg::new("error-notation").arg("value", &name)))?;
     let cookie = format!(
         "{NOTATION_COOKIE}={}; Path=/; SameSite=Lax; Max-Age=31536000",
         notation.name()

@@ -40,9 +40,9 @@ fn check_origin(headers: &HeaderMap) -> Result<(), AppError> {
     if !host.is_empty() && origin_host == host {
         Ok(())
     } else {
-        Err(AppError::Forbidden(format!(
-            "socket from foreign origin {origin:?}"
-        )))
+        Err(AppError::Forbidden(
+            crate::i18n::Msg::new("error-foreign-origin").arg("origin", origin),
+        ))
     }
 }
 

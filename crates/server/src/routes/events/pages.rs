@@ -12,7 +12,7 @@ use crate::events::change::{self, ChangeError};
 use crate::events::state::EventState;
 use crate::events::{Action, NewPlayer, Standing, words};
 use crate::html::page;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg, ruleset_name};
 use crate::redirect::SameSitePath;
 use crate::routes::see_other;
 use crate::state::AppState;
@@ -96,7 +96,7 @@ fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
             label { (l.t("event-field-ruleset")) " "
                 select name="ruleset" {
                     @for r in ["official", "competition", "traditional", "fsf"] {
-                        option value=(r) { (l.t(&format!("event-ruleset-{r}"))) }
+                        option value=(r) { (ruleset_name(l, r)) }
                     }
                 }
             }
@@ -116,7 +116,7 @@ fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
 async fn new_page(v: Visitor) -> AppResult<Response> {
     let user = v.require_user()?;
     if !may_create(user) {
-        return Err(AppError::Forbidden(v.lang.t("events-may-not-create")));
+        return Err(AppError::Forbidden(Msg::new("events-may-not-create")));
     }
     let l = v.lang;
     Ok(page(
@@ -184,7 +184,9 @@ async fn create(
             &SameSitePath::internal(format!("/events/{id}")),
             &[],
         )),
-        Err(ChangeError::Forbidden(_)) => Err(AppError::Forbidden(l.t("events-may-not-create"))),
+        Err(ChangeError::Forbidden(_)) => {
+            Err(AppError::Forbidden(Msg::new("events-may-not-create")))
+        }
         Err(ChangeError::Storage(e)) => Err(e),
         Err(e) => {
             let body = new_form(&v, Some(&e.to_string())).into_string();
@@ -200,7 +202,7 @@ async fn create(
 async fn load(state: &AppState, id: &str) -> AppResult<store::StoredEvent> {
     store::load(&state.db, id)
         .await?
-        .ok_or_else(|| AppError::NotFound(format!("event {id:?}")))
+        .ok_or_else(|| AppError::NotFound(Msg::new("event-error-no-event").arg("id", id)))
 }
 
 /// The boards of a round, with each player's points; for the staff, a result button row.
@@ -414,13 +416,13 @@ async fn show_round(
     let staff = Standing::of(v.user.as_ref(), s).is_staff();
     let round: RoundNo = round
         .parse()
-        .map_err(|_| AppError::NotFound(format!("round {round:?}")))?;
+        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", &round)))?;
     let r = s
         .event
         .rounds
         .get(round.index())
         .filter(|_| staff || s.is_published(round))
-        .ok_or_else(|| AppError::NotFound(format!("round {round}")))?;
+        .ok_or_else(|| AppError::NotFound(Msg::new("event-error-no-round").arg("round", round)))?;
     let l = v.lang;
     let title = format!(
         "{} · {}",
@@ -481,9 +483,13 @@ async fn change_from_page(
     v.require_user()?;
     match change::change(&state.db, id, v.user.as_ref(), action, seen).await {
         Ok(_) => Ok(see_other(&SameSitePath::internal(back), &[])),
-        Err(ChangeError::NotFound(id)) => Err(AppError::NotFound(format!("event {id:?}"))),
+        Err(ChangeError::NotFound(id)) => Err(AppError::NotFound(
+            Msg::new("event-error-no-event").arg("id", id),
+        )),
         Err(ChangeError::Unauthorized) => Err(AppError::Unauthorized),
-        Err(ChangeError::Forbidden(m)) => Err(AppError::Forbidden(m)),
+        Err(ChangeError::Forbidden(_)) => {
+            Err(AppError::Forbidden(Msg::new("event-error-staff-only")))
+        }
         Err(ChangeError::Storage(e)) => Err(e),
         Err(e @ (ChangeError::Action(_) | ChangeError::Stale(_))) => {
             let status = match e {
@@ -523,15 +529,15 @@ async fn add_player(
     Form(f): Form<PlayerForm>,
 ) -> AppResult<Response> {
     v.check_csrf(f.csrf.as_deref())?;
-    let l = v.lang;
-    let number = |field: &str, text: &str| -> AppResult<Option<u32>> {
+    let number = |field: &'static str, text: &str| -> AppResult<Option<u32>> {
         match text.trim() {
             "" => Ok(None),
             t => t.parse().map(Some).map_err(|_| {
-                AppError::BadRequest(l.t_args(
-                    "event-error-number",
-                    &[("field", &l.t(field)), ("value", t)],
-                ))
+                AppError::BadRequest(
+                    Msg::new("event-error-number")
+                        .arg_id("field", field)
+                        .arg("value", t),
+                )
             }),
         }
     };
@@ -539,13 +545,11 @@ async fn add_player(
     let birth_year = number("event-field-birth-year", &f.birth_year)?
         .map(|y| {
             u16::try_from(y).map_err(|_| {
-                AppError::BadRequest(l.t_args(
-                    "event-error-number",
-                    &[
-                        ("field", &l.t("event-field-birth-year")),
-                        ("value", &y.to_string()),
-                    ],
-                ))
+                AppError::BadRequest(
+                    Msg::new("event-error-number")
+                        .arg_id("field", "event-field-birth-year")
+                        .arg("value", y),
+                )
             })
         })
         .transpose()?;
@@ -607,7 +611,7 @@ async fn publish(
     v.check_csrf(f.csrf.as_deref())?;
     let round: RoundNo = round
         .parse()
-        .map_err(|_| AppError::NotFound(format!("round {round:?}")))?;
+        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", &round)))?;
     change_from_page(
         &state,
         &v,
@@ -637,11 +641,13 @@ async fn set_result(
     v.check_csrf(f.csrf.as_deref())?;
     let round: RoundNo = round
         .parse()
-        .map_err(|_| AppError::NotFound(format!("round {round:?}")))?;
+        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", &round)))?;
     let board: BoardNo = board
         .parse()
-        .map_err(|_| AppError::NotFound(format!("board {board:?}")))?;
-    let games = vec![words::read(&f.result).map_err(|e| AppError::BadRequest(e.to_string()))?];
+        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-board").arg("board", &board)))?;
+    let games = vec![words::read(&f.result).map_err(|_| {
+        AppError::BadRequest(Msg::new("event-error-result").arg("value", &f.result))
+    })?];
     let action = Action::SetResult {
         round,
         board,
