@@ -90,8 +90,11 @@ pub enum EventFileError {
 /// A change to an event was refused; the event is unchanged.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum EventError {
-    /// A player with the same name and birth year is already registered.
-    #[error("duplicate player: {name:?} is already registered as player {existing}")]
+    /// A player nothing tells apart (the same name, club, region and birth year) is
+    /// already registered.
+    #[error(
+        "duplicate player: {name:?} is already registered as player {existing} with the same club, region and birth year; give one of them to tell the two apart"
+    )]
     DuplicatePlayer {
         /// The name given.
         name: String,

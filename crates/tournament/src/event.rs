@@ -603,8 +603,10 @@ impl Event {
         self.teams.iter().find(|t| t.number == number)
     }
 
-    /// Registers a player and returns the start number. Refuses a second player with the
-    /// same name (ignoring case and spaces) and birth year.
+    /// Registers a player and returns the start number. Players of one name are welcome
+    /// when their club, region or birth year tells them apart; one that nothing tells
+    /// apart from a player already registered (the same name, ignoring case and spaces,
+    /// club, region and birth year) is refused as registered twice.
     pub fn add_player(&mut self, mut player: Player) -> Result<EntrantNo, EventError> {
         if self.started {
             return Err(EventError::State(
@@ -618,16 +620,8 @@ impl Event {
                 why: "empty".into(),
             });
         }
-        let key = normalise(&name);
-        if let Some(existing) = self
-            .players
-            .iter()
-            .find(|p| normalise(&p.name) == key && p.birth_year == player.birth_year)
-        {
-            return Err(EventError::DuplicatePlayer {
-                name,
-                existing: existing.number,
-            });
+        if let Some(existing) = self.indistinguishable_from(&player, None) {
+            return Err(EventError::DuplicatePlayer { name, existing });
         }
         player.name = name;
         player.number = next_number(self.players.iter().map(|p| p.number));
@@ -1354,7 +1348,7 @@ pub fn written(games: &[GameResult]) -> String {
         .join(" ")
 }
 
-fn normalise(name: &str) -> String {
+pub(crate) fn normalise(name: &str) -> String {
     name.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

@@ -25,6 +25,7 @@
 //! # Ok::<_, shatar_tournament::EventError>(())
 //! ```
 
+pub mod corrections;
 pub mod csv_import;
 pub mod error;
 pub mod event;
@@ -45,6 +46,7 @@ pub mod team;
 pub mod tiebreak;
 pub mod trf;
 
+pub use corrections::{Exchange, PlayerDetails};
 pub use error::{CsvError, EventError, EventFileError, PairingError, TrfError};
 pub use event::{
     ByeKind, DrawnMatchRule, Entered, Entrants, Event, ImportedColours, Pairing, RequestedBye,

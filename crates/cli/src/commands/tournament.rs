@@ -15,8 +15,7 @@ use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
 use shatar_tournament::store::{self, UpdateError};
 use shatar_tournament::{
     BoardNo, DrawnMatchRule, Entered, EntrantNo, Entrants, Event, EventError, GameResult,
-    LineupMode, Player, RoundNo, Score, System, TeamMatch, Tiebreak, WithdrawalTreatment,
-    csv_import, trf,
+    LineupMode, Player, RoundNo, Score, System, TeamMatch, Tiebreak, csv_import, trf,
 };
 
 /// The `shatar tournament` command group.
@@ -613,7 +612,9 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
                 let treatment = e.withdraw(entrant, &reason)?;
                 Ok::<_, EventError>((before, e.clone(), treatment))
             })?;
-            for line in withdrawal_report(&before, &after, entrant, treatment) {
+            for line in shatar_tournament::corrections::withdrawal_report(
+                &before, &after, entrant, treatment,
+            ) {
                 println!("{line}");
             }
         }
@@ -762,76 +763,6 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// What a withdrawal did, in the arbiter's words (competition.md §4): the redraw, the
-/// cancelled games or the forfeits it set, from the event before and after it.
-fn withdrawal_report(
-    before: &Event,
-    after: &Event,
-    entrant: EntrantNo,
-    treatment: WithdrawalTreatment,
-) -> Vec<String> {
-    let who = format!("{entrant} {}", before.entrant_name(entrant));
-    let mut lines = Vec::new();
-    let cleared = |lines: &mut Vec<String>| {
-        if !before.rounds.is_empty() {
-            lines.push(format!(
-                "the pairings of round {} were cleared; pair it again",
-                before.rounds.len()
-            ));
-        }
-    };
-    if after.entrant_numbers().len() < before.entrant_numbers().len() {
-        if !before.started {
-            lines.push(format!(
-                "{who} withdrawn before the draw: removed from the event"
-            ));
-            return lines;
-        }
-        lines.push(format!(
-            "{who} withdrawn after the draw, before play: removed, and the draw made again for the {} remaining entrants ({} rounds):",
-            after.entrant_numbers().len(),
-            after.rounds_planned
-        ));
-        for n in after.entrant_numbers() {
-            lines.push(format!("{n:>4}  {}", after.entrant_name(n)));
-        }
-        cleared(&mut lines);
-        return lines;
-    }
-    match treatment {
-        WithdrawalTreatment::CancelAll if after.rounds.is_empty() => {
-            lines.push(format!(
-                "{who} withdrawn after the draw, before play: the draw stands, with number {entrant} the bye in every round"
-            ));
-            cleared(&mut lines);
-        }
-        WithdrawalTreatment::CancelAll => lines.push(format!(
-            "{who} withdrawn with fewer than half of the games played: all of them are cancelled and {entrant} leaves the table"
-        )),
-        WithdrawalTreatment::KeepAndForfeit => {
-            lines.push(format!(
-                "{who} withdrawn: the results played stand, the remaining games are lost by forfeit"
-            ));
-            for (was, now) in before.rounds.iter().zip(&after.rounds) {
-                for (p, q) in was.pairings.iter().zip(&now.pairings) {
-                    if p.games != q.games
-                        && let Some(black) = q.black
-                    {
-                        lines.push(format!(
-                            "round {} board {}, {} (White) – {black} (Black): {} by forfeit",
-                            now.number,
-                            q.board,
-                            q.white,
-                            written(&q.games)
-                        ));
-                    }
-                }
-            }
-        }
-    }
-    lines
 }
 
 /// A refused result, with what to type instead where the refusal has a remedy on this
