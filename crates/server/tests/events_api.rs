@@ -22,6 +22,7 @@ on_both_backends!(
     simultaneous_results_are_neither_lost_nor_doubled,
     history_lists_every_change,
     results_survive_a_restart,
+    an_arbiter_corrects_a_running_event,
 );
 
 // ---------------------------------------------------------------------------------------
@@ -1528,4 +1529,323 @@ async fn results_survive_a_restart(b: Backend) {
     assert_error(&r, 409, None, "a result from before the restart, changed");
     assert_eq!(pair(&mut o, &id).await["round"], 3);
     server.stop().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// 7. The arbiter's corrections: a pairing changed by hand, a round unpaired, a late entry,
+//    a player's details, a withdrawal shown before it is made, a requested bye,
+//    violations, undo, a knock-out decision and the organiser's hand-over.
+
+/// A write to `path` with `body`, answered 200; its JSON.
+async fn correct(c: &mut Client, method: &str, path: &str, body: Option<Value>) -> Value {
+    let r = call(c, method, path, body.clone()).await;
+    expect_json(&r, 200, &format!("{method} {path} {body:?}"))
+}
+
+/// The event as the database keeps it equals the replay of its history.
+async fn assert_state_is_the_replay(server: &TestServer, id: &str) {
+    let db = &server.state().db;
+    let stored = shatar_server::db::events::load(db, id)
+        .await
+        .unwrap()
+        .expect("the event is stored");
+    let replayed = shatar_server::events::change::replayed(db, id)
+        .await
+        .unwrap()
+        .expect("the history replays");
+    assert_eq!(
+        stored.state, replayed,
+        "event {id}: the state and the replay"
+    );
+}
+
+async fn an_arbiter_corrects_a_running_event(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let arb = account(&server, "Arb", AccountRole::Player).await;
+    let plain = account(&server, "Plain", AccountRole::Player).await;
+    let mut o = org.api(&server);
+    let mut a = arb.api(&server);
+    let mut p = plain.api(&server);
+    let (id, round1) = running_event(&mut o, "Corrections", 7, 3).await;
+    let r = call(
+        &mut o,
+        "POST",
+        &format!("/api/events/{id}/arbiters"),
+        Some(json!({"username": arb.name})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let first = boards(&round1);
+    assert_eq!(first.len(), 4, "three games and a bye: {round1}");
+    let (b1, b2) = (first[0], first[1]);
+
+    // A pairing changed by hand: previewed, then made; the two Blacks change boards.
+    let path = format!("/api/events/{id}/rounds/1/exchange");
+    let before = version(&get_event(&mut a, &id).await);
+    let body = json!({"a": b1.2.unwrap(), "b": b2.2.unwrap()});
+    let preview = correct(
+        &mut a,
+        "POST",
+        &format!("{path}?dry_run=true"),
+        Some(body.clone()),
+    )
+    .await;
+    let said = preview["preview"].as_str().unwrap().to_owned();
+    assert!(
+        said.starts_with(&format!("round 1: {} Player ", b1.2.unwrap()))
+            && said.contains("exchanged by hand (board 1, 2)"),
+        "{said}"
+    );
+    assert_eq!(
+        version(&get_event(&mut a, &id).await),
+        before,
+        "a preview changes nothing"
+    );
+    let done = correct(&mut a, "POST", &path, Some(body)).await;
+    assert_eq!(done["message"], said.as_str());
+    let pairs = done["pairings"].as_array().unwrap();
+    assert_eq!(pairs[0]["black"], b2.2.unwrap());
+    assert_eq!(pairs[1]["black"], b1.2.unwrap());
+    // A player's account may not change pairings.
+    let r = call(&mut p, "POST", &path, Some(json!({"a": 1, "b": 2}))).await;
+    assert_error(&r, 403, None, "a player exchanges");
+
+    // Unpaired and paired again: the system's own pairing comes back.
+    let done = correct(
+        &mut a,
+        "DELETE",
+        &format!("/api/events/{id}/rounds/1"),
+        None,
+    )
+    .await;
+    assert_eq!(done["message"], "round 1 unpaired");
+    assert_eq!(done["rounds"], 0);
+    assert_eq!(boards(&pair(&mut a, &id).await), first);
+    publish(&mut a, &id, 1).await;
+
+    // A late entry after round 1 was paired: round 1 is a half-point bye for them.
+    let late = add_player(&mut a, &id, json!({"name": "Late Comer", "missed": "half"})).await;
+    assert_eq!(late, 8);
+    let event = get_event(&mut a, &id).await;
+    let r1 = boards(round_of(&event, 1).unwrap());
+    assert_eq!(r1.len(), 5);
+    assert_eq!(r1[4], (5, 8, None));
+    for &(board, white, black) in &first {
+        if black.is_some() {
+            let r = put_result(&mut a, &id, 1, board, "1-0", None).await;
+            assert_eq!(r.status, 200, "round 1 board {board} ({white}): {}", r.body);
+        }
+    }
+    let r = c_standings(&mut a, &id).await;
+    let line = r.iter().find(|l| l["number"] == 8).unwrap();
+    assert_eq!(points(&line["points"]), 0.5, "{line}");
+
+    // A name corrected, with markup in it; the history says what it was.
+    let done = correct(
+        &mut a,
+        "PUT",
+        &format!("/api/events/{id}/players/3"),
+        Some(json!({"name": "Player <b>Three</b>", "club": "Darkhan"})),
+    )
+    .await;
+    assert_eq!(
+        done["message"],
+        "player 3: name \"Player <b>Three</b>\" (was \"Player 3\"), club \"Darkhan\" (was \"\")"
+    );
+    let event = get_event(&mut a, &id).await;
+    let three = &event["players"][2];
+    assert_eq!(
+        (
+            three["name"].as_str(),
+            three["club"].as_str(),
+            three["rating"].as_u64()
+        ),
+        (Some("Player <b>Three</b>"), Some("Darkhan"), Some(1980))
+    );
+
+    // A withdrawal, shown before it is made.
+    let path = format!("/api/events/{id}/players/5/withdraw");
+    let preview = correct(
+        &mut a,
+        "POST",
+        &format!("{path}?dry_run=true"),
+        Some(json!({"reason": "ill"})),
+    )
+    .await;
+    assert_eq!(
+        preview["preview"],
+        "5 Player 5 withdrawn: results played stand, remaining games forfeited"
+    );
+    assert_eq!(
+        get_event(&mut a, &id).await["players"][4].get("withdrawn"),
+        None
+    );
+    correct(&mut a, "POST", &path, Some(json!({"reason": "ill"}))).await;
+    assert_eq!(
+        get_event(&mut a, &id).await["players"][4]["withdrawn"],
+        true
+    );
+    let r = call(&mut a, "POST", &path, None).await;
+    assert_error(&r, 409, None, "a second withdrawal");
+
+    // A half-point bye asked for round 2; round 2 leaves out the withdrawn player.
+    let done = correct(
+        &mut a,
+        "POST",
+        &format!("/api/events/{id}/players/2/byes"),
+        Some(json!({"round": 2, "kind": "half"})),
+    )
+    .await;
+    assert_eq!(
+        done["message"],
+        "2 Player 2 asked for a half-point bye in round 2"
+    );
+    let r = call(
+        &mut a,
+        "POST",
+        &format!("/api/events/{id}/players/2/byes"),
+        Some(json!({"round": 1, "kind": "full"})),
+    )
+    .await;
+    assert_error(&r, 409, None, "a bye for a round already paired");
+    let round2 = boards(&pair(&mut a, &id).await);
+    assert!(
+        round2.iter().all(|&(_, w, b)| w != 5 && b != Some(5)),
+        "{round2:?}"
+    );
+    assert!(
+        round2.contains(&(round2.len() as u32, 2, None)),
+        "{round2:?}"
+    );
+
+    // Violations, then undone; then the round 2 pairing undone too.
+    let path = format!("/api/events/{id}/players/4/violations");
+    let done = correct(&mut a, "PUT", &path, Some(json!({"count": 2}))).await;
+    assert_eq!(done["message"], "4 Player 4: 2 violation(s) (was 0)");
+    let entries = history(&mut o, &id).await;
+    let violations_seq = entries.last().unwrap()["seq"].as_i64().unwrap();
+    let done = correct(&mut a, "POST", &format!("/api/events/{id}/undo"), None).await;
+    assert_eq!(
+        done["message"],
+        "undone: 4 Player 4: 2 violation(s) (was 0)"
+    );
+    let entries = history(&mut o, &id).await;
+    assert_eq!(entries.last().unwrap()["action"]["kind"], "undo");
+    let undone = entries.iter().find(|e| e["seq"] == violations_seq).unwrap();
+    assert_eq!(undone["undone_by"], entries.last().unwrap()["seq"]);
+    // An undo naming an entry that is no longer the latest is refused.
+    let r = call(
+        &mut a,
+        "POST",
+        &format!("/api/events/{id}/undo"),
+        Some(json!({"seq": violations_seq})),
+    )
+    .await;
+    assert_error(&r, 409, None, "undo of an entry already undone");
+    assert!(
+        parse(&r)["error"]
+            .as_str()
+            .unwrap()
+            .contains("round 2 paired"),
+        "{}",
+        r.body
+    );
+    let done = correct(&mut a, "POST", &format!("/api/events/{id}/undo"), None).await;
+    assert!(
+        done["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("undone: round 2 paired"),
+        "{done}"
+    );
+    assert!(round_of(&get_event(&mut a, &id).await, 2).is_none());
+    assert_state_is_the_replay(&server, &id).await;
+    // Pairing again gives the same round 2.
+    assert_eq!(boards(&pair(&mut a, &id).await), round2);
+
+    // The arbiter may not hand the event over; the organiser may, and is then staff no more.
+    let path = format!("/api/events/{id}/organiser");
+    let r = call(&mut a, "POST", &path, Some(json!({"username": plain.name}))).await;
+    assert_error(&r, 403, None, "an arbiter hands over");
+    let done = correct(&mut o, "POST", &path, Some(json!({"username": arb.name}))).await;
+    assert_eq!(done["organiser"], arb.name.as_str());
+    let r = call(
+        &mut o,
+        "DELETE",
+        &format!("/api/events/{id}/rounds/2"),
+        None,
+    )
+    .await;
+    assert_error(&r, 403, None, "the former organiser unpairs");
+    let r = call(
+        &mut a,
+        "DELETE",
+        &format!("/api/events/{id}/arbiters/{}", arb.name),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_state_is_the_replay(&server, &id).await;
+
+    // A knock-out of 4 with two-game matches: a level match needs the decision.
+    let ko = create_event(
+        &mut o,
+        json!({"name": "Cup", "system": "single-elimination"}),
+    )
+    .await;
+    for i in 0..4 {
+        add_player(
+            &mut o,
+            &ko,
+            json!({"name": format!("K{}", i + 1), "rating": 2000 - i}),
+        )
+        .await;
+    }
+    start_event(&mut o, &ko).await;
+    let r1 = boards(&pair(&mut o, &ko).await);
+    assert_eq!(r1.len(), 2, "{r1:?}");
+    // Board 1: each wins with White, level; board 2: its White wins both.
+    let r = put_result(&mut o, &ko, 1, 1, "1-0 1-0", None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = put_result(&mut o, &ko, 1, 2, "1-0 0-1", None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = call(&mut o, "POST", &format!("/api/events/{ko}/rounds"), None).await;
+    assert_eq!(r.status, 409, "a level match undecided: {}", r.body);
+    let (_, w1, b1) = r1[0];
+    let path = format!("/api/events/{ko}/rounds/1/boards/1/decision");
+    let r = call(&mut o, "PUT", &path, Some(json!({"winner": r1[1].1}))).await;
+    assert_error(
+        &r,
+        400,
+        Some("winner"),
+        "a decision for someone else's match",
+    );
+    let done = correct(&mut o, "PUT", &path, Some(json!({"winner": b1.unwrap()}))).await;
+    assert_eq!(
+        done["message"],
+        format!(
+            "round 1 board 1: the level match is decided for {} K{}",
+            b1.unwrap(),
+            b1.unwrap()
+        )
+    );
+    let final_round = boards(&pair(&mut o, &ko).await);
+    assert_eq!(final_round.len(), 1);
+    let finalists = [final_round[0].1, final_round[0].2.unwrap()];
+    assert!(
+        finalists.contains(&b1.unwrap()) && !finalists.contains(&w1),
+        "{final_round:?}"
+    );
+    assert!(finalists.contains(&r1[1].1), "{final_round:?}");
+    assert_state_is_the_replay(&server, &ko).await;
+    server.stop().await;
+}
+
+async fn c_standings(c: &mut Client, id: &str) -> Vec<Value> {
+    let r = c.get(&format!("/api/events/{id}/standings")).await;
+    expect_json(&r, 200, "standings")
+        .as_array()
+        .unwrap()
+        .clone()
 }

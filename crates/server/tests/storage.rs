@@ -9,7 +9,8 @@ use shatar_server::db::{Db, now_ms};
 
 on_both_backends!(
     a_bad_step_fails_alone_in_its_batch,
-    expired_sessions_are_refused_and_swept
+    expired_sessions_are_refused_and_swept,
+    a_token_use_is_written_once_a_minute
 );
 
 async fn a_bad_step_fails_alone_in_its_batch(b: Backend) {
@@ -131,5 +132,50 @@ async fn expired_sessions_are_refused_and_swept(b: Backend) {
         "n",
     );
     assert_eq!(left, 1);
+    db.pool.close().await;
+}
+
+async fn a_token_use_is_written_once_a_minute(b: Backend) {
+    use shatar_server::db::{tokens, users};
+    let dir = tempfile::tempdir().unwrap();
+    let url = match &b {
+        Backend::Sqlite => format!("sqlite://{}", dir.path().join("t.db").display()),
+        Backend::Postgres(url) => url.clone(),
+    };
+    let db = Db::connect(&url).await.unwrap();
+    let u = users::insert(
+        &db,
+        &shatar_server::names::check(&unique("Tok")).unwrap(),
+        "x",
+        users::AccountRole::Player,
+    )
+    .await
+    .unwrap();
+    let token = tokens::create(&db, u.id, "scoreboard").await.unwrap();
+    let used = || async { tokens::list(&db, u.id).await.unwrap()[0].last_used_ms };
+    assert_eq!(used().await, None);
+    assert_eq!(tokens::owner(&db, &token).await.unwrap(), Some(u.id));
+    let first = used().await.expect("the first use is noted");
+    // Pretend the first use was 30 s ago: a use now is within the minute, not written.
+    let half_minute_ago = first - 30_000;
+    sqlx::query("UPDATE api_tokens SET last_used_ms = $1 WHERE user_id = $2")
+        .bind(half_minute_ago)
+        .bind(u.id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(tokens::owner(&db, &token).await.unwrap(), Some(u.id));
+    assert_eq!(used().await, Some(half_minute_ago));
+    // A minute and more after: written again.
+    let long_ago = first - tokens::LAST_USE_RESOLUTION_MS;
+    sqlx::query("UPDATE api_tokens SET last_used_ms = $1 WHERE user_id = $2")
+        .bind(long_ago)
+        .bind(u.id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(tokens::owner(&db, &token).await.unwrap(), Some(u.id));
+    assert!(used().await.unwrap() >= first);
+    assert_eq!(tokens::owner(&db, "no-such-token").await.unwrap(), None);
     db.pool.close().await;
 }

@@ -52,21 +52,30 @@ pub async fn create(db: &Db, user_id: i64, label: &str) -> Result<String, AppErr
     Ok(token)
 }
 
-/// The account a token belongs to, noting its use.
+/// How finely a token's last use is kept: writing it on every request would make every
+/// API read a write (and queue behind the event writers on SQLite), so it is written at
+/// most once a minute per token.
+pub const LAST_USE_RESOLUTION_MS: i64 = 60_000;
+
+/// The account a token belongs to, noting its use (to the minute).
 pub async fn owner(db: &Db, token: &str) -> Result<Option<i64>, AppError> {
     let hash = token_hash(token);
-    let row = sqlx::query("SELECT user_id FROM api_tokens WHERE token_hash = $1")
+    let row = sqlx::query("SELECT user_id, last_used_ms FROM api_tokens WHERE token_hash = $1")
         .bind(&hash)
         .fetch_optional(&db.pool)
         .await?;
     let Some(row) = row else {
         return Ok(None);
     };
-    sqlx::query("UPDATE api_tokens SET last_used_ms = $1 WHERE token_hash = $2")
-        .bind(now_ms())
-        .bind(&hash)
-        .execute(&db.pool)
-        .await?;
+    let now = now_ms();
+    let last: Option<i64> = row.try_get("last_used_ms")?;
+    if last.is_none_or(|last| now - last >= LAST_USE_RESOLUTION_MS) {
+        sqlx::query("UPDATE api_tokens SET last_used_ms = $1 WHERE token_hash = $2")
+            .bind(now)
+            .bind(&hash)
+            .execute(&db.pool)
+            .await?;
+    }
     Ok(Some(row.try_get("user_id")?))
 }
 

@@ -49,12 +49,23 @@ impl Standing {
         match action {
             // Creating is checked on the account's site role ([`may_create`]).
             Action::Create { .. } | Action::Import { .. } => false,
-            Action::AppointArbiter { .. } => self >= Standing::Organiser,
-            Action::AddPlayer { .. }
+            Action::AppointArbiter { .. }
+            | Action::RemoveArbiter { .. }
+            | Action::HandOver { .. } => self >= Standing::Organiser,
+            // An undo is also checked against the change it takes back.
+            Action::Undo { .. }
+            | Action::AddPlayer { .. }
+            | Action::CorrectPlayer { .. }
             | Action::Start
             | Action::PairRound
+            | Action::UnpairRound { .. }
+            | Action::Exchange { .. }
             | Action::Publish { .. }
-            | Action::SetResult { .. } => self.is_staff(),
+            | Action::SetResult { .. }
+            | Action::DecideMatch { .. }
+            | Action::RequestBye { .. }
+            | Action::Withdraw { .. }
+            | Action::SetViolations { .. } => self.is_staff(),
         }
     }
 }

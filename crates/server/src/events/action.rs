@@ -6,8 +6,8 @@ use super::state::{EventState, Person};
 use super::words;
 use serde::{Deserialize, Serialize};
 use shatar_tournament::{
-    BoardNo, EntrantNo, Entrants, Event, EventError, GameResult, LineupMode, Player, RoundNo,
-    System,
+    BoardNo, ByeKind, Entered, EntrantNo, Entrants, Event, EventError, GameResult, LineupMode,
+    Player, PlayerDetails, RoundNo, System, WithdrawalTreatment,
 };
 
 /// What a new event is made with (the `POST /api/events` body and the creation form).
@@ -51,6 +51,10 @@ pub struct NewPlayer {
     /// Year of birth.
     #[serde(default)]
     pub birth_year: Option<u16>,
+    /// A late entry (after the draw, Swiss systems): what each round already paired is
+    /// worth to the newcomer (`zero` by default, `half` or `full`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missed: Option<ByeKind>,
 }
 
 /// One change of an event, as its history keeps it.
@@ -95,6 +99,78 @@ pub enum Action {
     Publish {
         /// The round.
         round: RoundNo,
+    },
+    /// The organiser hands the event to another account, who becomes its organiser.
+    HandOver {
+        /// The new organiser.
+        organiser: Person,
+    },
+    /// The organiser removes an arbiter.
+    RemoveArbiter {
+        /// The arbiter's account.
+        arbiter: Person,
+    },
+    /// A player's details are corrected (name, club, region, rating, birth year).
+    CorrectPlayer {
+        /// The start number.
+        number: EntrantNo,
+        /// The details as they should be.
+        player: NewPlayer,
+    },
+    /// A player asks not to be paired in a round to come (Swiss systems).
+    RequestBye {
+        /// Who.
+        entrant: EntrantNo,
+        /// Which round.
+        round: RoundNo,
+        /// What the bye is worth.
+        bye: ByeKind,
+    },
+    /// An entrant withdraws; the tournament library decides what happens to their games.
+    Withdraw {
+        /// Who.
+        entrant: EntrantNo,
+        /// Why, for the record.
+        #[serde(default)]
+        reason: String,
+    },
+    /// A player's violations in the whole event (a tie-break) are set.
+    SetViolations {
+        /// Who.
+        entrant: EntrantNo,
+        /// The total.
+        count: u32,
+    },
+    /// The last round's pairings are taken back, to be paired again.
+    UnpairRound {
+        /// The round (the last one).
+        round: RoundNo,
+    },
+    /// Two entrants exchange their places in a round not yet played (a pairing changed by
+    /// hand); two of one pairing exchange colours.
+    Exchange {
+        /// The round (the last one).
+        round: RoundNo,
+        /// One entrant.
+        a: EntrantNo,
+        /// The other.
+        b: EntrantNo,
+    },
+    /// A knock-out match left level is decided for one of its two (extra games,
+    /// armageddon or lot, as the organiser's rule says).
+    DecideMatch {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// Who goes through.
+        winner: EntrantNo,
+    },
+    /// The latest change not yet undone is undone: the event is as if it had not been
+    /// made. Its entry stays in the history, marked undone by this one.
+    Undo {
+        /// The history entry undone (its `seq`).
+        seq: i64,
     },
     /// A board's result is entered (or changed, with `replace`).
     SetResult {
@@ -172,10 +248,14 @@ pub enum Applied {
 
 impl Action {
     /// Whether this change can be applied on a state that has moved on by `other` since the
-    /// author saw it, with the same outcome: results on different boards, and publishing,
-    /// never get in each other's way. Anything else made on a stale view is refused.
+    /// author saw it, with the same outcome: results on different boards, publishing, and
+    /// corrections of a player's details or violations never get in each other's way, nor
+    /// does the staff list. Anything else made on a stale view is refused.
     pub fn commutes_with(&self, other: &Action) -> bool {
-        use Action::{AddPlayer, AppointArbiter, Publish, SetResult};
+        use Action::{
+            AddPlayer, AppointArbiter, CorrectPlayer, Publish, RemoveArbiter, SetResult,
+            SetViolations,
+        };
         match (self, other) {
             (
                 SetResult {
@@ -189,13 +269,43 @@ impl Action {
                     ..
                 },
             ) => (r1, b1) != (r2, b2),
-            (SetResult { .. } | Publish { .. }, Publish { .. } | AppointArbiter { .. })
+            (SetResult { .. } | Publish { .. }, Publish { .. })
             | (Publish { .. }, SetResult { .. })
-            | (AppointArbiter { .. }, _)
-            | (_, AppointArbiter { .. })
+            | (SetResult { .. } | Publish { .. }, CorrectPlayer { .. } | SetViolations { .. })
+            | (CorrectPlayer { .. } | SetViolations { .. }, SetResult { .. } | Publish { .. })
+            | (AppointArbiter { .. } | RemoveArbiter { .. }, _)
+            | (_, AppointArbiter { .. } | RemoveArbiter { .. })
             | (AddPlayer { .. }, AddPlayer { .. }) => true,
             _ => false,
         }
+    }
+
+    /// What the author is told when it is done, where that is more than the history's
+    /// summary: a board's result as said at the board, "Board 3: Batbayar 1 – 0 Dorj".
+    pub fn echo(&self, state: &EventState) -> Option<String> {
+        let Action::SetResult {
+            round,
+            board,
+            games,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let pairing = state
+            .event
+            .rounds
+            .get(round.index())?
+            .pairings
+            .iter()
+            .find(|p| p.board == *board)?;
+        let white = state.event.entrant_name(pairing.white);
+        let black = state.event.entrant_name(pairing.black?);
+        let said: Vec<String> = games
+            .iter()
+            .map(|g| words::spoken(g, &white, &black))
+            .collect();
+        Some(format!("Board {board}: {}", said.join(", ")))
     }
 
     /// Applies the action: `state` is `None` only for [`Action::Create`].
@@ -253,6 +363,102 @@ impl Action {
                     next.published.push(*round);
                     Applied::Changed(format!("round {round} published"))
                 }
+            }
+            Action::HandOver { organiser } => {
+                if next.organiser.id == organiser.id {
+                    Applied::Unchanged(format!("{} already organises the event", organiser.name))
+                } else {
+                    let was = std::mem::replace(&mut next.organiser, organiser.clone());
+                    next.arbiters.retain(|a| a.id != organiser.id);
+                    Applied::Changed(format!(
+                        "event handed over to {} (was {})",
+                        organiser.name, was.name
+                    ))
+                }
+            }
+            Action::RemoveArbiter { arbiter } => {
+                if next.is_arbiter(arbiter.id) {
+                    next.arbiters.retain(|a| a.id != arbiter.id);
+                    Applied::Changed(format!("{} is no longer an arbiter", arbiter.name))
+                } else {
+                    Applied::Unchanged(format!("{} is not an arbiter", arbiter.name))
+                }
+            }
+            Action::CorrectPlayer { number, player } => correct_player(&mut next, *number, player)?,
+            Action::RequestBye {
+                entrant,
+                round,
+                bye,
+            } => {
+                next.event.request_bye(*entrant, *round, *bye)?;
+                Applied::Changed(format!(
+                    "{} asked for a {} in round {round}",
+                    named(&next.event, *entrant),
+                    bye_words(*bye)
+                ))
+            }
+            Action::Withdraw { entrant, reason } => {
+                let name = named(&next.event, *entrant);
+                let treatment = next.event.withdraw(*entrant, reason.trim())?;
+                Applied::Changed(format!("{name} withdrawn: {}", treatment_words(treatment)))
+            }
+            Action::SetViolations { entrant, count } => {
+                let before = next.event.violations(*entrant);
+                next.event.set_violations(*entrant, *count)?;
+                if before == *count {
+                    Applied::Unchanged(format!(
+                        "{} has {count} violation(s)",
+                        named(&next.event, *entrant)
+                    ))
+                } else {
+                    Applied::Changed(format!(
+                        "{}: {count} violation(s) (was {before})",
+                        named(&next.event, *entrant)
+                    ))
+                }
+            }
+            Action::UnpairRound { round } => {
+                let last = next.event.rounds.last().map(|r| r.number);
+                if last != Some(*round) {
+                    return Err(ActionError::invalid(
+                        "round",
+                        match last {
+                            Some(last) => format!(
+                                "round {round} is not the last round paired ({last}): only the last can be unpaired"
+                            ),
+                            None => "no round is paired".to_owned(),
+                        },
+                    ));
+                }
+                next.event.unpair_last_round()?;
+                next.published.retain(|r| r != round);
+                Applied::Changed(format!("round {round} unpaired"))
+            }
+            Action::Exchange { round, a, b } => {
+                let done = next.event.exchange(*round, *a, *b)?;
+                let boards: Vec<String> = done.boards.iter().map(ToString::to_string).collect();
+                let mut summary = format!(
+                    "round {round}: {} and {} exchanged by hand (board {})",
+                    named(&next.event, *a),
+                    named(&next.event, *b),
+                    boards.join(", ")
+                );
+                if !done.warnings.is_empty() {
+                    summary.push_str(&format!("; note: {}", done.warnings.join("; ")));
+                }
+                Applied::Changed(summary)
+            }
+            Action::DecideMatch {
+                round,
+                board,
+                winner,
+            } => decide_match(&mut next, *round, *board, *winner)?,
+            Action::Undo { .. } => {
+                // Undoing replays the history without the entry: see `replay`.
+                return Err(ActionError::invalid(
+                    "undo",
+                    "an undo is made from the history, not on a state",
+                ));
             }
             Action::SetResult {
                 round,
@@ -379,20 +585,7 @@ fn add_player(
     new: &NewPlayer,
     account: &Option<Person>,
 ) -> Result<Applied, ActionError> {
-    let name = new.name.trim();
-    if name.is_empty() || name.chars().count() > 100 {
-        return Err(ActionError::invalid(
-            "name",
-            "a player's name must have 1 to 100 characters",
-        ));
-    }
-    let text = |field: &'static str, value: &Option<String>| -> Result<String, ActionError> {
-        let v = value.as_deref().unwrap_or("").trim();
-        if v.chars().count() > 100 {
-            return Err(ActionError::invalid(field, "at most 100 characters"));
-        }
-        Ok(v.to_owned())
-    };
+    let name = player_name(new)?;
     if let Some(a) = account {
         if let Some(n) = state.entrant_of(a.id) {
             return Err(ActionError::invalid(
@@ -403,32 +596,163 @@ fn add_player(
     }
     let mut player = Player::named(name);
     player.rating = new.rating;
-    player.club = text("club", &new.club)?;
-    player.region = text("region", &new.region)?;
+    player.club = text_field("club", &new.club)?;
+    player.region = text_field("region", &new.region)?;
     player.birth_year = new.birth_year;
-    let number = state.event.add_player(player)?;
+    let late = state.event.started;
+    let missed = new.missed.unwrap_or(ByeKind::Zero);
+    let number = state.event.add_late_player(player, missed)?;
     if let Some(a) = account {
         state.accounts.insert(number, a.clone());
     }
-    Ok(Applied::Changed(format!(
-        "player {number} {name} registered"
-    )))
+    let paired = state.event.rounds.len();
+    Ok(Applied::Changed(if late && paired > 0 {
+        format!(
+            "player {number} {name} entered late; round(s) 1–{paired} missed, each a {}",
+            bye_words(missed)
+        )
+    } else if late {
+        format!("player {number} {name} entered after the draw")
+    } else {
+        format!("player {number} {name} registered")
+    }))
 }
 
-/// The later rounds paired after `round`, as a clause for a message.
-fn later_rounds(event: &Event, round: RoundNo) -> String {
-    let later = event.rounds.len().saturating_sub(round.index() + 1);
-    match later {
-        0 => String::new(),
-        1 => format!(" (round {} was paired from it)", round.get() + 1),
-        n => format!(
-            " (rounds {}–{} were paired from it)",
-            round.get() + 1,
-            round.get() as usize + n
-        ),
+/// An entrant as a history entry names them: "7 Batbayar".
+fn named(event: &Event, n: EntrantNo) -> String {
+    format!("{n} {}", event.distinguished_name(n))
+}
+
+fn bye_words(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::Half => "half-point bye",
+        ByeKind::Full => "full-point bye",
+        ByeKind::Zero => "zero-point bye",
     }
 }
 
+fn treatment_words(t: WithdrawalTreatment) -> &'static str {
+    match t {
+        WithdrawalTreatment::CancelAll => "their games are cancelled",
+        WithdrawalTreatment::KeepAndForfeit => "results played stand, remaining games forfeited",
+    }
+}
+
+fn text_field(field: &'static str, value: &Option<String>) -> Result<String, ActionError> {
+    let v = value.as_deref().unwrap_or("").trim();
+    if v.chars().count() > 100 {
+        return Err(ActionError::invalid(field, "at most 100 characters"));
+    }
+    Ok(v.to_owned())
+}
+
+fn player_name(new: &NewPlayer) -> Result<&str, ActionError> {
+    let name = new.name.trim();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(ActionError::invalid(
+            "name",
+            "a player's name must have 1 to 100 characters",
+        ));
+    }
+    Ok(name)
+}
+
+fn correct_player(
+    state: &mut EventState,
+    number: EntrantNo,
+    new: &NewPlayer,
+) -> Result<Applied, ActionError> {
+    let name = player_name(new)?;
+    let before = state
+        .event
+        .player(number)
+        .cloned()
+        .ok_or_else(|| ActionError::NotFound(format!("no player {number}")))?;
+    let details = PlayerDetails {
+        name: name.to_owned(),
+        club: text_field("club", &new.club)?,
+        region: text_field("region", &new.region)?,
+        rating: new.rating,
+        birth_year: new.birth_year,
+    };
+    state.event.correct_player(number, details)?;
+    let after = state
+        .event
+        .player(number)
+        .ok_or_else(|| ActionError::NotFound(format!("no player {number}")))?;
+    let mut changes = Vec::new();
+    let mut note = |what: &str, was: String, now: String| {
+        if was != now {
+            changes.push(format!("{what} {now:?} (was {was:?})"));
+        }
+    };
+    let num = |n: Option<u32>| n.map_or(String::new(), |n| n.to_string());
+    note("name", before.name.clone(), after.name.clone());
+    note("club", before.club.clone(), after.club.clone());
+    note("region", before.region.clone(), after.region.clone());
+    note("rating", num(before.rating), num(after.rating));
+    note(
+        "birth year",
+        num(before.birth_year.map(u32::from)),
+        num(after.birth_year.map(u32::from)),
+    );
+    Ok(if changes.is_empty() {
+        Applied::Unchanged(format!("player {number}: nothing to correct"))
+    } else {
+        Applied::Changed(format!("player {number}: {}", changes.join(", ")))
+    })
+}
+
+fn decide_match(
+    state: &mut EventState,
+    round: RoundNo,
+    board: BoardNo,
+    winner: EntrantNo,
+) -> Result<Applied, ActionError> {
+    let pairing = state
+        .event
+        .rounds
+        .get(round.index())
+        .and_then(|r| r.pairings.iter().find(|p| p.board == board))
+        .ok_or_else(|| ActionError::NotFound(format!("round {round} has no board {board}")))?;
+    let Some(black) = pairing.black else {
+        return Err(ActionError::invalid(
+            "board",
+            format!("round {round} board {board} is a bye"),
+        ));
+    };
+    let white = pairing.white;
+    if pairing.decided_for == Some(winner) {
+        return Ok(Applied::Unchanged(format!(
+            "round {round} board {board} is already decided for {}",
+            named(&state.event, winner)
+        )));
+    }
+    if winner != white && winner != black {
+        return Err(ActionError::invalid(
+            "winner",
+            format!("{winner} does not play on round {round} board {board} ({white} – {black})"),
+        ));
+    }
+    state.event.decide_match(round, white, black, winner)?;
+    Ok(Applied::Changed(format!(
+        "round {round} board {board}: the level match is decided for {}",
+        named(&state.event, winner)
+    )))
+}
+
+/// The rounds paired after a result's round, as a clause for a message.
+fn paired_from_it(later: &[RoundNo]) -> String {
+    match later {
+        [] => String::new(),
+        [one] => format!(" (round {one} was paired from it)"),
+        [first, .., last] => format!(" (rounds {first}–{last} were paired from it)"),
+    }
+}
+
+/// Enters a board's result. Which result counts as the same, a different one or one given
+/// with the colours reversed is the library's rule ([`Event::set_result_at`]); this only
+/// finds the pairing by its board and words the outcome.
 fn set_result(
     state: &mut EventState,
     round: RoundNo,
@@ -472,46 +796,60 @@ fn set_result(
     let written = |games: &[GameResult]| -> String {
         games.iter().map(words::write).collect::<Vec<_>>().join(" ")
     };
-    if !pairing.games.is_empty() {
-        if pairing.games == games {
-            return Ok(Applied::Unchanged(format!(
-                "Board {board}: {}",
-                said(games)
-            )));
-        }
-        if !replace {
-            return Err(ActionError::ResultConflict {
+    let there = written(&pairing.games);
+    let entered = state
+        .event
+        .set_result_at(round, white, black, games.to_vec(), replace)
+        .map_err(|e| match e {
+            EventError::ResultAlreadyEntered { later_rounds, .. } => ActionError::ResultConflict {
                 round,
                 board,
-                existing: written(&pairing.games),
-                affects: later_rounds(event, round),
-            });
-        }
-    }
-    let was = (!pairing.games.is_empty()).then(|| written(&pairing.games));
-    let affects = if was.is_some() {
-        later_rounds(event, round)
-    } else {
-        String::new()
-    };
-    state
-        .event
-        .set_result(round, white, black, games.to_vec())?;
-    Ok(Applied::Changed(match was {
-        Some(was) => format!(
-            "round {round} board {board}: {} (was {was}){affects}",
-            said(games)
-        ),
-        None => format!("round {round} board {board}: {}", said(games)),
-    }))
+                existing: there.clone(),
+                affects: paired_from_it(&later_rounds),
+            },
+            e => ActionError::Event(e),
+        })?;
+    Ok(match entered {
+        Entered::New => Applied::Changed(format!("round {round} board {board}: {}", said(games))),
+        Entered::Unchanged => Applied::Unchanged(format!("Board {board}: {}", said(games))),
+        Entered::Replaced {
+            previous,
+            later_rounds,
+        } => Applied::Changed(format!(
+            "round {round} board {board}: {} (was {}){}",
+            said(games),
+            written(&previous),
+            paired_from_it(&later_rounds)
+        )),
+    })
 }
 
-/// Replays a history from the start: the state it leads to.
+/// The history entries an undo leaves in force: every change but the undos and the
+/// entries they undid. Because an undo takes back the latest change still in force, what
+/// is left is a history of its own, and replaying it gives the state.
+pub fn in_force<'a>(
+    entries: impl IntoIterator<Item = (i64, &'a Action)>,
+) -> Vec<(i64, &'a Action)> {
+    let entries: Vec<(i64, &Action)> = entries.into_iter().collect();
+    let undone: std::collections::HashSet<i64> = entries
+        .iter()
+        .filter_map(|(_, a)| match a {
+            Action::Undo { seq } => Some(*seq),
+            _ => None,
+        })
+        .collect();
+    entries
+        .into_iter()
+        .filter(|(seq, a)| !matches!(a, Action::Undo { .. }) && !undone.contains(seq))
+        .collect()
+}
+
+/// Replays a history from the start (each entry with its `seq`): the state it leads to.
 pub fn replay<'a>(
-    actions: impl IntoIterator<Item = &'a Action>,
+    entries: impl IntoIterator<Item = (i64, &'a Action)>,
 ) -> Result<Option<EventState>, ActionError> {
     let mut state: Option<EventState> = None;
-    for action in actions {
+    for (_, action) in in_force(entries) {
         let (next, _) = action.apply(state.as_ref())?;
         state = Some(next);
     }
@@ -550,6 +888,7 @@ mod tests {
                     club: None,
                     region: None,
                     birth_year: None,
+                    missed: None,
                 },
                 account: None,
             });
@@ -559,13 +898,17 @@ mod tests {
         h
     }
 
+    fn numbered(h: &[Action]) -> impl Iterator<Item = (i64, &Action)> {
+        h.iter().enumerate().map(|(i, a)| (i as i64 + 1, a))
+    }
+
     fn step(state: &EventState, a: &Action) -> Result<EventState, ActionError> {
         a.apply(Some(state)).map(|(s, _)| s)
     }
 
     #[test]
     fn a_result_on_a_taken_board_needs_replace_and_names_what_it_affects() {
-        let state = replay(&swiss(4)).unwrap().unwrap();
+        let state = replay(numbered(&swiss(4))).unwrap().unwrap();
         let one = RoundNo::FIRST;
         let b1 = BoardNo::FIRST;
         let set = |games: Vec<GameResult>, replace| Action::SetResult {
@@ -592,7 +935,7 @@ mod tests {
 
     #[test]
     fn a_bye_and_a_missing_board_are_refused_by_name() {
-        let state = replay(&swiss(5)).unwrap().unwrap();
+        let state = replay(numbered(&swiss(5))).unwrap().unwrap();
         let round = &state.event.rounds[0];
         let bye = round.pairings.iter().find(|p| p.black.is_none()).unwrap();
         let err = step(

@@ -74,6 +74,9 @@ pub struct Changed {
     pub state: EventState,
     /// What it did ("round 1 board 3: Bat 1 – 0 Dorj").
     pub summary: String,
+    /// What the author is told ("Board 3: Bat 1 – 0 Dorj"): the action's echo, or the
+    /// summary.
+    pub message: String,
     /// Whether anything changed (the same result again changes nothing).
     pub changed: bool,
 }
@@ -180,11 +183,21 @@ pub async fn change(
                 )));
             }
         }
-        let (state, applied) = action.apply(Some(&stored.state))?;
+        let (state, applied, made) = match &action {
+            Action::Undo { seq } => undo(db, id, *seq, standing).await?,
+            _ => {
+                let (state, applied) = action.apply(Some(&stored.state))?;
+                (state, applied, action.clone())
+            }
+        };
+        let message = |state: &EventState, summary: &str| {
+            action.echo(state).unwrap_or_else(|| summary.to_owned())
+        };
         let summary = match applied {
             Applied::Unchanged(summary) => {
                 return Ok(Changed {
                     version: stored.version,
+                    message: message(&stored.state, &summary),
                     state: stored.state,
                     summary,
                     changed: false,
@@ -197,7 +210,7 @@ pub async fn change(
             id,
             stored.version,
             &state,
-            &action,
+            &made,
             &person(author),
             &summary,
         )
@@ -205,6 +218,7 @@ pub async fn change(
         {
             return Ok(Changed {
                 version: stored.version + 1,
+                message: message(&state, &summary),
                 state,
                 summary,
                 changed: true,
@@ -216,6 +230,102 @@ pub async fn change(
     Err(ChangeError::Storage(AppError::Internal(format!(
         "event {id}: {MAX_ATTEMPTS} writers in a row committed first"
     ))))
+}
+
+/// What `action` would do on the event as it is now, without making it: the summary the
+/// history would keep, for a page to show before the author confirms (a withdrawal's
+/// treatment, the boards an exchange moves and its warnings). The same permission and
+/// refusals as [`change`].
+pub async fn preview(
+    db: &Db,
+    id: &str,
+    author: Option<&User>,
+    action: &Action,
+) -> Result<String, ChangeError> {
+    let stored = store::load(db, id)
+        .await?
+        .ok_or_else(|| ChangeError::NotFound(id.to_owned()))?;
+    let standing = Standing::of(author, &stored.state);
+    if !standing.may(action) {
+        return Err(match author {
+            None => ChangeError::Unauthorized,
+            Some(_) => {
+                ChangeError::Forbidden("only the event's organiser and arbiters may do this".into())
+            }
+        });
+    }
+    let (_, applied) = match action {
+        Action::Undo { seq } => {
+            let (state, applied, _) = undo(db, id, *seq, standing).await?;
+            (state, applied)
+        }
+        _ => action.apply(Some(&stored.state))?,
+    };
+    Ok(match applied {
+        Applied::Changed(s) | Applied::Unchanged(s) => s,
+    })
+}
+
+/// Undoes the latest change still in force (entry `wanted`, or whichever it is when
+/// `wanted` is 0): the state is the replay of the history without it. Refused when the
+/// entry named is not that change (someone changed the event since), when nothing is left
+/// to undo, and when the author may not make the change being undone.
+async fn undo(
+    db: &Db,
+    id: &str,
+    wanted: i64,
+    standing: Standing,
+) -> Result<(EventState, Applied, Action), ChangeError> {
+    let history = store::history(db, id, 0).await?;
+    let force = super::action::in_force(history.iter().map(|h| (h.seq, &h.action)));
+    let target = force
+        .last()
+        .filter(|(_, a)| !matches!(a, Action::Create { .. } | Action::Import { .. }))
+        .map(|&(seq, _)| seq)
+        .ok_or_else(|| ActionError::Invalid {
+            field: "seq",
+            message: "there is no change to undo".into(),
+        })?;
+    let entry = history
+        .iter()
+        .find(|h| h.seq == target)
+        .ok_or_else(|| AppError::Internal(format!("event {id}: history entry {target} missing")))?;
+    if wanted != 0 && wanted != target {
+        let what = history
+            .iter()
+            .find(|h| h.seq == wanted)
+            .map_or_else(|| format!("entry {wanted}"), |h| format!("{:?}", h.summary));
+        return Err(ChangeError::Stale(format!(
+            "{what} is not the latest change: the latest is {:?} ({} at {} UTC): reload the page and try again",
+            entry.summary,
+            entry.by_name,
+            clock_time(entry.at_ms)
+        )));
+    }
+    if !standing.may(&entry.action) {
+        return Err(ChangeError::Forbidden(
+            "only the event's organiser may undo this change".into(),
+        ));
+    }
+    let undo = Action::Undo { seq: target };
+    let state = super::action::replay(
+        history
+            .iter()
+            .map(|h| (h.seq, &h.action))
+            .chain(std::iter::once((i64::MAX, &undo))),
+    )?
+    .ok_or_else(|| AppError::Internal(format!("event {id}: nothing left after an undo")))?;
+    let summary = format!("undone: {}", entry.summary);
+    Ok((state, Applied::Changed(summary), undo))
+}
+
+/// The event's state replayed from its stored history, to compare with the stored state
+/// (they are always equal; `shatar admin check-events` and the tests check it).
+pub async fn replayed(db: &Db, id: &str) -> Result<Option<EventState>, ChangeError> {
+    let history = store::history(db, id, 0).await?;
+    Ok(super::action::replay(
+        history.iter().map(|h| (h.seq, &h.action)),
+    )?)
 }
 
 /// `HH:MM` of a time stamp, UTC.

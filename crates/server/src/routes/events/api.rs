@@ -14,7 +14,7 @@ use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{MethodRouter, get, post, put};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -25,7 +25,10 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 
 /// The account making a write, checked: a token needs nothing more, a session cookie needs
 /// its CSRF token in [`CSRF_HEADER`]; `None` when there are no credentials.
-fn writer<'v>(v: &'v Visitor, headers: &HeaderMap) -> ApiResult<Option<&'v users::User>> {
+pub(super) fn writer<'v>(
+    v: &'v Visitor,
+    headers: &HeaderMap,
+) -> ApiResult<Option<&'v users::User>> {
     if v.user.is_some() && !v.by_token {
         let sent = headers.get(CSRF_HEADER).and_then(|h| h.to_str().ok());
         v.check_csrf(sent).map_err(|_| {
@@ -37,14 +40,14 @@ fn writer<'v>(v: &'v Visitor, headers: &HeaderMap) -> ApiResult<Option<&'v users
     Ok(v.user.as_ref())
 }
 
-async fn load(state: &AppState, id: &str) -> ApiResult<store::StoredEvent> {
+pub(super) async fn load(state: &AppState, id: &str) -> ApiResult<store::StoredEvent> {
     store::load(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no event {id:?}")))
 }
 
 /// A pairing as the API writes it.
-fn pairing_json(p: &Pairing) -> Value {
+pub(super) fn pairing_json(p: &Pairing) -> Value {
     let result = (!p.games.is_empty()).then(|| {
         p.games
             .iter()
@@ -86,6 +89,9 @@ fn event_json(id: &str, version: i64, s: &EventState, standing: Standing) -> Val
             }
             if p.withdrawal.is_some() {
                 o.insert("withdrawn".into(), json!(true));
+            }
+            if p.violations > 0 {
+                o.insert("violations".into(), json!(p.violations));
             }
             v
         })
@@ -155,7 +161,7 @@ async fn show(
 }
 
 /// Makes a change as the request's account, answering its outcome.
-async fn apply(
+pub(super) async fn apply(
     state: &AppState,
     v: &Visitor,
     headers: &HeaderMap,
@@ -168,7 +174,7 @@ async fn apply(
 }
 
 /// The account named in a body, as an event remembers it.
-async fn person(state: &AppState, username: &str) -> ApiResult<Person> {
+pub(super) async fn person(state: &AppState, username: &str) -> ApiResult<Person> {
     let u = users::by_name(&state.db, username)
         .await?
         .ok_or_else(|| ApiError::field("username", format!("no account {username:?}")))?;
@@ -251,34 +257,62 @@ async fn add_player(
 
 /// `?version=N`: the version the author's page showed.
 #[derive(Deserialize, Default)]
-struct Seen {
+pub(super) struct Seen {
     #[serde(default)]
-    version: Option<i64>,
+    pub(super) version: Option<i64>,
+    /// `?dry_run=true`: say what the change would do, and make nothing.
+    #[serde(default)]
+    pub(super) dry_run: bool,
 }
 
-async fn start(
-    State(state): State<AppState>,
-    ApiVisitor(v): ApiVisitor,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(seen): Query<Seen>,
-) -> ApiResult<Json<Value>> {
-    let done = apply(&state, &v, &headers, &id, Action::Start, seen.version).await?;
+/// Where a call was made: the event, and the round when the path names one.
+#[derive(Deserialize)]
+pub(super) struct At {
+    pub(super) id: String,
+    #[serde(default)]
+    pub(super) r: Option<String>,
+}
+
+impl At {
+    pub(super) fn round(&self) -> ApiResult<RoundNo> {
+        round_no(self.r.as_deref().unwrap_or_default())
+    }
+}
+
+pub(super) fn round_no(text: &str) -> ApiResult<RoundNo> {
+    text.parse()
+        .map_err(|_| ApiError::not_found(format!("no round {text:?}")))
+}
+
+/// A call with no body (start, pair the next round, publish a round): the path says which
+/// change, `?version=N` which version the caller saw, and `answer` what to say once done.
+fn staff_call(
+    make: fn(&At) -> ApiResult<Action>,
+    answer: fn(&At, &Changed) -> ApiResult<Response>,
+) -> MethodRouter<AppState> {
+    post(
+        move |State(state): State<AppState>,
+              ApiVisitor(v): ApiVisitor,
+              headers: HeaderMap,
+              Path(at): Path<At>,
+              Query(seen): Query<Seen>| async move {
+            let action = make(&at)?;
+            let done = apply(&state, &v, &headers, &at.id, action, seen.version).await?;
+            answer(&at, &done)
+        },
+    )
+}
+
+fn started(_: &At, done: &Changed) -> ApiResult<Response> {
     Ok(Json(json!({
         "status": done.state.status().name(),
         "rounds_planned": done.state.event.rounds_planned,
         "version": done.version,
-    })))
+    }))
+    .into_response())
 }
 
-async fn pair_round(
-    State(state): State<AppState>,
-    ApiVisitor(v): ApiVisitor,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(seen): Query<Seen>,
-) -> ApiResult<Response> {
-    let done = apply(&state, &v, &headers, &id, Action::PairRound, seen.version).await?;
+fn paired(_: &At, done: &Changed) -> ApiResult<Response> {
     let round = done
         .state
         .event
@@ -297,22 +331,9 @@ async fn pair_round(
         .into_response())
 }
 
-fn round_no(text: &str) -> ApiResult<RoundNo> {
-    text.parse()
-        .map_err(|_| ApiError::not_found(format!("no round {text:?}")))
-}
-
-async fn publish(
-    State(state): State<AppState>,
-    ApiVisitor(v): ApiVisitor,
-    headers: HeaderMap,
-    Path((id, round)): Path<(String, String)>,
-) -> ApiResult<Json<Value>> {
-    let round = round_no(&round)?;
-    let done = apply(&state, &v, &headers, &id, Action::Publish { round }, None).await?;
-    Ok(Json(
-        json!({"round": round, "published": true, "version": done.version}),
-    ))
+fn published(at: &At, done: &Changed) -> ApiResult<Response> {
+    let round = at.round()?;
+    Ok(Json(json!({"round": round, "published": true, "version": done.version})).into_response())
 }
 
 #[derive(Deserialize)]
@@ -368,26 +389,10 @@ async fn set_result(
     let mut answer = pairing_json(pairing);
     let o = answer.as_object_mut().expect("a JSON object");
     o.insert("round".into(), json!(round));
-    o.insert("message".into(), json!(echo(&done)));
+    o.insert("message".into(), json!(done.message));
     o.insert("changed".into(), json!(done.changed));
     o.insert("version".into(), json!(done.version));
     Ok(Json(answer))
-}
-
-/// "Board 3: Batbayar 1 – 0 Dorj", from a result change's summary.
-fn echo(done: &Changed) -> String {
-    let s = &done.summary;
-    match s.find("board ") {
-        Some(at) if s.starts_with("round ") => {
-            let text = &s[at..];
-            let text = text.split(" (was ").next().unwrap_or(text);
-            let mut c = text.chars();
-            c.next()
-                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-                .unwrap_or_default()
-        }
-        _ => s.clone(),
-    }
 }
 
 async fn standings(
@@ -556,6 +561,13 @@ async fn history(
         });
     }
     let entries = store::history(&state.db, &id, 0).await?;
+    let undone_by: std::collections::HashMap<i64, i64> = entries
+        .iter()
+        .filter_map(|h| match h.action {
+            Action::Undo { seq } => Some((seq, h.seq)),
+            _ => None,
+        })
+        .collect();
     Ok(Json(json!(
         entries
             .iter()
@@ -565,6 +577,7 @@ async fn history(
                 "by": h.by_name,
                 "action": h.action,
                 "summary": h.summary,
+                "undone_by": undone_by.get(&h.seq),
             }))
             .collect::<Vec<_>>()
     )))
@@ -577,9 +590,18 @@ pub fn router() -> Router<AppState> {
         .route("/api/events/{id}", get(show))
         .route("/api/events/{id}/arbiters", post(appoint_arbiter))
         .route("/api/events/{id}/players", post(add_player))
-        .route("/api/events/{id}/start", post(start))
-        .route("/api/events/{id}/rounds", post(pair_round))
-        .route("/api/events/{id}/rounds/{r}/publish", post(publish))
+        .route(
+            "/api/events/{id}/start",
+            staff_call(|_| Ok(Action::Start), started),
+        )
+        .route(
+            "/api/events/{id}/rounds",
+            staff_call(|_| Ok(Action::PairRound), paired),
+        )
+        .route(
+            "/api/events/{id}/rounds/{r}/publish",
+            staff_call(|at| Ok(Action::Publish { round: at.round()? }), published),
+        )
         .route(
             "/api/events/{id}/rounds/{r}/boards/{b}/result",
             put(set_result),

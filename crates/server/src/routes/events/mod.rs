@@ -1,7 +1,8 @@
-//! Events: the pages (`pages.rs`) and the JSON API (`api.rs`, with its error form in
-//! `json.rs`).
+//! Events: the pages (`pages.rs`) and the JSON API (`api.rs`, the corrections in
+//! `corrections.rs`, the error form in `json.rs`).
 
 pub mod api;
+pub mod corrections;
 pub mod json;
 pub mod pages;
 
@@ -10,5 +11,8 @@ use axum::Router;
 
 /// Every event route.
 pub fn router() -> Router<AppState> {
-    Router::new().merge(api::router()).merge(pages::router())
+    Router::new()
+        .merge(api::router())
+        .merge(corrections::router())
+        .merge(pages::router())
 }

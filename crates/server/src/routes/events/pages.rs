@@ -19,7 +19,7 @@ use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{MethodRouter, get, post};
 use axum::{Form, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
@@ -560,67 +560,43 @@ async fn add_player(
             club: opt(&f.club),
             region: opt(&f.region),
             birth_year,
+            missed: None,
         },
         account: None,
     };
     change_from_page(&state, &v, &id, action, f.version, format!("/events/{id}")).await
 }
 
-async fn start(
-    State(state): State<AppState>,
-    v: Visitor,
-    Path(id): Path<String>,
-    Form(f): Form<StaffForm>,
-) -> AppResult<Response> {
-    v.check_csrf(f.csrf.as_deref())?;
-    change_from_page(
-        &state,
-        &v,
-        &id,
-        Action::Start,
-        f.version,
-        format!("/events/{id}"),
-    )
-    .await
+/// Where a staff form was posted: the event, and the round when the path names one.
+#[derive(Deserialize)]
+struct At {
+    id: String,
+    #[serde(default)]
+    r: Option<String>,
 }
 
-async fn pair_round(
-    State(state): State<AppState>,
-    v: Visitor,
-    Path(id): Path<String>,
-    Form(f): Form<StaffForm>,
-) -> AppResult<Response> {
-    v.check_csrf(f.csrf.as_deref())?;
-    change_from_page(
-        &state,
-        &v,
-        &id,
-        Action::PairRound,
-        f.version,
-        format!("/events/{id}"),
-    )
-    .await
+impl At {
+    fn round(&self) -> AppResult<RoundNo> {
+        let text = self.r.as_deref().unwrap_or_default();
+        text.parse()
+            .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", text)))
+    }
 }
 
-async fn publish(
-    State(state): State<AppState>,
-    v: Visitor,
-    Path((id, round)): Path<(String, String)>,
-    Form(f): Form<StaffForm>,
-) -> AppResult<Response> {
-    v.check_csrf(f.csrf.as_deref())?;
-    let round: RoundNo = round
-        .parse()
-        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", &round)))?;
-    change_from_page(
-        &state,
-        &v,
-        &id,
-        Action::Publish { round },
-        f.version,
-        format!("/events/{id}"),
+/// A staff button with nothing to fill in (start, pair the next round, publish a round):
+/// the path says which change, the form only carries the CSRF token and the version.
+fn staff_button(make: fn(&At) -> AppResult<Action>) -> MethodRouter<AppState> {
+    post(
+        move |State(state): State<AppState>,
+              v: Visitor,
+              Path(at): Path<At>,
+              Form(f): Form<StaffForm>| async move {
+            v.check_csrf(f.csrf.as_deref())?;
+            let action = make(&at)?;
+            let back = format!("/events/{}", at.id);
+            change_from_page(&state, &v, &at.id, action, f.version, back).await
+        },
     )
-    .await
 }
 
 #[derive(Deserialize)]
@@ -665,10 +641,16 @@ pub fn router() -> Router<AppState> {
         .route("/events/new", get(new_page).post(create))
         .route("/events/{id}", get(show))
         .route("/events/{id}/players", post(add_player))
-        .route("/events/{id}/start", post(start))
-        .route("/events/{id}/rounds", post(pair_round))
+        .route("/events/{id}/start", staff_button(|_| Ok(Action::Start)))
+        .route(
+            "/events/{id}/rounds",
+            staff_button(|_| Ok(Action::PairRound)),
+        )
         .route("/events/{id}/rounds/{r}", get(show_round))
-        .route("/events/{id}/rounds/{r}/publish", post(publish))
+        .route(
+            "/events/{id}/rounds/{r}/publish",
+            staff_button(|at| Ok(Action::Publish { round: at.round()? })),
+        )
         .route(
             "/events/{id}/rounds/{r}/boards/{b}/result",
             post(set_result),
