@@ -35,7 +35,7 @@ pub enum TournamentCommand {
         /// swiss-elimination, single-elimination, double-elimination.
         #[arg(long, default_value = "swiss")]
         system: String,
-        /// Rounds (Swiss systems; 0 = the seed's default, computed at the draw).
+        /// Rounds (Swiss systems; 0 = S4's default, computed at the draw).
         #[arg(long, default_value_t = 0)]
         rounds: u32,
         /// Games per pairing (default: 2 for knock-out systems, 1 otherwise).
@@ -55,7 +55,7 @@ pub enum TournamentCommand {
         #[arg(long, default_value = "")]
         time_control: String,
         /// Tie-break order, comma-separated codes (PTS MP GP BP SB WIN DE VIOL BH BH-C1
-        /// BH-M1 TBH); default: the seed's order for the format.
+        /// BH-M1 TBH); default: S4's order for the format.
         #[arg(long)]
         tiebreaks: Option<String>,
         /// First day (YYYY-MM-DD).
@@ -213,7 +213,7 @@ pub enum TournamentCommand {
         #[arg(required_unless_present = "double_forfeit", allow_hyphen_values = true)]
         results: Vec<String>,
     },
-    /// Withdraw an entrant (003 ch.2 §7).
+    /// Withdraw an entrant (S4 ch.2 §7).
     ///
     /// Example: shatar tournament withdraw naadam.json --entrant 5 --reason illness
     Withdraw {
@@ -348,7 +348,7 @@ pub enum TournamentCommand {
         /// Number of players.
         #[arg(long)]
         players: u32,
-        /// Rounds (Swiss systems; default the seed's).
+        /// Rounds (Swiss systems; default S4's).
         #[arg(long, default_value_t = 0)]
         rounds: u32,
         /// Seed for ratings, lots and results.
@@ -764,7 +764,7 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
     Ok(())
 }
 
-/// What a withdrawal did, in the arbiter's words (competition.md §4): the redraw, the
+/// What a withdrawal did, in the arbiter's words (docs/competition.md §4): the redraw, the
 /// cancelled games or the forfeits it set, from the event before and after it.
 fn withdrawal_report(
     before: &Event,
