@@ -3,7 +3,7 @@
 
 Installs `tiebreak-core` with pip if it is not importable, simulates round robins and
 Swiss events with `shatar tournament simulate` (even fields, so no pairing byes: the
-library gives a bye a virtual opponent, FIDE C.07 practice, where the seed's rules
+library gives a bye a virtual opponent, FIDE C.07 practice, where S4's rules
 count only real opponents), asks `shatar tournament standings --format csv` for the
 columns BH, BH-C1, BH-M1, SB and WIN, computes the same from the event file's raw results
 with tiebreak-core, and compares every value. Forfeits are included: both count a

@@ -3,7 +3,7 @@
 
 * crates/records/tests/data/san_fsf.txt, san_official.txt: random positions of the `fsf`
   ruleset (Fairy-Stockfish's `shatar`) and of `official` after its first round (the custom
-  variant `shatarofficial`, rules.md / product.md), each with every legal move in UCI and
+  variant `shatarofficial`, docs/rules.md §5), each with every legal move in UCI and
   pyffish's SAN (`get_san`).
 * crates/records/tests/data/fsf_games.pgn: random `shatar` games written as PGN with
   pyffish's SAN, as Fairy-Stockfish-based tools (pychess.org) export them.

@@ -1,4 +1,4 @@
-//! Fuzz target for the record readers (PGN and the seed's score sheet): no input panics, and
+//! Fuzz target for the record readers (PGN and S4's score sheet): no input panics, and
 //! every game read writes to PGN, and to a score sheet in every language and notation, that
 //! read back to the same moves under the same ruleset.
 

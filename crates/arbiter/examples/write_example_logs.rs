@@ -106,7 +106,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     w.ev(52_000, W, Event::Accept)?;
     logs.push(("readme-example.jsonl", w));
 
-    // 003 ch.2 §3.4: Blue's move 30 made, an error at move 20; White has used 30 minutes,
+    // S4 ch.2 §3.4: Blue's move 30 made, an error at move 20; White has used 30 minutes,
     // Blue 20 → 20:00 and 13:20.
     let mut w = Writer::open(header("competition", "5400", None)?)?;
     w.ev(0, A, Event::Start)?;
@@ -145,7 +145,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     )?;
     logs.push(("correction-last-two-rounds.jsonl", w));
 
-    // Flag fall against a bare king: a draw (rules.md §3).
+    // Flag fall against a bare king: a draw (docs/rules.md §3).
     let fen = "8/8/4k3/8/8/2K5/P7/R7 w - - 0 60";
     let mut w = Writer::open(header("competition", "60", Some(fen))?)?;
     w.ev(0, A, Event::Start)?;
@@ -160,7 +160,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     w.ev(60_000, W, Event::Flag)?;
     logs.push(("flag-fall-horse-traditional.jsonl", w));
 
-    // 003 ch.2 §3.5: the move that used the last of the time mates, and stands.
+    // S4 ch.2 §3.5: the move that used the last of the time mates, and stands.
     let fen = "7k/R7/6K1/1p6/8/8/8/8 w - - 0 60";
     let mut w = Writer::open(header("competition", "60", Some(fen))?)?;
     w.ev(0, A, Event::Start)?;

@@ -1,7 +1,7 @@
-//! Claims of a draw (003 ch.1 §5 二.4–6): the ones the game record proves (threefold
+//! Claims of a draw (S4 ch.1 §5 二.4–6): the ones the game record proves (threefold
 //! repetition, 50 moves — decided by the rules core's [`Game::claimable`]) and the special
-//! insufficient-chances claims, decided by material where the seed lists the material and by
-//! the arbiter where the seed says the arbiter judges.
+//! insufficient-chances claims, decided by material where S4 lists the material and by
+//! the arbiter where S4 says the arbiter judges.
 //!
 //! ```
 //! use shatar_arbiter::{ClaimKind, claims::material_case_holds};
@@ -18,10 +18,10 @@ use serde::{Deserialize, Serialize};
 use shatar_rules::{Bitboard, Claim, Color, Position, Role};
 use std::fmt;
 
-/// Time added to a false claimant's used time (003 ch.1 §5 二.4(2): "在该方时钟上增加5分钟").
+/// Time added to a false claimant's used time (S4 ch.1 §5 二.4(2): "在该方时钟上增加5分钟").
 pub const FALSE_CLAIM_PENALTY_MS: u64 = 5 * 60_000;
 
-/// Below this much time the side with the advantage may claim (003 ch.1 §5 二.6(6)).
+/// Below this much time the side with the advantage may claim (S4 ch.1 §5 二.6(6)).
 pub const TIME_TROUBLE_MS: i64 = 2 * 60_000;
 
 /// What a player claims.
@@ -134,7 +134,7 @@ pub enum ClaimAnswer {
     /// A record claim found untrue: a violation and the penalty time.
     False,
     /// An insufficient-chances claim the material or the arbiter does not support (no
-    /// penalty: the seed penalises only false record claims).
+    /// penalty: S4 penalises only false record claims).
     Refused,
     /// Waiting for the arbiter's ruling; the clock is stopped meanwhile.
     AwaitingRuling,

@@ -1,4 +1,4 @@
-//! The two-faced clock (003 ch.2 §3): each face accumulates its player's time, in exact
+//! The two-faced clock (S4 ch.2 §3): each face accumulates its player's time, in exact
 //! integer milliseconds. Time comes only from the instants the caller passes in.
 //!
 //! ```
@@ -252,7 +252,7 @@ impl Clock {
         face.allowance_ms = face.allowance_ms.saturating_add(to_i64(ms));
     }
 
-    /// Adds to a player's used time (the false-claim penalty, 003 ch.1 §5 二.4(2)).
+    /// Adds to a player's used time (the false-claim penalty, S4 ch.1 §5 二.4(2)).
     pub fn penalise_ms(&mut self, color: Color, ms: u64) {
         let face = self.faces.get_mut(color);
         face.used_ms = face.used_ms.saturating_add(ms);
@@ -266,8 +266,8 @@ impl Clock {
     }
 
     /// Scales both players' used time by `numerator / denominator`, rounding down to the
-    /// millisecond (003 ch.2 §3.4). Rounding down never charges a player time the ratio does
-    /// not give: the seed's 20 min × 20/30 is exactly 13:20.000 either way.
+    /// millisecond (S4 ch.2 §3.4). Rounding down never charges a player time the ratio does
+    /// not give: S4's 20 min × 20/30 is exactly 13:20.000 either way.
     pub fn scale_used(&mut self, numerator: u64, denominator: u64) {
         if denominator == 0 {
             return;

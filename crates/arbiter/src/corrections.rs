@@ -1,9 +1,9 @@
-//! Corrections of an illegal sequence found later (003 ch.2 §1.4 and §3.4): the game goes
+//! Corrections of an illegal sequence found later (S4 ch.2 §1.4 and §3.4): the game goes
 //! back to the position before the erroneous move and both clocks' used time is scaled by
 //! (the erroneous move's number ÷ the number of the last move played), unless the error is
 //! within the last two rounds.
 //!
-//! The seed's worked example — Blue has played move 30, the error was at move 20, White has
+//! S4's worked example — Blue has played move 30, the error was at move 20, White has
 //! used 30 minutes and Blue 20 — gives White 30 × 20/30 = 20 minutes and Blue 20 × 20/30 =
 //! 40/3 minutes, which is exactly 13:20 (800 000 ms). Scaling is done on integer milliseconds
 //! and rounds down ([`crate::Clock::scale_used`]), so a player is never charged a fraction of
@@ -20,7 +20,7 @@
 use serde::Serialize;
 use shatar_rules::{ByColor, Color, Position};
 
-/// Rounds within which an error leaves the clocks as they are (003 ch.2 §3.4
+/// Rounds within which an error leaves the clocks as they are (S4 ch.2 §3.4
 /// "仅仅是在最近两回合之内").
 pub const NO_ADJUSTMENT_ROUNDS: u32 = 2;
 

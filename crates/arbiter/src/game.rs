@@ -34,7 +34,7 @@ use std::fmt;
 pub enum TimeLoss {
     /// The flag fell.
     Flag,
-    /// The player claimed after the flag had fallen (003 ch.1 §5 二.4(3)).
+    /// The player claimed after the flag had fallen (S4 ch.1 §5 二.4(3)).
     ClaimAfterFlag,
     /// The five minutes added for a false claim overstepped the time (二.4(2)).
     FalseClaimPenalty,
@@ -45,20 +45,20 @@ pub enum TimeLoss {
 pub enum Reason {
     /// By the rules (mate, stalemate, perpetual check, …), decided by the rules core.
     Rules(Termination),
-    /// The move that used the last of the time mated or stalemated, and stands (003 ch.2
+    /// The move that used the last of the time mated or stalemated, and stands (S4 ch.2
     /// §3.5).
     LastMoveStands(Termination),
     /// A player resigned.
     Resignation,
     /// A draw offer was accepted.
     Agreement,
-    /// Time ran out: a loss, or a draw when the opponent cannot mate (rules.md §3).
+    /// Time ran out: a loss, or a draw when the opponent cannot mate (docs/rules.md §3).
     Time(TimeLoss),
-    /// The third violation in the game (003 ch.1 §5 一.4).
+    /// The third violation in the game (S4 ch.1 §5 一.4).
     ThirdViolation,
-    /// Twelve rounds wrong or missing on the scoresheet (003 ch.2 §1.3.6).
+    /// Twelve rounds wrong or missing on the scoresheet (S4 ch.2 §1.3.6).
     Scoresheet,
-    /// Late beyond the event's limit (003 ch.1 §5 一.5).
+    /// Late beyond the event's limit (S4 ch.1 §5 一.5).
     LateArrival,
     /// A draw claim granted.
     Claim(ClaimKind),
@@ -215,7 +215,7 @@ impl ArbiterGame {
     }
 
     /// A claim by a player who has already lost by mate or time is recorded and changes
-    /// nothing (003 ch.1 §5 二.4(3)); any other event after the end is refused.
+    /// nothing (S4 ch.1 §5 二.4(3)); any other event after the end is refused.
     fn after_end(&mut self, e: &LogEntry, result: GameResult) -> Result<(), ApplyError> {
         let lost_by_mate_or_time = matches!(
             result.reason,
@@ -242,7 +242,7 @@ impl ArbiterGame {
     }
 
     /// The side to move's time ran out before this event: the game ends on time, except that
-    /// a move that mates or stalemates stands (003 ch.2 §3.5).
+    /// a move that mates or stalemates stands (S4 ch.2 §3.5).
     fn after_flag(&mut self, flagged: Color, e: &LogEntry) -> Result<(), ApplyError> {
         let flag_at = self.clock.flag_instant_ms().unwrap_or(e.t);
         match &e.event {
@@ -354,7 +354,7 @@ impl ArbiterGame {
                 self.in_play()?;
                 match self.offers.offer(p, t) {
                     Ok(()) => {}
-                    // 003 ch.2 §1.3.7: repeating a refused offer is a violation.
+                    // S4 ch.2 §1.3.7: repeating a refused offer is a violation.
                     Err(OfferRefusal::OpponentsTurnToOffer) => self.record_violation(
                         p,
                         ViolationKind::RepeatedDrawOffer,
@@ -603,7 +603,7 @@ impl ArbiterGame {
                 self.claims.push(record);
                 self.finish(Outcome::Draw, Reason::Claim(kind), Some(p), t);
             } else {
-                // 003 ch.1 §5 二.4(2): a violation, and 5 minutes on the claimant's clock.
+                // S4 ch.1 §5 二.4(2): a violation, and 5 minutes on the claimant's clock.
                 record.answer = ClaimAnswer::False;
                 self.claims.push(record);
                 self.clock.penalise_ms(p, FALSE_CLAIM_PENALTY_MS);
@@ -629,7 +629,7 @@ impl ArbiterGame {
             if eligible {
                 record.answer = ClaimAnswer::AwaitingRuling;
                 self.pending_claim = Some(self.claims.len());
-                // 003 ch.1 §5 二.4(1): the arbiter stops the clock to examine.
+                // S4 ch.1 §5 二.4(1): the arbiter stops the clock to examine.
                 self.clock.stop(t);
             }
             self.claims.push(record);
@@ -707,7 +707,7 @@ impl ArbiterGame {
     }
 
     /// Ends the game on `flagged`'s time: a loss, or a draw when the opponent cannot win by
-    /// any series of legal moves under the ruleset (rules.md §3; FIDE 6.9) — by a mate that
+    /// any series of legal moves under the ruleset (docs/rules.md §3; FIDE 6.9) — by a mate that
     /// counts, or by a mate that loses for the mater (the `fsf` horse mate).
     fn end_on_time(&mut self, flagged: Color, loss: TimeLoss, at_ms: u64) {
         let outcome = if outcome::can_win(self.game.position(), !flagged) {
@@ -751,7 +751,7 @@ impl ArbiterGame {
         &self.offers
     }
 
-    /// Whether `color` may offer a draw now, and why not (alternation, 003 ch.1 §5 二.3).
+    /// Whether `color` may offer a draw now, and why not (alternation, S4 ch.1 §5 二.3).
     pub fn may_offer(&self, color: Color) -> Result<(), OfferRefusal> {
         self.offers.may_offer(color)
     }
@@ -766,7 +766,7 @@ impl ArbiterGame {
         &self.violations
     }
 
-    /// Violations per player (a tie-break of the tournament, competition.md §3).
+    /// Violations per player (a tie-break of the tournament, docs/competition.md §3).
     pub fn violation_totals(&self) -> ByColor<u32> {
         let mut totals = ByColor::default();
         for v in &self.violations {

@@ -1,5 +1,5 @@
 //! One game of Shatar (Mongolian chess) as an arbiter sees it, under the competition rules
-//! of 003 (`competition.md` §1): the two-faced clock with the seed's presets and the usual
+//! of S4 (`docs/competition.md` §1): the two-faced clock with S4's presets and the usual
 //! increments and delays, draw offers and their alternation, claims, violations, corrections
 //! of an illegal sequence, and an append-only event log from which all of it replays exactly.
 //!

@@ -24,7 +24,7 @@ use std::str::FromStr;
 /// The log format version this crate writes and reads.
 pub const VERSION: u32 = 1;
 
-/// Default limit for arriving late (003 ch.1 §5 一.5: "一般定为15分钟").
+/// Default limit for arriving late (S4 ch.1 §5 一.5: "一般定为15分钟").
 pub const DEFAULT_LATE_LIMIT_MS: u64 = 15 * 60_000;
 
 /// Who caused an event.
@@ -218,7 +218,7 @@ pub enum Event {
     AcceptTakeback,
     /// The opponent refuses the take-back.
     DeclineTakeback,
-    /// The arbiter corrects an illegal sequence found later (003 ch.2 §1.4): the game goes back
+    /// The arbiter corrects an illegal sequence found later (S4 ch.2 §1.4): the game goes back
     /// to the position before the erroneous move.
     Correct {
         /// The erroneous move's number.

@@ -1,4 +1,4 @@
-//! Draw offers and their alternation (003 ch.1 §5 二.3): a player whose offer was refused —
+//! Draw offers and their alternation (S4 ch.1 §5 二.3): a player whose offer was refused —
 //! by words or by a move — may not offer again until the opponent has offered once and been
 //! refused; with equal counts either may offer. An offer cannot be withdrawn before the
 //! answer, and an accepted offer is final.
@@ -26,7 +26,7 @@ pub enum OfferAnswer {
     Accepted,
     /// Refused in words.
     Declined,
-    /// Refused by making a move (003 ch.1 §5 二.3 "走出轮走的一着棋").
+    /// Refused by making a move (S4 ch.1 §5 二.3 "走出轮走的一着棋").
     DeclinedByMove,
     /// Left unanswered when the game ended or went back (a correction or take-back).
     Lapsed,
@@ -72,7 +72,7 @@ impl Offers {
         if let Some(by) = self.pending_by() {
             return Err(OfferRefusal::Pending(by));
         }
-        // 003 ch.1 §5 二.3: "非经对方提和一次（也被拒绝），不得再次提出 … 若双方提和次数对等，
+        // S4 ch.1 §5 二.3: "非经对方提和一次（也被拒绝），不得再次提出 … 若双方提和次数对等，
         // 即可由任何一方再次提和".
         if self.made[color] > self.made[!color] {
             return Err(OfferRefusal::OpponentsTurnToOffer);

@@ -1,4 +1,4 @@
-//! Time controls: the seed's sudden-death presets (003 ch.2 §3: 90, 60 and 30 minutes a
+//! Time controls: S4's sudden-death presets (S4 ch.2 §3: 90, 60 and 30 minutes a
 //! side) and the controls players expect beyond it — Fischer increment, Bronstein and simple
 //! (US) delay, several periods with a move count — written in the PGN `TimeControl` tag form.
 //!
@@ -66,7 +66,7 @@ pub struct Period {
     pub bonus: Bonus,
 }
 
-/// The levels of event of the seed, each with its sudden-death time (003 ch.2 §3).
+/// The levels of event of S4, each with its sudden-death time (S4 ch.2 §3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EventLevel {
     /// Autonomous-region events (自治区级): 90 minutes a side.
@@ -116,7 +116,7 @@ impl TimeControl {
         }
     }
 
-    /// The seed's preset for a level of event (003 ch.2 §3.1–3).
+    /// S4's preset for a level of event (S4 ch.2 §3.1–3).
     pub fn preset(level: EventLevel) -> TimeControl {
         TimeControl::sudden_death(level.minutes())
     }

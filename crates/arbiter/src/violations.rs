@@ -1,5 +1,5 @@
-//! Violations (违例, 003 ch.2 §1.3): the ten kinds the seed lists, each with its text in
-//! Chinese (the seed's words), Mongolian (Cyrillic) and English; scoresheet faults by the
+//! Violations (违例, S4 ch.2 §1.3): the ten kinds S4 lists, each with its text in
+//! Chinese (S4's words), Mongolian (Cyrillic) and English; scoresheet faults by the
 //! number of rounds missing or wrong; the third violation in one game loses it.
 //!
 //! ```
@@ -9,17 +9,17 @@
 //! assert_eq!(scoresheet_penalty(12), ScoresheetPenalty::Loss);
 //! ```
 //!
-//! The seed is written in Chinese only; the Mongolian and English texts are this project's
+//! S4 is written in Chinese only; the Mongolian and English texts are this project's
 //! translations of it.
 
 use serde::{Deserialize, Serialize};
 use shatar_rules::Color;
 use std::fmt;
 
-/// Violations in one game that lose it (003 ch.1 §5 一.4: "同一局棋内，一方出现第三次违例").
+/// Violations in one game that lose it (S4 ch.1 §5 一.4: "同一局棋内，一方出现第三次违例").
 pub const LOSING_VIOLATIONS: u32 = 3;
 
-/// A kind of violation, numbered as in 003 ch.2 §1.3.
+/// A kind of violation, numbered as in S4 ch.2 §1.3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ViolationKind {
@@ -47,7 +47,7 @@ pub enum ViolationKind {
 }
 
 impl ViolationKind {
-    /// Every kind, in the seed's order.
+    /// Every kind, in S4's order.
     pub const ALL: [ViolationKind; 10] = [
         ViolationKind::IllegalMove,
         ViolationKind::CheckNotAnswered,
@@ -61,7 +61,7 @@ impl ViolationKind {
         ViolationKind::TouchMove,
     ];
 
-    /// The item number in 003 ch.2 §1.3.
+    /// The item number in S4 ch.2 §1.3.
     pub const fn item(self) -> u8 {
         match self {
             ViolationKind::IllegalMove => 1,
@@ -93,7 +93,7 @@ impl ViolationKind {
         }
     }
 
-    /// The seed's text (003 ch.2 §1.3), in Chinese.
+    /// S4's text (S4 ch.2 §1.3), in Chinese.
     pub const fn text_zh(self) -> &'static str {
         match self {
             ViolationKind::IllegalMove => "走子违犯行棋规定",
@@ -188,7 +188,7 @@ impl fmt::Display for ViolationKind {
     }
 }
 
-/// What a scoresheet fault of some rounds costs (003 ch.2 §1.3.6).
+/// What a scoresheet fault of some rounds costs (S4 ch.2 §1.3.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ScoresheetPenalty {
     /// This many violations (0, 1 or 2).

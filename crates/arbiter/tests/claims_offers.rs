@@ -1,4 +1,4 @@
-//! Offers (003 ch.1 §5 二.3), claims (二.4–6) and perpetual check under `competition`.
+//! Offers (S4 ch.1 §5 二.3), claims (二.4–6) and perpetual check under `competition`.
 
 mod common;
 use common::*;
@@ -245,7 +245,7 @@ fn offers_alternate_and_repeats_are_violations() {
         t.game.may_offer(White),
         Err(OfferRefusal::OpponentsTurnToOffer)
     );
-    // White repeats: a violation (003 ch.2 §1.3.7), and no offer stands.
+    // White repeats: a violation (S4 ch.2 §1.3.7), and no offer stands.
     t.ok(3_000, W, Event::Offer);
     assert_eq!(
         t.game.violations()[0].kind,

@@ -1,5 +1,5 @@
-//! Clocks in play: flag falls (rules.md §3), the special rule (003 ch.2 §3.5), increments,
-//! delays, periods, adjournment and late arrival (003 ch.1 §5 一.5).
+//! Clocks in play: flag falls (docs/rules.md §3), the special rule (S4 ch.2 §3.5), increments,
+//! delays, periods, adjournment and late arrival (S4 ch.1 §5 一.5).
 
 mod common;
 use common::*;
@@ -86,7 +86,7 @@ fn mate_on_the_last_millisecond_stands() {
         t.game.result().unwrap().reason,
         Reason::Rules(Termination::Checkmate)
     );
-    // The move that used the last of the time mates: it stands (003 ch.2 §3.5).
+    // The move that used the last of the time mates: it stands (S4 ch.2 §3.5).
     let mut t = Table::started(header_fen("competition", "60", fen));
     t.mv(60_000, "a7a8");
     let r = t.game.result().unwrap();

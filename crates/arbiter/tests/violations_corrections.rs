@@ -1,4 +1,4 @@
-//! Violations (003 ch.2 §1.3), corrections (§1.4, §3.4) and the arbiter's simple actions.
+//! Violations (S4 ch.2 §1.3), corrections (§1.4, §3.4) and the arbiter's simple actions.
 
 mod common;
 use common::*;

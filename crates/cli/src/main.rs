@@ -23,7 +23,7 @@ enum Command {
     Match(commands::engine_match::MatchArgs),
     /// Count the leaf nodes of the legal move tree (move-generator test).
     Perft(commands::perft::PerftArgs),
-    /// Convert and check game records (PGN, the seed's full and short notation, score sheets).
+    /// Convert and check game records (PGN, the competition rulebook's full and short notation, score sheets).
     Record {
         #[command(subcommand)]
         cmd: commands::record::RecordCommand,

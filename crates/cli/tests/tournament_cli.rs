@@ -275,7 +275,7 @@ fn withdraw(event: &Path, entrant: u32) -> String {
 }
 
 /// After the draw, before play, with an even remainder: the draw is made again
-/// (competition.md §4), and the output gives the new numbers.
+/// (docs/competition.md §4), and the output gives the new numbers.
 #[test]
 fn withdrawal_before_play_prints_the_new_draw() {
     let dir = scratch("withdraw-redraw");

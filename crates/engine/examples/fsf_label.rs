@@ -207,7 +207,7 @@ fn main() -> anyhow::Result<()> {
                 }
             }
             for p in batch {
-                // Fairy-Stockfish does not know the first round (003 ch.1): skip it.
+                // Fairy-Stockfish does not know the first round (S4 ch.1): skip it.
                 if p.first_round() != FirstRoundState::Over {
                     skipped += 1;
                     continue;

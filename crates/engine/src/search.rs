@@ -3,7 +3,7 @@
 //! transposition table (Lazy SMP).
 //!
 //! The steps of a node are numbered as in Stockfish's `search.cpp`. The rules of the
-//! ruleset are part of the search (rules.md §3–5): a mate that does not count scores as the
+//! ruleset are part of the search (docs/rules.md §3–5): a mate that does not count scores as the
 //! ruleset says (a draw, or a loss for the mating side), the shak rule looks back along the
 //! series of checks, a side left with a bare king draws at once where that rule applies,
 //! and repetitions and the move rule score as draws.
@@ -550,7 +550,7 @@ impl<'a> Worker<'a> {
     /// a repetition, or material that can give no mate that counts.
     pub(crate) fn rule_draw(&self, pos: &Position) -> bool {
         let b = pos.board();
-        // 002 *nutʃgən*; 001 ⑤: a side left with its king alone draws at once.
+        // S3 *nutʃgən*; S2 玩法规则 ⑤: a side left with its king alone draws at once.
         if self.bare_king_draw
             && (b.non_king(Color::White).is_empty() || b.non_king(Color::Black).is_empty())
         {
@@ -559,7 +559,7 @@ impl<'a> Worker<'a> {
         if pos.halfmoves() >= self.draw_plies {
             return true;
         }
-        // Repetition (FIDE 9.2, 000 §5.2(4)). A position first repeated inside the search
+        // Repetition (FIDE 9.2, S1 §5.2(4)). A position first repeated inside the search
         // is scored a draw at once, as the side that repeats could repeat again; one that
         // occurred only before the root must have occurred twice there (a third occurrence
         // now), or the search would take a line the opponent need not repeat for a draw
@@ -586,7 +586,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // Dead position (000 §5.2(2)), tested only without pawns, rooks and bers.
+        // Dead position (S1 §5.2(2)), tested only without pawns, rooks and bers.
         let heavy = b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Bers);
         heavy.is_empty() && outcome::is_dead_position(pos)
     }
@@ -988,7 +988,7 @@ impl<'a> Worker<'a> {
             && has_pieces
             && beta.abs() < MATE_BOUND
         {
-            // None in check or during the first round (rules.md §2).
+            // None in check or during the first round (docs/rules.md §2).
             pos.null_move()
         } else {
             None

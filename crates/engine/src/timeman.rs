@@ -1,4 +1,4 @@
-//! Time management: how long to think on one move, for sudden death (the seed's 90, 60 or
+//! Time management: how long to think on one move, for sudden death (S4's 90, 60 or
 //! 30 minutes for the game), a Fischer increment, or moves-to-go controls.
 //!
 //! Two budgets, as in Stockfish `timeman.cpp`: the *optimum* time, after which no new

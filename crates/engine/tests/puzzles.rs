@@ -45,7 +45,7 @@ fn rook_ladder_mate_in_two_in_every_ruleset() {
 }
 
 /// The smothered mate Nf7. It counts in `official`; in `traditional` a horse mate is void
-/// (001 说法2, 002), so the engine keeps its extra horse instead; in `fsf` it loses for
+/// (S2 说法2, S3), so the engine keeps its extra horse instead; in `fsf` it loses for
 /// White (pyffish: `game_result` after e5f7 is +32000 for Black; FSF prefers e1f2).
 #[test]
 fn horse_mate_counts_is_void_or_loses_by_ruleset() {

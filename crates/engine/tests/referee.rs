@@ -34,7 +34,7 @@ fn play(white: &str, black: &str, tc: &str) -> referee::PlayedGame {
 
 #[test]
 fn shuffling_draws_by_threefold_repetition() {
-    // fsf: threefold repetition is automatic (rules.md §5). The start position recurs after
+    // fsf: threefold repetition is automatic (docs/rules.md §5). The start position recurs after
     // plies 4 and 8.
     let g = play("shuffle", "shuffle", "depth=1");
     assert_eq!(g.result.outcome, Outcome::Draw);

@@ -80,7 +80,7 @@ fn bad_input_is_reported_and_ignored() {
 
 #[test]
 fn first_round_is_respected() {
-    // Official: after 1.e4 Black must answer e7-e5 (000 §1.2), the only legal move.
+    // Official: after 1.e4 Black must answer e7-e5 (S1 §1.2), the only legal move.
     let (mut uci, out) = session();
     feed(
         &mut uci,

@@ -1,5 +1,5 @@
-//! A position described man by man in the seed's order — king, bers, rooks, horses, camels,
-//! pawns; White's men first (003 ch.2 §2 三; rules.md §6) — for a diagram caption.
+//! A position described man by man in S4's order — king, bers, rooks, horses, camels,
+//! pawns; White's men first (S4 ch.2 §2 三; docs/rules.md §6) — for a diagram caption.
 //!
 //! ```
 //! use shatar_records::{describe, Lang, SecondSide};
@@ -19,7 +19,7 @@
 use crate::lang::{Lang, SecondSide};
 use shatar_rules::{Color, Position, Role};
 
-/// The seed's order of men (003 ch.2 §2 三: 王K、虎（狮）Q、车R、马N、驼B、夫P).
+/// S4's order of men (S4 ch.2 §2 三: 王K、虎（狮）Q、车R、马N、驼B、夫P).
 pub const ORDER: [Role; 6] = [
     Role::King,
     Role::Bers,

@@ -55,7 +55,7 @@ pub struct ReplayError {
     pub number: u32,
     /// The side that was to move.
     pub side: Color,
-    /// That side's name in the record's colours (`Blue` in 003's records).
+    /// That side's name in the record's colours (`Blue` in S4's records).
     pub side_name: &'static str,
     /// The line of the text it was read from (1-based).
     pub line: usize,

@@ -1,5 +1,5 @@
 //! The languages records are written in: the men's letters and names, the sides' names and
-//! the words of score sheets (rules.md §1 table, §6; 003 ch.2 §2; 000 §2.3).
+//! the words of score sheets (docs/rules.md §1 table, §6; S4 ch.2 §2; S1 §2.3).
 //!
 //! ```
 //! use shatar_records::Lang;
@@ -23,16 +23,16 @@ pub enum Lang {
     /// English letters `K Q R B N P`.
     #[default]
     En,
-    /// Chinese in 003's names: `王 虎/狮 车 驼 马 夫` (the bers is White's tiger 虎 and Blue's
-    /// lion 狮, 003 ch.2 §2).
+    /// Chinese in S4's names: `王 虎/狮 车 驼 马 夫` (the bers is White's tiger 虎 and Blue's
+    /// lion 狮, S4 ch.2 §2).
     Zh,
-    /// Chinese in 000's names: `王 后 车 象 马 兵`.
+    /// Chinese in S1's names: `王 后 车 象 马 兵`.
     Zh000,
-    /// Mongolian in Cyrillic: `Н Б Тр Т М Х` (000).
+    /// Mongolian in Cyrillic: `Н Б Тр Т М Х` (S1).
     Mn,
 }
 
-/// How the second side is called: Black (000, FIDE) or Blue (003's 蓝方).
+/// How the second side is called: Black (S1, FIDE) or Blue (S4's 蓝方).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum SecondSide {
     /// Black (黑方, Хар).
@@ -172,7 +172,7 @@ impl Lang {
         }
     }
 
-    /// The letter or character of a man of `color` (the colour matters only for 003's bers).
+    /// The letter or character of a man of `color` (the colour matters only for S4's bers).
     pub fn man(self, role: Role, color: Color) -> &'static str {
         let w = self.words();
         match role {
@@ -189,7 +189,7 @@ impl Lang {
     }
 
     /// The word written before a promoted man in full and short notation: 变 ("becomes",
-    /// 003 ch.2 §2: `a7—a8变虎`) in Chinese, nothing in English and Mongolian (`a7—a8Q`).
+    /// S4 ch.2 §2: `a7—a8变虎`) in Chinese, nothing in English and Mongolian (`a7—a8Q`).
     pub const fn promotion_word(self) -> &'static str {
         match self {
             Lang::Zh | Lang::Zh000 => "变",
@@ -197,7 +197,7 @@ impl Lang {
         }
     }
 
-    /// How the second side is called by default in this language: 003's Chinese says Blue.
+    /// How the second side is called by default in this language: S4's Chinese says Blue.
     pub const fn default_second_side(self) -> SecondSide {
         match self {
             Lang::Zh => SecondSide::Blue,
@@ -231,7 +231,7 @@ impl Lang {
                 Role::Horse => "Horse",
                 Role::Pawn => "Pawn",
             },
-            // 002's traditional names, as in 駝二圖嘿 and 虎一圖嘿.
+            // S3's traditional names, as in 駝二圖嘿 and 虎一圖嘿.
             Lang::Zh | Lang::Zh000 => match role {
                 Role::King => "王",
                 Role::Bers => match (self, color) {

@@ -1,6 +1,6 @@
-//! Shatar game records: moves in SAN, UCI and the seed's full and short notation, in English,
-//! Chinese and Cyrillic Mongolian; PGN and the seed's score sheet; position descriptions;
-//! tuuxəi (rules.md §4, §6; 003 ch.2 §2).
+//! Shatar game records: moves in SAN, UCI and S4's full and short notation, in English,
+//! Chinese and Cyrillic Mongolian; PGN and S4's score sheet; position descriptions;
+//! tuuxəi (docs/rules.md §4, §6; S4 ch.2 §2).
 //!
 //! ```
 //! use shatar_records::{notation::{parse_move, write_move, Notation}, sheet, Lang};
@@ -9,7 +9,7 @@
 //! let m = parse_move(&pos, "e2—e4")?;
 //! assert_eq!(write_move(&pos, &m, Notation::San, Lang::En), "e4");
 //!
-//! // An arbiter types 003's score sheet as written and gets PGN.
+//! // An arbiter types S4's score sheet as written and gets PGN.
 //! let record = sheet::read_sheet("白方：巴特 蓝方：道尔吉\n(1)e2—e4,e7—e5;", Ruleset::COMPETITION)?;
 //! let pgn = shatar_records::pgn::write_pgn(&record);
 //! assert!(pgn.contains("[White \"巴特\"]"));
@@ -22,8 +22,8 @@
 //!   for ([`write_move`]).
 //! - [`Record`]: tags, moves with comments, NAGs and variations; [`pgn`] reads many games per
 //!   file (bad games reported by number and skipped) and writes PGN that Fairy-Stockfish tools
-//!   accept for `fsf` games; [`sheet`] reads and writes 003's score sheet.
-//! - [`describe`]: a position man by man in the seed's order.
+//!   accept for `fsf` games; [`sheet`] reads and writes S4's score sheet.
+//! - [`describe`]: a position man by man in S4's order.
 //! - [`Tuuxei`]: the margin of a mate under rulesets that report it.
 
 mod describe;

@@ -1,6 +1,6 @@
 //! Move text as written, before replay: moves, move numbers, comments, NAGs, variations and
 //! the result, read with forgiving typography (`1.`, `(1)`, `1、`; separators `,` `;` `，` `；`
-//! `。` and spaces). PGN and the seed's score sheet differ only in `;` (a comment in PGN, a
+//! `。` and spaces). PGN and S4's score sheet differ only in `;` (a comment in PGN, a
 //! separator on a score sheet).
 
 use crate::error::RecordError;
@@ -13,7 +13,7 @@ pub(crate) enum Mode {
     /// PGN: `;` starts a comment to the end of the line; `[` at the start of a line begins
     /// the next game.
     Pgn,
-    /// Score sheet: `;` separates rounds (003: `(1)e2—e4,e7—e5;`).
+    /// Score sheet: `;` separates rounds (S4: `(1)e2—e4,e7—e5;`).
     Sheet,
 }
 
@@ -142,7 +142,7 @@ pub(crate) fn read(
                 i = end + 1;
             }
             '(' | '（' => {
-                // `(12)` is a move number (003's score sheet); any other `(` opens a variation.
+                // `(12)` is a move number (S4's score sheet); any other `(` opens a variation.
                 let digits = (i + 1..chars.len())
                     .take_while(|&k| chars.get(k).is_some_and(|c| c.is_ascii_digit()))
                     .count();

@@ -203,7 +203,7 @@ impl Record {
     }
 }
 
-/// 003's records call the second side Blue; the competition preset is 003's.
+/// S4's records call the second side Blue; the competition preset is S4's.
 pub(crate) fn default_second_side(ruleset: &Ruleset) -> SecondSide {
     if ruleset.preset() == Some(Preset::Competition) {
         SecondSide::Blue

@@ -1,4 +1,4 @@
-//! The seed's score sheet (003 ch.2 §2 二): both players' names, the date and the place, then
+//! S4's score sheet (S4 ch.2 §2 二): both players' names, the date and the place, then
 //! the moves in full or short notation, `(1)e2—e4,e7—e5;` style; in Chinese, Mongolian or
 //! English. An arbiter types a sheet as written and gets a record (and so PGN); a record
 //! prints as a sheet.
@@ -50,7 +50,7 @@ fn colon(lang: Lang) -> &'static str {
     }
 }
 
-/// Writes a record as a score sheet in `lang`, moves in `notation` (full or short as in 003;
+/// Writes a record as a score sheet in `lang`, moves in `notation` (full or short as in S4;
 /// SAN and UCI work too), two rounds a line.
 pub fn write_sheet(record: &Record, lang: Lang, notation: Notation) -> String {
     let second = match lang {
@@ -89,7 +89,7 @@ pub fn write_sheet(record: &Record, lang: Lang, notation: Notation) -> String {
             out.push_str(&format!("{date_label}{c}{date}  {place_label}{c}{site}\n"));
         }
     }
-    // A set-up start (a composed position, 002's tuuxəi examples) travels as a FEN line.
+    // A set-up start (a composed position, S3's tuuxəi examples) travels as a FEN line.
     if fen::write(&record.initial) != fen::write(&Position::start(record.ruleset)) {
         out.push_str(&format!("FEN{c}{}\n", fen::write(&record.initial)));
     }

@@ -1,4 +1,4 @@
-//! Tags of a record: the PGN seven-tag roster, the seed's additions (Ruleset, Opening,
+//! Tags of a record: the PGN seven-tag roster, S4's additions (Ruleset, Opening,
 //! Tuuxei), and any other tag kept as it was read.
 
 use std::fmt;
@@ -26,7 +26,7 @@ pub mod names {
     pub const TIME_CONTROL: &str = "TimeControl";
     /// How the game ended.
     pub const TERMINATION: &str = "Termination";
-    /// The tuuxəi margin (rules.md §4).
+    /// The tuuxəi margin (docs/rules.md §4).
     pub const TUUXEI: &str = "Tuuxei";
 }
 
@@ -73,7 +73,7 @@ impl Tags {
     }
 }
 
-/// The first-round opening (000 §1.2; rules.md §2): `e2-e4` is the open opening
+/// The first-round opening (S1 §1.2; docs/rules.md §2): `e2-e4` is the open opening
 /// (开放性开局, Chahar 察哈尔式), `d2-d4` the closed one (封闭性开局, Ujumchin 乌珠穆沁式).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Opening {

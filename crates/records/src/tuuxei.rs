@@ -1,4 +1,4 @@
-//! Tuuxəi (圖嘿, 002; rules.md §4): the margin of a win by mate. The winner starts a series of
+//! Tuuxəi (圖嘿, S3; docs/rules.md §4): the margin of a win by mate. The winner starts a series of
 //! consecutive checks with the rook or the bers, checks with every move without repeating a
 //! position, and mates; the count N is the number of checks before the mate, the name is
 //! `X N` with X the man of the second check (the first check's man when there is one check
@@ -8,7 +8,7 @@
 //! ```
 //! use shatar_records::{Tuuxei, Lang};
 //! use shatar_rules::{fen, uci, Game, Role, Ruleset};
-//! // 002's first example: 1.R c7-a7+ K a8-b8 2.B c5-d6+ K b8-c8 3.P b6-b7#.
+//! // S3's first example: 1.R c7-a7+ K a8-b8 2.B c5-d6+ K b8-c8 3.P b6-b7#.
 //! let pos = fen::read("k7/2R1K3/1P5p/2B5/8/8/8/8 w - - 0 1", Ruleset::TRADITIONAL)?;
 //! let mut game = Game::from_position(pos);
 //! for m in ["c7a7", "a8b8", "c5d6", "b8c8", "b6b7"] {
@@ -92,11 +92,11 @@ impl Tuuxei {
         if checks_before_mate == 0 || roles.len() != series.len() {
             return Some(ordinary);
         }
-        // The series must start with the rook or the bers (002: 以車或虎開始叫將).
+        // The series must start with the rook or the bers (S3: 以車或虎開始叫將).
         if !matches!(roles.first(), Some(Role::Rook | Role::Bers)) {
             return Some(ordinary);
         }
-        // No position may repeat within the series (002: 不得造成局面反覆).
+        // No position may repeat within the series (S3: 不得造成局面反覆).
         let span = positions.get(first_ply..).unwrap_or_default();
         for (i, a) in span.iter().enumerate() {
             for b in span.iter().skip(i + 1) {
@@ -126,7 +126,7 @@ impl Tuuxei {
     /// adds `, talbod` / `，塔拉寶得` / `, талбод`.
     pub fn name(&self, lang: Lang) -> String {
         let man = self.man.map(|role| match lang {
-            // 002 writes the names in traditional characters: 駝二圖嘿, 虎一圖嘿.
+            // S3 writes the names in traditional characters: 駝二圖嘿, 虎一圖嘿.
             Lang::Zh => match role {
                 Role::Bers if self.winner == Color::Black => "獅",
                 Role::Bers => "虎",

@@ -1,4 +1,4 @@
-//! The seed's notation examples (003 ch.2 §2; rules.md §6) on hand-set positions, in every
+//! S4's notation examples (S4 ch.2 §2; docs/rules.md §6) on hand-set positions, in every
 //! language, and the errors: syntax and meaning apart, each saying why.
 
 use shatar_records::notation::{MoveText, Target};
@@ -22,7 +22,7 @@ fn all(p: &Position, text: &str) -> Vec<String> {
 
 #[test]
 fn horses_told_apart_by_file() {
-    // 003: 马df3 (Ndf3) or 马gf3 (Ngf3).
+    // S4: 马df3 (Ndf3) or 马gf3 (Ngf3).
     let p = pos("4k3/8/8/8/8/8/3N4/4K1N1 w - - 0 1", Ruleset::OFFICIAL);
     let m = parse_move(&p, "马df3").unwrap();
     assert_eq!(
@@ -65,7 +65,7 @@ fn horses_told_apart_by_file() {
 
 #[test]
 fn rooks_told_apart_by_rank() {
-    // 003: 车1d3 (R1d3) or 车7d3 (R7d3).
+    // S4: 车1d3 (R1d3) or 车7d3 (R7d3).
     let p = pos("4k3/3R4/8/8/8/8/8/3RK3 w - - 0 1", Ruleset::OFFICIAL);
     assert_eq!(all(&p, "车1d3")[0], "R1d3");
     assert_eq!(
@@ -80,7 +80,7 @@ fn rooks_told_apart_by_rank() {
 
 #[test]
 fn pawn_captures_by_files_and_by_square() {
-    // 003: cd; with two h-pawns that can take on the g-file, h:g5.
+    // S4: cd; with two h-pawns that can take on the g-file, h:g5.
     let p = pos("k7/6p1/7P/3p2p1/2P4P/8/8/K7 w - - 0 1", Ruleset::OFFICIAL);
     let cd = parse_move(&p, "cd").unwrap();
     assert_eq!(
@@ -108,7 +108,7 @@ fn pawn_captures_by_files_and_by_square() {
 
 #[test]
 fn promotion_spellings() {
-    // 003: a7—a8变虎, 记录为 a7—a8变虎 (或 a8—Q).
+    // S4: a7—a8变虎, 记录为 a7—a8变虎 (或 a8—Q).
     let p = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", Ruleset::OFFICIAL);
     let q = parse_move(&p, "a7—a8变虎").unwrap();
     assert_eq!(q.promotion, Some(Role::Bers));

@@ -1,4 +1,4 @@
-//! 003's sample game (ch.2 §2 二; rules.md §6): Légal's mate as printed, in full and short
+//! S4's sample game (ch.2 §2 二; docs/rules.md §6): Légal's mate as printed, in full and short
 //! notation. As printed, Blue's sixth move is impossible and both forms are rejected naming
 //! move 6 and Blue; corrected to `Ke8—e7` / `Ke7`, both replay to the same mate.
 
@@ -88,7 +88,7 @@ fn corrected_forms_replay_to_the_same_mate() {
     assert_eq!(full.tags.get("Date"), Some("2007.??.??"));
     assert_eq!(full.moves[7].nags, vec![2]);
     assert_eq!(full.moves[9].nags, vec![2]);
-    // Written back in 003's forms.
+    // Written back in S4's forms.
     let written = sheet::write_sheet(&full, Lang::Zh, Notation::Full);
     assert!(
         written.contains("(5)马f3:e5,驼g4:d1?; (6)驼c4:f7+,王e8—e7;"),

@@ -1,4 +1,4 @@
-//! Tuuxəi (rules.md §4; 002): the three worked examples of 002, each set in a legal position
+//! Tuuxəi (docs/rules.md §4; S3): the three worked examples of S3, each set in a legal position
 //! constructed so that every move of the example is forced or legal and the last one mates,
 //! and the cases that score 1.
 
@@ -6,7 +6,7 @@ use shatar_records::{Lang, Record, Tuuxei};
 use shatar_rules::outcome::Termination;
 use shatar_rules::{Color, Game, Role, Ruleset, fen};
 
-/// Plays full-notation moves (as 002 prints them) from a FEN under the traditional ruleset.
+/// Plays full-notation moves (as S3 prints them) from a FEN under the traditional ruleset.
 fn play(fen_text: &str, moves: &str) -> Game {
     let pos = fen::read(fen_text, Ruleset::TRADITIONAL).unwrap();
     let mut game = Game::from_position(pos);
@@ -20,7 +20,7 @@ fn play(fen_text: &str, moves: &str) -> Game {
 
 #[test]
 fn example_1_camel_2() {
-    // 002: 1.車C7-A7 王A8-B8 2.駝C5-D6 王B8-C8 3.兵B6-B7# → 駝二圖嘿.
+    // S3: 1.車C7-A7 王A8-B8 2.駝C5-D6 王B8-C8 3.兵B6-B7# → 駝二圖嘿.
     // White's king on e7 guards d7 and d8; Blue keeps a pawn (no bare king).
     let game = play(
         "k7/2R1K3/1P5p/2B5/8/8/8/8 w - - 0 1",
@@ -41,7 +41,7 @@ fn example_1_camel_2() {
 
 #[test]
 fn example_2_bers_1() {
-    // 002: 1.虎E7-C7 王B8-A8 2.兵A6-A7# (as printed a7 cannot mate; read b6-b7, rules.md §4)
+    // S3: 1.虎E7-C7 王B8-A8 2.兵A6-A7# (as printed a7 cannot mate; read b6-b7, docs/rules.md §4)
     // → 虎一圖嘿. The camel on c5 guards a7 once the pawn has left b6.
     let game = play(
         "1k6/4Q3/1P5p/2B5/8/8/8/6K1 w - - 0 1",
@@ -69,7 +69,7 @@ fn printed_example_2_does_not_mate() {
 
 #[test]
 fn example_3_talbod_4() {
-    // 002: 1.虎B7-F7 王E8-D8 2.駝C5-E7 王D8-C8 3.車A7-C7 王C8-B8 4.馬E5-D7 王B8-A8
+    // S3: 1.虎B7-F7 王E8-D8 2.駝C5-E7 王D8-C8 3.車A7-C7 王C8-B8 4.馬E5-D7 王B8-A8
     // 5.兵B6-B7# → 四圖嘿的塔拉寶得. White's king on a6 guards a7 at the end.
     let game = play(
         "4k3/RQ6/KP6/2B1N2p/8/8/8/8 w - - 0 1",

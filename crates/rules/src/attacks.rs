@@ -394,7 +394,7 @@ pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(TABLES.king[sq.index()])
 }
 
-/// Horse attacks (a chess knight; it cannot be blocked, 003 "无蹩脚").
+/// Horse attacks (a chess knight; it cannot be blocked, S4 ch.1 §3 一.4 "无蹩脚").
 #[inline]
 pub fn horse_attacks(sq: Square) -> Bitboard {
     Bitboard(TABLES.horse[sq.index()])
@@ -432,7 +432,7 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | camel_attacks(sq, occupied)
 }
 
-/// Weak bers attacks: rook moves plus one diagonal step (002 traditional; FSF's `J`).
+/// Weak bers attacks: rook moves plus one diagonal step (S3 traditional; FSF's `J`).
 #[inline]
 pub fn weak_bers_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | diagonal_step_attacks(sq)

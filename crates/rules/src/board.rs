@@ -27,7 +27,7 @@ impl Board {
         }
     }
 
-    /// The start array (rules.md §1).
+    /// The start array (docs/rules.md §1).
     pub fn start() -> Board {
         let mut board = Board::empty();
         let back = [

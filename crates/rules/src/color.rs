@@ -2,13 +2,13 @@
 
 use std::ops::{Index, IndexMut, Not};
 
-/// A side. The second side is called Black in the 000 rules and Blue (蓝) in 003; that is a
+/// A side. The second side is called Black in the S1 rules and Blue (蓝) in S4; that is a
 /// display label, in code it is one colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// Moves first.
     White = 0,
-    /// Moves second ("Blue" in 003).
+    /// Moves second ("Blue" in S4).
     Black = 1,
 }
 

@@ -1,6 +1,6 @@
 //! Forsyth–Edwards Notation.
 //!
-//! Six fields as in chess. Shatar has no castling and no en passant (rules.md §2), so those
+//! Six fields as in chess. Shatar has no castling and no en passant (docs/rules.md §2), so those
 //! fields must be `-`. The bers is written `Q`/`q` when it moves as a queen and `J`/`j` when
 //! it is the weak bers (as Fairy-Stockfish and pychess.org write it); both letters are read
 //! under every ruleset, and the ruleset decides how the bers moves. The move counters may be

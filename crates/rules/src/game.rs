@@ -19,7 +19,7 @@ use crate::outcome::{self, GameEnd, Outcome, Termination};
 use crate::ruleset::{BareKing, DeadPosition, PerpetualCheck};
 use crate::{Board, Color, Move, Position, Ruleset};
 
-/// A claim a player may make under the ruleset (FIDE 9.2, 9.3; 000 §5.2(4)(5)).
+/// A claim a player may make under the ruleset (FIDE 9.2, 9.3; S1 §5.2(4)(5)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Claim {
     /// The position has occurred the ruleset's claim count of times.
@@ -181,7 +181,7 @@ impl Game {
     }
 
     /// Whether one side gave check with every one of its moves since the current position
-    /// first occurred (perpetual check, 003 ch.1 §5 二.1).
+    /// first occurred (perpetual check, S4 ch.1 §5 二.1).
     fn is_perpetual_check(&self) -> bool {
         let from = self.first_occurrence();
         let last = self.reached.len() - 1;

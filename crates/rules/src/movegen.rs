@@ -1,8 +1,8 @@
 //! Legal move generation.
 //!
 //! Fully legal, not pseudo-legal: the generator knows the checkers and the pinned men, so
-//! every move it emits keeps the mover's king safe (000 §3.8). Without castling and en
-//! passant (rules.md §2) the only special cases are the first round, promotion, the weak
+//! every move it emits keeps the mover's king safe (S1 §3.8). Without castling and en
+//! passant (docs/rules.md §2) the only special cases are the first round, promotion, the weak
 //! bers and the regional "king moves only in check" option.
 
 use crate::attacks;
@@ -58,7 +58,7 @@ impl Position {
 
     /// Generates the legal moves whose destination is in `wanted`.
     fn generate<S: Sink>(&self, moves: &mut S, wanted: Bitboard) {
-        // Where a bare king ends the game at once (002 *nutʃgən*; Fairy-Stockfish's
+        // Where a bare king ends the game at once (S3 *nutʃgən*; Fairy-Stockfish's
         // extinction rule) there is nothing left to play: no legal moves, as Fairy-Stockfish
         // generates none, so perft and move lists agree with it.
         if self.ruleset.bare_king == BareKing::Draw && self.has_bare_king() {

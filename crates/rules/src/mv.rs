@@ -4,7 +4,7 @@ use crate::{Role, Square};
 use std::fmt;
 
 /// A move as played on a board: the man, where from and to, what it took and what a pawn
-/// became. Shatar has no castling, no en passant and no drops (rules.md §2), so this is all.
+/// became. Shatar has no castling, no en passant and no drops (docs/rules.md §2), so this is all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The man that moves.

@@ -1,5 +1,5 @@
 //! How games end: results, terminations, which mates count, and which material can still
-//! mate (rules.md §3–4).
+//! mate (docs/rules.md §3–4).
 
 use crate::ruleset::{BareKing, MateRule};
 use crate::{Bitboard, Color, Position, Role};
@@ -38,12 +38,12 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A mate that does not count, and why (rules.md §4).
+/// A mate that does not count, and why (docs/rules.md §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VoidMate {
-    /// Given by horses alone, where horse mates are void (001 说法2, 玩法规则 ⑥; 002).
+    /// Given by horses alone, where horse mates are void (S2 说法2, 玩法规则 ⑥; S3).
     Horse,
-    /// Given by camels alone, where camel mates are void (002, *sɔɔs*).
+    /// Given by camels alone, where camel mates are void (S3, *sɔɔs*).
     Camel,
     /// No check by bers, rook or horse in the series of checks that ended in mate (*niol*).
     NoShak,
@@ -65,13 +65,13 @@ pub enum Termination {
     Stalemate,
     /// A side has only its king left (bare-king rule).
     BareKing,
-    /// Neither side can mate by any series of legal moves (000 §5.2(2)).
+    /// Neither side can mate by any series of legal moves (S1 §5.2(2)).
     DeadPosition,
     /// The same position for the ruleset's automatic count (FIDE 9.6.1; Fairy-Stockfish: 3).
     Repetition,
     /// The ruleset's automatic count of moves without pawn move or capture (FIDE 9.6.2).
     MoveRule,
-    /// A threefold repetition in which every move of one side gave check (003 ch.1 §5 二.1).
+    /// A threefold repetition in which every move of one side gave check (S4 ch.1 §5 二.1).
     PerpetualCheck,
 }
 
@@ -168,7 +168,7 @@ pub fn is_shak(pos: &Position, checkers: Bitboard) -> bool {
 }
 
 /// Whether `color` could still give a mate that counts, by some series of legal moves,
-/// judged by material (FIDE 6.9 and 000 §5.2(2), with the mates the ruleset voids).
+/// judged by material (FIDE 6.9 and S1 §5.2(2), with the mates the ruleset voids).
 ///
 /// Conservative in one direction only: `false` means no counting mate is possible; `true`
 /// means the material allows one (a blocked pawn is still counted as a promotion).
@@ -252,7 +252,7 @@ fn can_lose_by_mating(pos: &Position, color: Color) -> bool {
     horse_loss || camel_loss
 }
 
-/// Whether neither side can win any more (a dead position, 000 §5.2(2)).
+/// Whether neither side can win any more (a dead position, S1 §5.2(2)).
 pub fn is_dead_position(pos: &Position) -> bool {
     !can_win(pos, Color::White) && !can_win(pos, Color::Black)
 }

@@ -6,7 +6,7 @@ use crate::attacks;
 use crate::ruleset::{BersMove, FirstRound, StartPosition};
 use crate::{Bitboard, Board, Color, File, Move, Piece, Rank, Role, Ruleset, Square, zobrist};
 
-/// Where a game stands in its first round (000 §1.2; 003 ch.1 §3).
+/// Where a game stands in its first round (S1 §1.2; S4 ch.1 §3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FirstRoundState {
     /// The first round is over, or the game began from a set-up position.
@@ -310,7 +310,7 @@ impl Position {
     ///
     /// `None` when passing would not leave a legal position: the side to move is in check
     /// (the opponent could take the king), or the first round is still running (its moves
-    /// are forced, 003 ch.2 §2.1).
+    /// are forced, S1 §1.2; S4 ch.1 §3 一.6).
     ///
     /// ```
     /// use shatar_rules::{fen, Color, Ruleset};

@@ -3,7 +3,7 @@
 use crate::Color;
 use std::ops::{Index, IndexMut};
 
-/// What a man is (rules.md §1).
+/// What a man is (docs/rules.md §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     /// Pawn (dog, son; 夫/兵; Huu). Letter `P`.

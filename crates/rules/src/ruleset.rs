@@ -1,4 +1,4 @@
-//! Rulesets: the options in which the regional readings of Shatar differ (rules.md §5).
+//! Rulesets: the options in which the regional readings of Shatar differ (docs/rules.md §5).
 //!
 //! A [`Ruleset`] is a small copyable value. The four presets are named values; a custom
 //! ruleset is any combination of options and loads from a TOML or JSON file that names a
@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// How the bers moves (000 §3.4; 002 traditional column; 001 说法2).
+/// How the bers moves (S1 §3.4; S3 traditional column; S2 说法2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BersMove {
@@ -32,7 +32,7 @@ pub enum BersMove {
     Weak,
 }
 
-/// What a pawn may become on the last rank (000 §3.7(3)(4); 001, 002).
+/// What a pawn may become on the last rank (S1 §3.7(3)(4); S2, S3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PromotionSet {
@@ -106,7 +106,7 @@ impl<'de> Deserialize<'de> for FileSet {
     }
 }
 
-/// The first round (000 §1.2; 003 ch.1 §3): White opens with a two-step pawn move from the
+/// The first round (S1 §1.2; S4 ch.1 §3): White opens with a two-step pawn move from the
 /// allowed files and Black must answer with the mirror move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -124,13 +124,13 @@ pub enum FirstRound {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StartPosition {
-    /// The start array (rules.md §1), White to move, first round ahead.
+    /// The start array (docs/rules.md §1), White to move, first round ahead.
     Standard,
     /// The start array after `1.d4 d5` (Fairy-Stockfish's and pychess.org's start).
     AfterD4D5,
 }
 
-/// What a checkmate by a particular man is worth (rules.md §4).
+/// What a checkmate by a particular man is worth (docs/rules.md §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MateRule {
@@ -142,7 +142,7 @@ pub enum MateRule {
     Loss,
 }
 
-/// The bare-king rule (002 *nutʃgən*; 001 ⑤).
+/// The bare-king rule (S3 *nutʃgən*; S2 玩法规则 ⑤).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BareKing {
@@ -152,19 +152,19 @@ pub enum BareKing {
     Draw,
 }
 
-/// Dead positions (000 §5.2(2)): whether a position in which neither side can win any more
+/// Dead positions (S1 §5.2(2)): whether a position in which neither side can win any more
 /// ends the game at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DeadPosition {
-    /// Drawn at once (000 §5.2(2); FIDE 5.2.2).
+    /// Drawn at once (S1 §5.2(2); FIDE 5.2.2).
     Draw,
     /// Play goes on until another rule ends the game (Fairy-Stockfish, which knows no dead
     /// positions in `shatar`: its games end by the move or repetition rule instead).
     PlayOn,
 }
 
-/// Perpetual check (003 ch.1 §5 二.1).
+/// Perpetual check (S4 ch.1 §5 二.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PerpetualCheck {
@@ -186,7 +186,7 @@ pub struct DrawCount {
     pub automatic: Option<u16>,
 }
 
-/// All the options of a ruleset (rules.md §5).
+/// All the options of a ruleset (docs/rules.md §5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Ruleset {
@@ -215,7 +215,7 @@ pub struct Ruleset {
     pub repetition: DrawCount,
     /// Moves without pawn move or capture.
     pub move_rule: DrawCount,
-    /// Regional option: the king may move only when in check (002).
+    /// Regional option: the king may move only when in check (S2, second article).
     pub king_moves_only_in_check: bool,
     /// Whether the tuuxəi margin is reported for mates.
     pub tuuxei: bool,
@@ -225,11 +225,11 @@ pub struct Ruleset {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Preset {
-    /// Inner Mongolia Mongolian Chess Association rules, 2017 (000). The default.
+    /// Inner Mongolia Mongolian Chess Association rules, 2017 (S1). The default.
     Official,
-    /// *蒙古象棋喜塔尔规则* competition rules (003).
+    /// *蒙古象棋喜塔尔规则* competition rules (S4).
     Competition,
-    /// Traditional and regional practice (001, 002).
+    /// Traditional and regional practice (S2, S3).
     Traditional,
     /// Fairy-Stockfish's and pychess.org's `shatar`.
     Fsf,
@@ -330,7 +330,7 @@ const CLAIM_3_50: (DrawCount, DrawCount) = (
 );
 
 impl Ruleset {
-    /// `official` (000; the default): queen bers, promotion to any of Q R B N, the first round,
+    /// `official` (S1; the default): queen bers, promotion to any of Q R B N, the first round,
     /// every mate counts, a bare king plays on, claims at 3 / 50 and automatic 5 / 75 (FIDE 9.6).
     pub const OFFICIAL: Ruleset = Ruleset {
         bers: BersMove::Queen,
@@ -351,7 +351,7 @@ impl Ruleset {
         tuuxei: false,
     };
 
-    /// `competition` (003): as official, perpetual check an automatic draw, claims 3 / 50
+    /// `competition` (S4): as official, perpetual check an automatic draw, claims 3 / 50
     /// examined by the arbiter.
     pub const COMPETITION: Ruleset = Ruleset {
         perpetual_check: PerpetualCheck::AutomaticDraw,
@@ -360,7 +360,7 @@ impl Ruleset {
         ..Ruleset::OFFICIAL
     };
 
-    /// `traditional` (001, 002): weak bers, promotion to bers only, horse and camel mates
+    /// `traditional` (S2, S3): weak bers, promotion to bers only, horse and camel mates
     /// void, bare king draws, tuuxəi reported.
     pub const TRADITIONAL: Ruleset = Ruleset {
         bers: BersMove::Weak,

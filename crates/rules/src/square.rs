@@ -4,7 +4,7 @@ use crate::Color;
 use std::fmt;
 use std::str::FromStr;
 
-/// A file, `a` to `h` (000 §2.1).
+/// A file, `a` to `h` (S1 §2.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct File(u8);
 
@@ -226,7 +226,7 @@ impl Square {
         }
     }
 
-    /// Whether the square is light (`h1` is light, 000 §2.1).
+    /// Whether the square is light (`h1` is light, S1 §2.1).
     pub const fn is_light(self) -> bool {
         ((self.0 & 7) + (self.0 >> 3)) % 2 == 1
     }

@@ -47,7 +47,7 @@ fn ended(outcome: Outcome, termination: Termination) -> Option<GameEnd> {
     })
 }
 
-// ---- first round (000 §1.2; 003 ch.1 §3) ----
+// ---- first round (S1 §1.2; S4 ch.1 §3) ----
 
 #[test]
 fn first_round_official() {
@@ -130,7 +130,7 @@ fn set_up_positions_are_never_in_the_first_round() {
 
 #[test]
 fn allowed_first_moves_are_configurable() {
-    // Some regions allow only the bers pawn (002, 001).
+    // Some regions allow only the bers pawn (S2, second article).
     let bers_pawn_only = Ruleset {
         first_round: FirstRound::Mirrored {
             files: FileSet(1 << 3),
@@ -144,7 +144,7 @@ fn allowed_first_moves_are_configurable() {
     assert_eq!(r, bers_pawn_only);
 }
 
-// ---- mates that do not count (rules.md §4) ----
+// ---- mates that do not count (docs/rules.md §4) ----
 
 /// Smothered mate: the horse g5-f7 mates the king on h8 behind its own rook and pawns.
 const SMOTHERED: &str = "6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1";
@@ -213,7 +213,7 @@ fn fsf_series_bookkeeping_matches_fairy_stockfish() {
     assert_eq!(g.check_series_moves().len(), 2);
 }
 
-// ---- bare king (002 nutʃgən; 001 ⑤) ----
+// ---- bare king (S3 nutʃgən; S2 玩法规则 ⑤) ----
 
 #[test]
 fn bare_king_draws_where_the_ruleset_says() {
@@ -228,7 +228,7 @@ fn bare_king_draws_where_the_ruleset_says() {
     }
 }
 
-// ---- dead positions (000 §5.2(2)) ----
+// ---- dead positions (S1 §5.2(2)) ----
 
 #[test]
 fn dead_positions_by_material() {
@@ -432,7 +432,7 @@ fn move_rules() {
     assert_eq!(g.position().halfmoves(), 0);
 }
 
-// ---- perpetual check (003 ch.1 §5 二.1) ----
+// ---- perpetual check (S4 ch.1 §5 二.1) ----
 
 #[test]
 fn perpetual_check_is_automatic_under_competition() {
@@ -459,7 +459,7 @@ fn perpetual_check_is_automatic_under_competition() {
     assert_eq!(g.end(), None);
 }
 
-// ---- the regional king option (002) ----
+// ---- the regional king option (S2, second article) ----
 
 #[test]
 fn king_moves_only_in_check() {

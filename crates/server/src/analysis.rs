@@ -192,7 +192,7 @@ mod tests {
     #[tokio::test]
     async fn mate_in_one_is_the_first_line() {
         // Ra8 mates: the king on g8 is boxed in by its own pawns; a rook's mate counts under
-        // the official rules (rules.md §4).
+        // the official rules (docs/rules.md §4).
         let pos = fen::read("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Ruleset::OFFICIAL).unwrap();
         let pool = Arc::new(AnalysisPool::new(1));
         let a = pool.analyse(&pos, &[], 3, 4).await.unwrap();

@@ -225,7 +225,7 @@ pub enum ActionError {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
-    /// A draw offer against the alternation rule, or one already pending (003 §draws).
+    /// A draw offer against the alternation rule, or one already pending (S4 ch.1 §5 二.3).
     #[error("draw offer not allowed: {0}")]
     CannotOffer(&'static str),
     /// Nothing to accept or decline.

@@ -91,7 +91,7 @@
       for (var f = 0; f < 8; f++) {
         var sq = FILES[f] + r;
         var p = this.xy(sq);
-        // h1 is light (rules.md §1).
+        // h1 is light (docs/rules.md §1).
         var light = (f + r) % 2 === 1;
         el('rect', { x: p[0], y: p[1], width: 100, height: 100, class: light ? 'sq light' : 'sq dark' }, this.squares);
       }

@@ -104,7 +104,7 @@ async fn finished_game_downloads_read_back(bk: Backend) {
     assert!(r.body.contains("[Ruleset \"official\"]"));
     assert!(r.body.contains("[Opening \"open\"]"));
 
-    // The score sheet in Chinese, 003's full notation, read back by the records library.
+    // The score sheet in Chinese, S4's full notation, read back by the records library.
     c.cookies.insert("lang".into(), "zh".into());
     let r = c.get(&format!("/game/{game}/sheet.txt")).await;
     assert_eq!(r.status, 200);
@@ -113,13 +113,13 @@ async fn finished_game_downloads_read_back(bk: Backend) {
             .unwrap()
             .starts_with("attachment")
     );
-    // 003's Chinese sheets call the second side Blue (蓝方).
+    // S4's Chinese sheets call the second side Blue (蓝方).
     assert!(
         r.body.starts_with(&format!("白方：{wn} 蓝方：{bn}\n")),
         "{}",
         r.body
     );
-    // 003 ch.2 §2: `(1)e2—e4,e7—e5;`, the bers of White is 虎, a capture is written `:`.
+    // S4 ch.2 §2: `(1)e2—e4,e7—e5;`, the bers of White is 虎, a capture is written `:`.
     assert!(
         r.body.contains("(1)e2—e4,e7—e5; (2)虎d1—h5,马b8—c6;"),
         "{}",
@@ -288,7 +288,7 @@ async fn archive_lists_exactly_a_players_games(bk: Backend) {
 }
 
 async fn tuuxei_of_a_stored_game_is_shown(bk: Backend) {
-    // 002's first example, stored as a finished traditional game from its set-up position:
+    // S3's first example, stored as a finished traditional game from its set-up position:
     // 1.R c7-a7+ K a8-b8 2.B c5-d6+ K b8-c8 3.P b6-b7#, "駝二圖嘿" (Camel 2 tuuxəi).
     let server = TestServer::start(bk).await;
     let state = server.state();
@@ -419,7 +419,7 @@ async fn analysis_finds_the_mate_in_one_first(bk: Backend) {
     }
     firsts.dedup();
     assert_eq!(firsts.len(), 3, "three different first moves");
-    // The board's position: the first round allows only e2-e4 and d2-d4 (000 §1.2), and
+    // The board's position: the first round allows only e2-e4 and d2-d4 (S1 §1.2), and
     // the moves come back in the page's language and the chosen notation.
     let r = c
         .get("/api/analysis/position?ruleset=official&fen=startpos")
@@ -502,7 +502,7 @@ async fn analysis_errors_name_the_field(bk: Backend) {
             "fen: illegal position: black has no king".into()
         )
     );
-    // Black must mirror White's first move (000 §1.2).
+    // Black must mirror White's first move (S1 §1.2).
     let r = c.get("/api/analysis/position?moves=e2e4,d7d5").await;
     let (status, field, error) = err(&r);
     assert_eq!((status, field.as_str()), (400, "moves"));
@@ -526,7 +526,7 @@ async fn analysis_errors_name_the_field(bk: Backend) {
     let r = c.get(&format!("/api/analysis/position?fen={long}")).await;
     assert_eq!(err(&r).1, "fen");
 
-    // Import: a sheet of 003 replays; an illegal move is reported by line and move.
+    // Import: a sheet of S4 replays; an illegal move is reported by line and move.
     let r = c
         .post(
             "/api/analysis/import",

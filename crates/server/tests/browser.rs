@@ -640,7 +640,7 @@ async fn archive_replay_and_analysis_in_three_languages() {
         br.eval(&page, "document.getElementById('fen').value").await,
         "r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/5N2/PPPP1PPP/RNB1KB1R b - - 0 1"
     );
-    // Import of a score sheet of 003.
+    // Import of a score sheet of S4.
     br.eval(
         &page,
         "document.getElementById('ruleset').value = 'competition'; \

@@ -121,7 +121,7 @@ async fn computer_opens_with_white(b: Backend) {
     assert_eq!(ws.you.as_deref(), Some("black"));
     let s = ws.state_at(1).await;
     let first = s["moves"][0].as_str().unwrap();
-    // The first-round rule binds the computer too (000 §1.2).
+    // The first-round rule binds the computer too (S1 §1.2).
     assert!(first == "e2e4" || first == "d2d4", "{first}");
     let reply = if first == "e2e4" { "e7e5" } else { "d7d5" };
     ws.play(reply, 1).await;

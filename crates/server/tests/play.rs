@@ -63,7 +63,7 @@ async fn full_game_to_mate_with_clocks(bk: Backend) {
     assert_eq!(b.you.as_deref(), Some("black"));
     let s = w.state().await;
     b.state().await;
-    // The first round (000 §1.2): White may only open e2-e4 or d2-d4.
+    // The first round (S1 §1.2): White may only open e2-e4 or d2-d4.
     assert_eq!(s["dests"], json!({"d2": ["d4"], "e2": ["e4"]}));
     assert_eq!(s["first_round"], true);
     assert_eq!(
@@ -153,7 +153,7 @@ async fn draw_by_offer_with_alternation(bk: Backend) {
     let s = w.state().await;
     b.state().await;
     assert_eq!(s["draw_offer"], json!(null));
-    // 003: after a declined offer, White must wait for Black's offer.
+    // S4: after a declined offer, White must wait for Black's offer.
     assert_eq!(s["can_offer"], json!({"white": false, "black": true}));
     w.send(json!({"t": "draw-offer"})).await;
     assert_eq!(

@@ -1,4 +1,4 @@
-//! Pairing speed of the seed's Swiss system: a 1000-player, 11-round event (per round and
+//! Pairing speed of S4's Swiss system: a 1000-player, 11-round event (per round and
 //! whole event, random results); and of the FIDE Dutch system: 100 players, 9 rounds
 //! (whole event) and 1000 players, round 11 paired from the state after round 10 (the
 //! whole 1000-player Dutch event takes minutes, too long to repeat ten times here:

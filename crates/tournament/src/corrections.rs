@@ -390,7 +390,7 @@ impl Event {
     }
 }
 
-/// What a withdrawal did, in the arbiter's words (competition.md §4): the redraw, the
+/// What a withdrawal did, in the arbiter's words (docs/competition.md §4): the redraw, the
 /// cancelled games or the forfeits it set, from the event before and after
 /// [`Event::withdraw`] and the treatment it answered.
 #[must_use]

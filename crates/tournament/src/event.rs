@@ -12,7 +12,7 @@ use crate::score::Score;
 use crate::team::{LineupMode, Team};
 use crate::tiebreak::Tiebreak;
 
-/// A pairing system (competition.md §2).
+/// A pairing system (docs/competition.md §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum System {
@@ -22,11 +22,11 @@ pub enum System {
     DoubleRoundRobin,
     /// 分组循环: seeded groups, then the top of each group to a final.
     GroupRoundRobin,
-    /// 积分编排制: the seed's score-group system (003 ch.2 §5.5).
+    /// 积分编排制: S4's score-group system (S4 ch.2 §5.5).
     Swiss,
     /// FIDE Dutch system (C.04.3).
     Dutch,
-    /// 积分编排淘汰制 (003 ch.2 §5.6).
+    /// 积分编排淘汰制 (S4 ch.2 §5.6).
     SwissElimination,
     /// 单败淘汰制.
     SingleElimination,
@@ -63,7 +63,7 @@ impl System {
     }
 
     /// Games a pairing has unless the organiser says otherwise: a knock-out match is
-    /// "usually two games with colours swapped" (competition.md §2.1), one game elsewhere.
+    /// "usually two games with colours swapped" (docs/competition.md §2, single elimination), one game elsewhere.
     #[must_use]
     pub fn default_games_per_pairing(self) -> u8 {
         match self {
@@ -124,7 +124,7 @@ pub enum DrawnMatchRule {
     Armageddon,
 }
 
-/// Organiser's settings. Each has the seed's default.
+/// Organiser's settings. Each has S4's default.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     /// Seed for every lot drawn in the event.
@@ -133,7 +133,7 @@ pub struct Settings {
     /// Points for a pairing bye; `None`: 0 in round robins (a rest round), 1 in Swiss.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bye_points: Option<Score>,
-    /// Draw numbers by lot at the start of a round robin (003 ch.2 §5.3.1); false keeps
+    /// Draw numbers by lot at the start of a round robin (S4 ch.2 §5.3.1); false keeps
     /// the registration order.
     #[serde(default = "yes")]
     pub draw_by_lot: bool,
@@ -150,10 +150,10 @@ pub struct Settings {
     #[serde(default = "two")]
     pub advance_per_group: u32,
     /// Swiss with elimination: first round after which the lowest are dropped
-    /// (003 ch.2 §5.6: after round 5).
+    /// (S4 ch.2 §5.6: after round 5).
     #[serde(default = "five")]
     pub elimination_after_round: u32,
-    /// Swiss with elimination: entrants dropped per round (003: 2–4).
+    /// Swiss with elimination: entrants dropped per round (S4: 2–4).
     #[serde(default = "two")]
     pub eliminate_per_round: u32,
     /// FIDE Dutch: accelerated pairings of the first rounds (C.04.5.1), none by default.
@@ -330,7 +330,7 @@ impl ByeKind {
 }
 
 /// Board colours a team event's first rounds were played with when they differ from
-/// the event's own rule (the first team White on odd boards, competition.md §2): rounds
+/// the event's own rule (the first team White on odd boards, docs/competition.md §2): rounds
 /// read from a file of another event keep the colours the file gives them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ImportedColours {
@@ -360,10 +360,10 @@ pub struct Event {
     /// Ruleset name (as understood by the rules core, e.g. "official").
     #[serde(default)]
     pub ruleset: String,
-    /// Time control, e.g. "90min" (003 ch.2 §3).
+    /// Time control, e.g. "90min" (S4 ch.2 §3).
     #[serde(default)]
     pub time_control: String,
-    /// Tie-break order; empty means the seed's default for the format.
+    /// Tie-break order; empty means S4's default for the format.
     #[serde(default)]
     pub tiebreaks: Vec<Tiebreak>,
     /// First day (ISO date).
@@ -730,7 +730,7 @@ impl Event {
             }
             System::Swiss | System::Dutch | System::SwissElimination => {
                 if self.rounds_planned == 0 {
-                    // 003 ch.2 §5.5.2: about twice the knock-out rounds, at least 7,
+                    // S4 ch.2 §5.5.2: about twice the knock-out rounds, at least 7,
                     // but never more than a field can play without rematches.
                     let ko = 32 - (n32.max(2) - 1).leading_zeros();
                     self.rounds_planned = (2 * ko).max(7).min(n32.max(2) - 1);
@@ -816,7 +816,7 @@ impl Event {
             .ok_or_else(|| EventError::State("no round".into()))
     }
 
-    /// Swiss with elimination (003 ch.2 §5.6): after the announced round, before each
+    /// Swiss with elimination (S4 ch.2 §5.6): after the announced round, before each
     /// further round, drop the lowest — lowest score, then lowest Buchholz (对手分), then
     /// lot — but keep at least half the field.
     fn eliminate_before(&mut self, round: RoundNo) {
@@ -1136,7 +1136,7 @@ impl Event {
         Ok(())
     }
 
-    /// Withdraws an entrant after the last paired round, applying 003 ch.2 §7: before any
+    /// Withdraws an entrant after the last paired round, applying S4 ch.2 §7: before any
     /// game in a round robin the draw is remade when the rest is even; during a round robin
     /// fewer than half the games played cancels them all, otherwise the remaining games
     /// are forfeited; in Swiss and knock-out systems results stand and unplayed games are
@@ -1169,7 +1169,7 @@ impl Event {
             .take_while(|r| r.pairings.iter().all(Pairing::is_complete))
             .count() as u32;
         if self.system.is_round_robin() && !any_result {
-            // 003 ch.2 §7.1: withdrawal after the draw but before play: an even remainder
+            // S4 ch.2 §7.1: withdrawal after the draw but before play: an even remainder
             // is drawn again; an odd one keeps the draw, the empty number being the bye.
             let remaining = self.entrant_numbers().len() - 1;
             if !self.started || remaining.is_multiple_of(2) {
@@ -1202,7 +1202,7 @@ impl Event {
                 }
                 * u32::from(self.games_per_pairing);
             let played = self.games_played(number);
-            // 003 ch.2 §7.1.1–2: fewer than half → cancel all; half or more → keep.
+            // S4 ch.2 §7.1.1–2: fewer than half → cancel all; half or more → keep.
             if 2 * played < due {
                 WithdrawalTreatment::CancelAll
             } else {
@@ -1266,7 +1266,7 @@ impl Event {
         }
     }
 
-    /// The tie-break order in force: the event's, or the seed's default for the format.
+    /// The tie-break order in force: the event's, or S4's default for the format.
     #[must_use]
     pub fn tiebreak_order(&self) -> Vec<Tiebreak> {
         if self.tiebreaks.is_empty() {

@@ -1,4 +1,4 @@
-//! Team results from members' individual results (队员总分制, 003 ch.2 §6.2.2(3)): the
+//! Team results from members' individual results (队员总分制, S4 ch.2 §6.2.2(3)): the
 //! individual event is played and ranked as usual, and each team is ranked by the sum of
 //! its members' game points, or by the sum of their place points (N + 1 − place, N the
 //! number of players ranked); equal sums are separated by the best individual place of a

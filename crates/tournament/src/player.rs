@@ -23,13 +23,13 @@ pub struct Player {
     /// Rating, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u32>,
-    /// Seed class: 1 or 2 (003 ch.2 §5.1.2); none for unseeded players.
+    /// Seed class: 1 or 2 (S4 ch.2 §5.1.2); none for unseeded players.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed_class: Option<u8>,
     /// Year of birth.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub birth_year: Option<u16>,
-    /// Violations recorded in the whole event (a tie-break: fewer is better, 003 ch.2 §6).
+    /// Violations recorded in the whole event (a tie-break: fewer is better, S4 ch.2 §6).
     #[serde(default)]
     pub violations: u32,
     /// Withdrawal, if the player has left the event.
@@ -66,7 +66,7 @@ impl Player {
     }
 }
 
-/// A withdrawal and how its games are treated (003 ch.2 §7).
+/// A withdrawal and how its games are treated (S4 ch.2 §7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Withdrawal {
     /// Last round the player's result counts for (0: before the first round).
@@ -78,7 +78,7 @@ pub struct Withdrawal {
     pub reason: String,
 }
 
-/// How a withdrawn player's games count (003 ch.2 §7.1).
+/// How a withdrawn player's games count (S4 ch.2 §7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum WithdrawalTreatment {

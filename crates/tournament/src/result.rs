@@ -103,7 +103,7 @@ impl GameResult {
 
     /// Whether the given side won the game at the board: `1-0` or `0-1` as played. A
     /// forfeit is not won at the board, nor is an arbiter's adjudication, whatever points
-    /// it gives (competition.md §3: the number of wins is a round-robin tie-break; it
+    /// it gives (docs/competition.md §3: the number of wins is a round-robin tie-break; it
     /// counts games won, the points of forfeits and adjudications count in the score).
     #[must_use]
     pub fn is_won_at_board_by(&self, side: Color) -> bool {

@@ -1,4 +1,4 @@
-//! Scoring (003 ch.2 §6): each entrant's encounters, and the points of each kind.
+//! Scoring (S4 ch.2 §6): each entrant's encounters, and the points of each kind.
 //!
 //! Individual: win 1, draw ½, loss 0; in multi-game pairings the game points decide the
 //! pairing, worth 1 / ½ / 0 match points. Teams: game points per board; one game per
@@ -104,7 +104,7 @@ pub enum PrimaryPoints {
     Match,
 }
 
-/// The primary points of the event's format (003 ch.2 §6.1–2).
+/// The primary points of the event's format (S4 ch.2 §6.1–2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Format {
     /// Team event.
@@ -145,7 +145,7 @@ impl Encounter {
 }
 
 /// Tallies for every entrant that is not cancelled, from every pairing with a result.
-/// Pairings with a cancelled entrant (003 ch.2 §7.1.1) are left out on both sides.
+/// Pairings with a cancelled entrant (S4 ch.2 §7.1.1) are left out on both sides.
 #[must_use]
 pub fn tallies(event: &Event) -> BTreeMap<EntrantNo, Tally> {
     let cancelled = event.cancelled_entrants();
@@ -280,7 +280,7 @@ pub fn encounters_of(event: &Event, round: RoundNo, p: &Pairing) -> Vec<(Entrant
                 board_pts[i] += pts;
                 // Games won at the board only: a forfeit or an adjudicated game
                 // (GameResult::Adjusted, even ½-0) scores its points but is no won game
-                // for the wins tie-break (competition.md §3).
+                // for the wins tie-break (docs/competition.md §3).
                 side[i].wins += u32::from(g.is_won_at_board_by(colors[i]));
                 side[i].played += u32::from(g.is_played());
                 side[i].unplayed_wins += u32::from(!g.is_played() && g.is_win_for(colors[i]));
@@ -296,7 +296,7 @@ pub fn encounters_of(event: &Event, round: RoundNo, p: &Pairing) -> Vec<(Entrant
         let j = 1 - i;
         if format.team {
             if format.games > 1 {
-                // 003 ch.2 §6.2.1(2): board points decide, then game points.
+                // S4 ch.2 §6.2.1(2): board points decide, then game points.
                 let by_board = compare(side[i].board, side[j].board, Score::from_int(2));
                 if side[i].board != side[j].board {
                     by_board

@@ -25,7 +25,7 @@ pub struct Simulation {
     pub system: System,
     /// Number of players.
     pub players: u32,
-    /// Rounds for Swiss systems (0: the seed's default).
+    /// Rounds for Swiss systems (0: S4's default).
     pub rounds: u32,
     /// Seed for ratings, lots and results.
     pub seed: u64,
@@ -35,7 +35,7 @@ pub struct Simulation {
     pub forfeit_per_mille: u32,
     /// Chance (per thousand) that a player withdraws after a round.
     pub withdraw_per_mille: u32,
-    /// Swiss with elimination: players dropped per round (003: 2–4).
+    /// Swiss with elimination: players dropped per round (S4: 2–4).
     pub eliminate_per_round: u32,
     /// FIDE Dutch: accelerated first rounds.
     pub acceleration: Acceleration,
@@ -71,7 +71,7 @@ pub fn simulate(sim: &Simulation) -> Result<Event, EventError> {
         sim.system,
         System::SingleElimination | System::DoubleElimination
     ) {
-        // 003 ch.4 §1.1: knock-out matches are usually two games.
+        // S4 ch.4 §1.1: knock-out matches are usually two games.
         event.games_per_pairing = 2;
     }
     for i in 1..=sim.players {

@@ -1,5 +1,5 @@
 //! Standings: rank by the tie-break order, refining tied groups one criterion at a time;
-//! entrants equal on every criterion share the place (003 ch.2 §6: "名次并列").
+//! entrants equal on every criterion share the place (S4 ch.2 §6: "名次并列").
 
 use std::collections::BTreeMap;
 
@@ -102,7 +102,7 @@ fn champion(event: &Event) -> Option<EntrantNo> {
     (!lost_before || !event.settings.bracket_reset).then_some(w)
 }
 
-/// Knock-out places (competition.md §2, systems 1–2: out after one loss, or after two):
+/// Knock-out places (docs/competition.md §2, systems 1–2: out after one loss, or after two):
 /// the champion first — the winner of the last match played, the grand final or the
 /// second final after a bracket reset — then everyone else by the round of their last
 /// lost match, the one that put them out, later first; those out in the same round share

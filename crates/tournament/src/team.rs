@@ -1,4 +1,4 @@
-//! Teams, their registered order and line-up validation (003 ch.2 §4).
+//! Teams, their registered order and line-up validation (S4 ch.2 §4).
 
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +26,7 @@ pub struct Team {
     pub withdrawal: Option<crate::player::Withdrawal>,
 }
 
-/// How a team sets out its players (003 ch.2 §4).
+/// How a team sets out its players (S4 ch.2 §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum LineupMode {
@@ -112,7 +112,7 @@ impl Team {
         };
         match mode {
             LineupMode::FixedBoards => {
-                // 003 ch.2 §4: fixed boards, fixed players.
+                // S4 ch.2 §4: fixed boards, fixed players.
                 if positions
                     .iter()
                     .enumerate()
@@ -124,7 +124,7 @@ impl Team {
                 }
             }
             LineupMode::OrderedSubstitutes | LineupMode::AllPlayAll => {
-                // 003 ch.2 §4: a reserve takes a board but the order of registration holds.
+                // S4 ch.2 §4: a reserve takes a board but the order of registration holds.
                 if positions.windows(2).any(|w| w[0] > w[1]) {
                     return Err(out_of_order(
                         "a player registered later sits on a higher board".into(),

@@ -1,4 +1,4 @@
-//! Knock-out brackets: the seed's 16-player seeding example (003 ch.4 §1, note to 附表1),
+//! Knock-out brackets: S4's 16-player seeding example (S4 ch.4 §1, note to table 1),
 //! byes for 5–31 players, whole single- and double-elimination events.
 
 use std::collections::BTreeMap;
@@ -16,7 +16,7 @@ fn field(n: u32, system: System, seed: u64) -> Event {
     e.settings.lot_seed = seed;
     for i in 1..=n {
         let mut p = Player::named(format!("P{i}"));
-        // Players 1, 2: class-1 seeds; 3, 4: class-2 seeds (003 ch.2 §5.1.2).
+        // Players 1, 2: class-1 seeds; 3, 4: class-2 seeds (S4 ch.2 §5.1.2).
         p.seed_class = match i {
             1 | 2 => Some(1),
             3 | 4 => Some(2),
@@ -41,7 +41,7 @@ fn positions(e: &Event) -> BTreeMap<EntrantNo, usize> {
         .collect()
 }
 
-/// 003 ch.4 §1 note: "每区一号为一类种子选手，8号为二类种子选手。如果有两名棋手轮空时，则上半区
+/// S4 ch.4 §1 note: "每区一号为一类种子选手，8号为二类种子选手。如果有两名棋手轮空时，则上半区
 /// 和下半区的1号轮空，若有四名棋手轮空时，则上半区和下半区的8号也轮空。"
 /// Positions 1 and 9 (position 1 of each half) hold the class-1 seeds, 8 and 16 the
 /// class-2 seeds; with two byes position 1 of each half has the bye (2 and 10 empty), with

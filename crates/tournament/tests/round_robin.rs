@@ -1,4 +1,4 @@
-//! Round robin against the seed's printed tables (003 附表3, 3–10 players) and FIDE's
+//! Round robin against S4's printed tables (S4 table 3, 3–10 players) and FIDE's
 //! Berger tables (11–16 players), through the event API: pairs, colours and board order.
 
 use std::path::PathBuf;

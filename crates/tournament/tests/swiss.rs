@@ -1,4 +1,4 @@
-//! The seed's Swiss system over many simulated events: no rematch, everyone paired once
+//! S4's Swiss system over many simulated events: no rematch, everyone paired once
 //! (or exactly one bye in an odd field), colour differences within ±2, reproducible.
 
 use std::collections::BTreeSet;

@@ -1,5 +1,5 @@
-//! Team events: line-up modes (003 ch.2 §4), board colours, team scoring and tie-breaks
-//! on hand-computed crosstables (003 ch.2 §6.2).
+//! Team events: line-up modes (S4 ch.2 §4), board colours, team scoring and tie-breaks
+//! on hand-computed crosstables (S4 ch.2 §6.2).
 
 use shatar_tournament::standings::standings_with;
 use shatar_tournament::{
@@ -20,7 +20,7 @@ fn bd(n: u32) -> BoardNo {
 }
 
 /// 4 boards and 2 reserves in registered order: C(6,4) = 15 legal line-ups among the
-/// 6·5·4·3 = 360 ordered choices (competition.md §2).
+/// 6·5·4·3 = 360 ordered choices (docs/competition.md §2).
 #[test]
 fn four_boards_two_reserves_give_fifteen_lineups() {
     let mut e = Event::new("t", System::RoundRobin);
@@ -130,7 +130,7 @@ fn row(place: &str, entrant: u32, values: &[&str]) -> (String, u32, Vec<String>)
 }
 
 /// Three teams, four boards, one game; results in each game's colours, the first-listed
-/// team White on boards 1 and 3 (003 ch.2 §2.3).
+/// team White on boards 1 and 3 (S4 ch.2 §1.1.3).
 ///
 /// R1 2–3: b1 1-0 (2), b2 ½ , b3 ½, b4 1-0 (3 has White): 2–2, match 1–1.
 /// R2 1–2: b1 1-0 (1), b2 0-1 (1), b3 ½, b4 1-0 (2): 2.5–1.5, match 2–0.
@@ -149,7 +149,7 @@ fn team_round_robin_one_game() {
     enter(&mut e, 2, bd(1), &[&["1-0"], &["0-1"], &["1/2"], &["1-0"]]);
     e.pair_next_round().unwrap();
     enter(&mut e, 3, bd(1), &[&["0-1"], &["1/2"], &["1-0"], &["0-1"]]);
-    // Seed order for team round robins: MP, GP, violations (003 ch.2 §6.2.2(1)).
+    // S4's order for team round robins: MP, GP, violations (S4 ch.2 §6.2.2(1)).
     assert_eq!(
         show(&e, None),
         vec![
@@ -193,7 +193,7 @@ fn team_shared_places() {
     );
 }
 
-/// Two games per board (003 ch.2 §6.2.1(2)): board 1 team 1 wins 1.5–0.5, board 2
+/// Two games per board (S4 ch.2 §6.2.1(2)): board 1 team 1 wins 1.5–0.5, board 2
 /// team 2 wins 2–0: board points 1–1, game points 1.5–2.5, so team 2 wins the match.
 #[test]
 fn team_two_games_board_points_then_game_points() {
@@ -253,7 +253,7 @@ fn duplicate_team_is_refused() {
 }
 
 /// Team Swiss (积分编排制 for teams): teams are paired on match points; the default order
-/// is MP, team Buchholz, GP, violations (003 ch.2 §6.2.2(2)). Six teams, all round-1
+/// is MP, team Buchholz, GP, violations (S4 ch.2 §6.2.2(2)). Six teams, all round-1
 /// matches won by the first team on both boards: three teams on 2 MP, three on 0 — in
 /// round 2 two winners meet, and exactly one winner meets a loser.
 #[test]

@@ -83,7 +83,7 @@ fn round_robin_sonneborn_berger() {
     play(&mut e, 1, &[(1, 4, "1-0"), (2, 3, "1/2")]);
     play(&mut e, 2, &[(4, 3, "0-1"), (1, 2, "0-1")]);
     play(&mut e, 3, &[(2, 4, "1/2"), (3, 1, "1/2")]);
-    // Default order for a one-game round robin: PTS SB WIN DE VIOL (003 ch.2 §6.1.2(1)).
+    // Default order for a one-game round robin: PTS SB WIN DE VIOL (S4 ch.2 §6.1.2(1)).
     assert_eq!(
         table(&e),
         vec![
@@ -195,7 +195,7 @@ fn tiebreak_codes_are_stable() {
     }
 }
 
-/// Members' total (003 ch.2 §6.2.2(3)) on the six-player crosstable above: points 1: 3,
+/// Members' total (S4 ch.2 §6.2.2(3)) on the six-player crosstable above: points 1: 3,
 /// 2: 3.5, 3: 1, 4: 3.5, 5: 2, 6: 2; places 4, 2, 1, 6, 5, 3 → 1st…6th (6 before 5 on
 /// violations). Place points N + 1 − place with N = 6: 4 → 6, 2 → 5, 1 → 4, 6 → 3, 5 → 2,
 /// 3 → 1.

@@ -238,7 +238,7 @@ fn double_round_robin_writes_both_cycles() {
             );
         }
     }
-    // The first cycle is the Berger table (003 附表3) of tests/data/rr4.trf: the same
+    // The first cycle is the Berger table (S4 table 3) of tests/data/rr4.trf: the same
     // opponents and colours.
     let pairs = |text: &str| -> Vec<Vec<String>> {
         text.lines()
@@ -358,7 +358,7 @@ fn cols(line: &str, from: usize, to: usize) -> String {
 /// Totals: Alpha 2 + 2 + 1 = 5 match points, 1.5 + 1.5 + 1 = 4 game points; Beta 1 + 0 +
 /// 2 = 3, 1 + 0.5 + 1.5 = 3; Gamma 1 + 1 + 1 = 3, 1 + 1 + 1 = 3; Delta 0 + 1 + 0 = 1,
 /// 0.5 + 1 + 0.5 = 2 (12 match points and 12 game points in all: six matches of two
-/// boards). The seed's order for a team round robin is match points, game points,
+/// boards). S4's order for a team round robin is match points, game points,
 /// violations: Alpha first, Beta and Gamma equal on all three and sharing places 2-3
 /// (rank 2 for both), Delta 4th.
 fn teams4() -> Event {
@@ -1057,7 +1057,7 @@ fn players_outside_the_teams_and_gaps_in_team_numbers_are_refused() {
 
 /// `352 BW` gives the first-listed team Black on board 1: the same matches as `WB` with
 /// the teams listed the other way round, so the event lists first the team with White on
-/// board 1 (competition.md §2). A sequence the games contradict is refused.
+/// board 1 (docs/competition.md §2). A sequence the games contradict is refused.
 #[test]
 fn board_colours_bw_and_non_alternating_352() {
     let text = data("teams4.trf");

@@ -1,4 +1,4 @@
-//! Withdrawals (003 ch.2 §7).
+//! Withdrawals (S4 ch.2 §7).
 
 use shatar_tournament::{
     EntrantNo, Event, GameResult, Player, RoundNo, System, WithdrawalTreatment, standings,

@@ -1,4 +1,4 @@
-//! `shatar record`: convert game records between PGN, the seed's score sheets (full or short
+//! `shatar record`: convert game records between PGN, S4's score sheets (full or short
 //! notation) and SAN move lists, in English, Chinese or Mongolian; check a record by replaying
 //! it and report the first error, or the result and the tuuxəi.
 
@@ -58,9 +58,9 @@ pub enum Form {
 pub enum LangArg {
     /// English letters K Q R B N P.
     En,
-    /// Chinese, 003's names (王 虎/狮 车 驼 马 夫).
+    /// Chinese, the competition rulebook's names (王 虎/狮 车 驼 马 夫).
     Zh,
-    /// Chinese, 000's names (王 后 车 象 马 兵).
+    /// Chinese, the association rules' names (王 后 车 象 马 兵).
     #[value(name = "zh-000")]
     Zh000,
     /// Mongolian Cyrillic (Н Б Тр Т М Х).

@@ -34,7 +34,7 @@ pub enum TournamentCommand {
         /// swiss-elimination, single-elimination, double-elimination.
         #[arg(long, default_value = "swiss")]
         system: String,
-        /// Rounds (Swiss systems; 0 = the seed's default, computed at the draw).
+        /// Rounds (Swiss systems; 0 = the competition rules' default, computed at the draw).
         #[arg(long, default_value_t = 0)]
         rounds: u32,
         /// Games per pairing (default: 2 for knock-out systems, 1 otherwise).
@@ -54,7 +54,7 @@ pub enum TournamentCommand {
         #[arg(long, default_value = "")]
         time_control: String,
         /// Tie-break order, comma-separated codes (PTS MP GP BP SB WIN DE VIOL BH BH-C1
-        /// BH-M1 TBH); default: the seed's order for the format.
+        /// BH-M1 TBH); default: the competition rules' order for the format.
         #[arg(long)]
         tiebreaks: Option<String>,
         /// First day (YYYY-MM-DD).
@@ -212,7 +212,7 @@ pub enum TournamentCommand {
         #[arg(required_unless_present = "double_forfeit", allow_hyphen_values = true)]
         results: Vec<String>,
     },
-    /// Withdraw an entrant (003 ch.2 §7).
+    /// Withdraw an entrant (competition rules ch.2 §7, docs/competition.md).
     ///
     /// Example: shatar tournament withdraw naadam.json --entrant 5 --reason illness
     Withdraw {
@@ -347,7 +347,7 @@ pub enum TournamentCommand {
         /// Number of players.
         #[arg(long)]
         players: u32,
-        /// Rounds (Swiss systems; default the seed's).
+        /// Rounds (Swiss systems; default the competition rules').
         #[arg(long, default_value_t = 0)]
         rounds: u32,
         /// Seed for ratings, lots and results.

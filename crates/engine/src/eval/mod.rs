@@ -202,7 +202,7 @@ pub(crate) fn random_positions() -> Vec<Position> {
     out
 }
 
-/// Endgame knowledge: a side that can give no mate that counts cannot win (rules.md §3–4),
+/// Endgame knowledge: a side that can give no mate that counts cannot win (docs/rules.md §3–4),
 /// and under the bare-king rule a side that would have to take the last man to win wins
 /// nothing by taking it.
 fn scale_for_draws(pos: &Position, v: i32) -> i32 {

@@ -101,7 +101,7 @@ fn by_victim(
 /// The enemy king is never a victim here: Stockfish's tables give it nothing but
 /// `Hanging` could count a checked king, and a position in check is not one whose
 /// threats matter. Our pawns push one step only (Shatar has no double step after the
-/// first round, 000 §3.7), so Stockfish's double-push squares are left out.
+/// first round, S1 §3.7), so Stockfish's double-push squares are left out.
 pub fn threats(p: &Params, pos: &Position, us: Color, map: &AttackMap) -> Score {
     let b = pos.board();
     let them = !us;

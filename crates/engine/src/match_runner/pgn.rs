@@ -60,7 +60,7 @@ mod tests {
 
     #[test]
     fn official_game_is_written_in_san_and_reads_back() {
-        // A fool's-mate-like game under the official rules: Qh5xf7 mates (000 §5.1).
+        // A fool's-mate-like game under the official rules: Qh5xf7 mates (S1 §5.1).
         let moves = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"];
         let g = game(
             Ruleset::OFFICIAL,

@@ -1,5 +1,5 @@
-//! Move notation, both ways: SAN, UCI, and the seed's full and short notation, in English,
-//! Chinese (003 and 000 names) and Cyrillic Mongolian (rules.md §6; 003 ch.2 §2).
+//! Move notation, both ways: SAN, UCI, and S4's full and short notation, in English,
+//! Chinese (S4 and S1 names) and Cyrillic Mongolian (docs/rules.md §6; S4 ch.2 §2).
 //!
 //! Reading accepts every notation and language at once ([`parse_move`]); writing takes the
 //! notation and language the caller wants ([`write_move`]).
@@ -12,7 +12,7 @@
 //! assert_eq!(write_move(&pos, &m, Notation::San, Lang::En), "e4");
 //! assert_eq!(write_move(&pos, &m, Notation::Full, Lang::Zh), "e2—e4");
 //! let pos = pos.after(m);
-//! assert!(parse_move(&pos, "d7—d5").is_err()); // Black must mirror (000 §1.2)
+//! assert!(parse_move(&pos, "d7—d5").is_err()); // Black must mirror (S1 §1.2)
 //! # Ok::<_, shatar_records::MoveTextError>(())
 //! ```
 
@@ -36,9 +36,9 @@ pub enum Notation {
     San,
     /// Long algebraic as UCI (`e2e4`, `a7a8q`; `j` for the weak bers).
     Uci,
-    /// The seed's full notation (完整记录法): `Nf3—d4`, `Nf3:d4`, `e2—e4`, `a7—a8Q`.
+    /// S4's full notation (完整记录法): `Nf3—d4`, `Nf3:d4`, `e2—e4`, `a7—a8Q`.
     Full,
-    /// The seed's short notation (简易记录法): `Ndf3`, `R1d3`, pawn captures `cd`, `h:g5`.
+    /// S4's short notation (简易记录法): `Ndf3`, `R1d3`, pawn captures `cd`, `h:g5`.
     Short,
 }
 
@@ -85,7 +85,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
 }
 
 /// The letter of a man in `lang`, in `notation` under `pos`'s ruleset: English SAN writes the
-/// weak bers `J` (Fairy-Stockfish); the seed's notations write `Q` (003 ch.2 §2).
+/// weak bers `J` (Fairy-Stockfish); S4's notations write `Q` (S4 ch.2 §2).
 fn man(pos: &Position, role: Role, lang: Lang, notation: Notation) -> &'static str {
     if lang == Lang::En
         && role == Role::Bers
@@ -111,7 +111,7 @@ fn suffix(pos: &Position, m: &Move) -> &'static str {
 }
 
 /// The shortest from-part that tells `m` apart from the other legal moves of the same man to
-/// the same square: nothing, the file, the rank, or the square (SAN rules, 003's `Ndf3`,
+/// the same square: nothing, the file, the rank, or the square (SAN rules, S4's `Ndf3`,
 /// `R1d3`).
 fn disambiguation(pos: &Position, m: &Move) -> String {
     let others: Vec<Move> = pos
@@ -193,7 +193,7 @@ pub fn write_move(pos: &Position, m: &Move, notation: Notation, lang: Lang) -> S
                 out.push_str(&m.to.to_string());
             } else {
                 // `cd` when only one pawn capture goes from that file to that file, else
-                // `h:g5` (003 ch.2 §2 二); a capture that promotes is always `c:d8Q`.
+                // `h:g5` (S4 ch.2 §2 二); a capture that promotes is always `c:d8Q`.
                 let by_files = pos
                     .legal_moves()
                     .into_iter()

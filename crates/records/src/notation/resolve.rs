@@ -14,7 +14,7 @@ impl MoveText {
         let role_ok = match self.role {
             Some(role) => m.role == role,
             // With the whole from-square given (UCI `g1f3`) the board says which man moves;
-            // otherwise a move without a man is a pawn move (003 ch.2 §2 一.1).
+            // otherwise a move without a man is a pawn move (S4 ch.2 §2 一.1).
             None => self.from_square().is_some() || m.role == Role::Pawn,
         };
         let to_ok = match self.to {

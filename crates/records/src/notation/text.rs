@@ -1,8 +1,8 @@
 //! Move text before it meets a position: what a written move says (man, from, to, capture,
 //! promotion, check marks, `!`/`?`), read from any of the notations people write — SAN
-//! (`Nf3`, `exd5`, `e8=Q`), UCI (`g1f3`, `a7a8q`), the seed's full notation (`Nf3—d4`,
+//! (`Nf3`, `exd5`, `e8=Q`), UCI (`g1f3`, `a7a8q`), S4's full notation (`Nf3—d4`,
 //! `Nf3:d4`, `e2—e4`, `a7—a8Q`, `a7—a8变虎`, `a8—Q`) and short notation (`Ndf3`, `R1d3`,
-//! `cd`, `h:g5`), with English, Chinese or Cyrillic men (rules.md §6; 003 ch.2 §2).
+//! `cd`, `h:g5`), with English, Chinese or Cyrillic men (docs/rules.md §6; S4 ch.2 §2).
 //!
 //! Typography is forgiving: any dash (`—`, `–`, `-`), `x`, `×`, `:` or `：` for a capture,
 //! `=`, `/` or `变` before a promotion, `+`, `#`, `+#`, and a space after the man (`N f3—d4`).
@@ -18,7 +18,7 @@ use std::str::FromStr;
 pub enum Target {
     /// A square.
     Square(Square),
-    /// Only a file: a pawn capture written by files (`cd`, 003 ch.2 §2 二).
+    /// Only a file: a pawn capture written by files (`cd`, S4 ch.2 §2 二).
     File(File),
 }
 
@@ -27,7 +27,7 @@ pub enum Target {
 pub enum CheckMark {
     /// `+`.
     Check,
-    /// `#` (or `+#`, as 003 prints it).
+    /// `#` (or `+#`, as S4 prints it).
     Mate,
 }
 
@@ -54,7 +54,7 @@ pub struct MoveText {
     /// Where the man goes.
     pub to: Target,
     /// Marked as a capture (`x`, `:`, `：`). Captures need not be marked: short notation
-    /// never marks them (003's `Ne5` for `Nf3:e5`).
+    /// never marks them (S4's `Ne5` for `Nf3:e5`).
     pub capture: bool,
     /// What the pawn becomes.
     pub promotion: Option<Role>,
@@ -90,7 +90,7 @@ fn rank_of(c: char) -> Option<Rank> {
 }
 
 /// Whether a man word at `i` is followed by a square or file, i.e. begins the next move
-/// rather than naming a promotion (`Nf3:e5Bg4:d1`, 003's sample, has no separator).
+/// rather than naming a promotion (`Nf3:e5Bg4:d1`, S4's sample, has no separator).
 fn begins_move(chars: &[char], i: usize) -> bool {
     let after = match scan_man(chars, i) {
         Some((_, n)) => i + n,
@@ -133,7 +133,7 @@ impl MoveText {
         let role = match scan_man(chars, j) {
             Some((role, n)) => {
                 j += n;
-                // `N f3—d4` (003 prints a space after the letter).
+                // `N f3—d4` (S4 prints a space after the letter).
                 let mut k = j;
                 while chars.get(k) == Some(&' ') {
                     k += 1;

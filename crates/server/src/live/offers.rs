@@ -1,4 +1,4 @@
-//! Draw offers with the alternation of 003 (“提议作和，应使双方机会均等”): a player whose offer
+//! Draw offers with the alternation of S4 (“提议作和，应使双方机会均等”): a player whose offer
 //! was declined may not offer again until the opponent has offered once too; with equal
 //! counts either may offer. An offer cannot be withdrawn; the opponent declines it in words
 //! or by making a move. Kept apart so the arbiter library can take it over.

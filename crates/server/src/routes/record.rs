@@ -1,5 +1,5 @@
 //! A game's record, for any game, finished or being played: the replay page
-//! (`/game/{id}/replay`), the PGN (`/game/{id}/pgn`) and the seed's score sheet, printable
+//! (`/game/{id}/replay`), the PGN (`/game/{id}/pgn`) and S4's score sheet, printable
 //! (`/game/{id}/sheet`) and as text (`/game/{id}/sheet.txt`); and the notation switcher
 //! (`/notation/{name}`).
 
@@ -239,7 +239,7 @@ async fn pgn(State(state): State<AppState>, Path(id): Path<String>) -> AppResult
     ))
 }
 
-/// `?notation=full|short|san|uci` for the score sheet (003 writes full or short).
+/// `?notation=full|short|san|uci` for the score sheet (S4 writes full or short).
 #[derive(Debug, Deserialize)]
 pub struct SheetQuery {
     notation: Option<String>,
@@ -295,7 +295,7 @@ async fn sheet_page(
     let g = stored(&state, &id).await?;
     let notation = q.notation()?;
     let record = sheet_record(l, &g);
-    // 003's Chinese sheets call the second side Blue.
+    // S4's Chinese sheets call the second side Blue.
     let second = if rl == shatar_records::Lang::Zh {
         SecondSide::Blue
     } else {

@@ -1,7 +1,7 @@
-//! Single and double elimination (单败/双败淘汰, 003 ch.2 §5.1–2, ch.4 §1).
+//! Single and double elimination (单败/双败淘汰, S4 ch.2 §5.1–2, ch.4 §1).
 //!
 //! The bracket has the next power of two of draw positions; the rest are byes. In each
-//! half, position 1 holds a class-1 seed and the last position a class-2 seed (the seed's
+//! half, position 1 holds a class-1 seed and the last position a class-2 seed (S4's
 //! 16-player example, ch.4 §1 note); byes go to the seeds first, evenly over the halves.
 //! Generally the layout places rank 1 and 2 at the top of the two halves, ranks 3 and 4 at
 //! their bottoms (snake), and so on recursively, and rank `r` meets rank `size + 1 − r`
@@ -346,7 +346,7 @@ pub fn pair_round(event: &Event, number: RoundNo) -> Result<Round, EventError> {
         };
         let (white, black) = match (a, b) {
             (Some(x), Some(y)) => {
-                // 003 ch.4 §1.1: the first game's colours by lot.
+                // S4 ch.4 §1.1: the first game's colours by lot.
                 if lot.coin() {
                     (x, Some(y))
                 } else {

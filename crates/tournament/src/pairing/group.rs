@@ -1,4 +1,4 @@
-//! Group round robin (分组循环, 003 ch.2 §5.4): entrants are seeded into groups by snake
+//! Group round robin (分组循环, S4 ch.2 §5.4): entrants are seeded into groups by snake
 //! (rank 1 to group A, 2 to B, …, then back), each group plays a Berger round robin with
 //! draw numbers by lot, and the top `advance_per_group` of each group play a final round
 //! robin (numbered in order of group place, then group).
@@ -43,7 +43,7 @@ pub fn start(event: &mut Event) -> Result<(), EventError> {
         }
     }
     for (g, group) in out.iter_mut().enumerate() {
-        // Draw numbers within the group by lot (003 ch.2 §5.3.1).
+        // Draw numbers within the group by lot (S4 ch.2 §5.3.1).
         Lot::new(event.settings.lot_seed, g as u32, "group draw").shuffle(group);
     }
     let group_rounds = group_stage_rounds(&out);

@@ -1,4 +1,4 @@
-//! Round robin by the Berger tables (003 附表3 and ch.4 §2.2): first round "first against
+//! Round robin by the Berger tables (S4 table 3 and ch.4 §2.2): first round "first against
 //! last, moving inward"; from round 2 the largest number alternates colours and meets the
 //! number that stood last in the previous round; the other pairs follow in the same
 //! order. Equivalently: with `m = N − 1` and `o` the largest number's opponent,
@@ -28,7 +28,7 @@ pub fn berger_table(n: u32) -> Result<Vec<Vec<TablePair>>, PairingError> {
     for r in 1..=m {
         let o = ((r - 1) * (big / 2)) % m + 1;
         let mut pairs = Vec::with_capacity((big / 2) as usize);
-        // 003 ch.4 §2.2.3: the largest number has White in even rounds.
+        // S4 ch.4 §2.2.3: the largest number has White in even rounds.
         pairs.push(if r % 2 == 1 { (o, big) } else { (big, o) });
         for k in 1..big / 2 {
             pairs.push((wrap(o + k), wrap(o + m - k)));
@@ -39,7 +39,7 @@ pub fn berger_table(n: u32) -> Result<Vec<Vec<TablePair>>, PairingError> {
 }
 
 /// Pairs of round `round` (1-based) of a round robin with `cycles` cycles; the second
-/// cycle swaps colours (003 ch.4 §2.1).
+/// cycle swaps colours (S4 ch.4 §2.1).
 pub fn round_pairs(n: u32, round: u32, cycles: u32) -> Result<Vec<TablePair>, PairingError> {
     let table = berger_table(n)?;
     let per_cycle = table.len() as u32;

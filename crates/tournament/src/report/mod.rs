@@ -419,7 +419,7 @@ fn members_total(event: &Event, method: crate::members_total::Method, lang: Lang
     }
 }
 
-/// 003 ch.5: team places 1–3 receive the Golden Camel, Steed and Mongolian Cattle cups;
+/// S4 ch.5: team places 1–3 receive the Golden Camel, Steed and Mongolian Cattle cups;
 /// individual prizes for places 1–5.
 fn awards(event: &Event, lang: Lang) -> Table {
     let s = standings(event);

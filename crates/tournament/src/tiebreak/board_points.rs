@@ -1,5 +1,5 @@
 //! `BP`: board points (台分) of two-game team matches: each board 1/½/0 by its game
-//! points (003 ch.2 §6.2.1(2)).
+//! points (S4 ch.2 §6.2.1(2)).
 
 use super::Context;
 use crate::numbers::EntrantNo;

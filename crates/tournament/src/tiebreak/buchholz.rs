@@ -1,4 +1,4 @@
-//! `BH`, `BH-C1`, `BH-M1`: Buchholz (对手分, 003 ch.2 §6.1.2(3)): the sum of the final
+//! `BH`, `BH-C1`, `BH-M1`: Buchholz (对手分, S4 ch.2 §6.1.2(3)): the sum of the final
 //! points of every opponent met (over the board or by forfeit); byes add nothing. The cut
 //! variants drop the lowest opponent (cut-1) or the highest and the lowest (median).
 

@@ -1,4 +1,4 @@
-//! `DE`: direct encounter (直胜, 003 ch.2 §6.1.2(1)C): among the entrants still tied,
+//! `DE`: direct encounter (直胜, S4 ch.2 §6.1.2(1)C): among the entrants still tied,
 //! the points each scored against the others. Applied only when every pair of the tied
 //! group has met; otherwise it separates nobody (the value is 0 for all).
 

@@ -1,4 +1,4 @@
-//! `GP`: game points (局分), every game's 1/½/0 summed (003 ch.2 §6.1.1).
+//! `GP`: game points (局分), every game's 1/½/0 summed (S4 ch.2 §6.1.1).
 
 use super::Context;
 use crate::numbers::EntrantNo;

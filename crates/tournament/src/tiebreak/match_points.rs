@@ -1,5 +1,5 @@
 //! `MP`: match points (场分), 1/½/0 for individual multi-game pairings, 2/1/0 for teams
-//! (003 ch.2 §6.1.1, §6.2.1).
+//! (S4 ch.2 §6.1.1, §6.2.1).
 
 use super::Context;
 use crate::numbers::EntrantNo;

@@ -188,7 +188,7 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The seed's order for the event's format (003 ch.2 §6).
+/// S4's order for the event's format (S4 ch.2 §6).
 #[must_use]
 pub fn default_order(event: &Event) -> Vec<Tiebreak> {
     use Tiebreak::*;

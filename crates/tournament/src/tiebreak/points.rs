@@ -1,4 +1,4 @@
-//! `PTS`: the format's primary points (003 ch.2 §6.1.1).
+//! `PTS`: the format's primary points (S4 ch.2 §6.1.1).
 
 use super::Context;
 use crate::numbers::EntrantNo;

@@ -1,5 +1,5 @@
 //! `SB`: Sonneborn–Berger (小分): the final points of every opponent beaten plus half
-//! those of every opponent drawn (003 ch.2 §6.1.2(1)A). In multi-game events it is
+//! those of every opponent drawn (S4 ch.2 §6.1.2(1)A). In multi-game events it is
 //! counted on match points (§6.1.2(2)A). Byes add nothing; forfeits count like results.
 
 use super::Context;

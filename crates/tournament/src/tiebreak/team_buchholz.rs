@@ -1,5 +1,5 @@
 //! `TBH`: team Buchholz (团体对手分): the sum of the match points of every team met
-//! (003 ch.2 §6.2.2(2)A).
+//! (S4 ch.2 §6.2.2(2)A).
 
 use super::Context;
 use crate::numbers::EntrantNo;

@@ -1,4 +1,4 @@
-//! `VIOL`: fewer violations rank first (003 ch.2 §6.1.2(1)D). Stored negated so that
+//! `VIOL`: fewer violations rank first (S4 ch.2 §6.1.2(1)D). Stored negated so that
 //! higher is better, like every other column.
 
 use super::Context;

@@ -1,4 +1,4 @@
-//! `WIN`: games won (胜局) at the board (003 ch.2 §6.1.2(1)B, competition.md §3). A
+//! `WIN`: games won (胜局) at the board (S4 ch.2 §6.1.2(1)B, docs/competition.md §3). A
 //! forfeit win and an adjudicated game (even ½-0) are not won games: their points count
 //! in the score, not here.
 

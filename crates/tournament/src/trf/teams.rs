@@ -253,7 +253,7 @@ fn team_byes(
         .ok_or_else(|| missing("5-8", "match points"))?;
     let game_points = points(line, line_no, 10, 13, "game points")?
         .ok_or_else(|| missing("10-13", "game points"))?;
-    // A bye counts as a won, drawn or lost match: two match points per point (003 ch.2
+    // A bye counts as a won, drawn or lost match: two match points per point (S4 ch.2
     // §6.2.1), and its points on every board.
     if match_points.quarters() % 2 != 0 {
         return Err(inconsistent(
@@ -346,7 +346,7 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Import, TrfError> 
                         &format!("a second 352 record (the first is on line {first})"),
                     ));
                 }
-                // `WBWB…` is this event's rule (competition.md §2), `BWBW…` the same
+                // `WBWB…` is this event's rule (docs/competition.md §2), `BWBW…` the same
                 // with the teams the other way round; another sequence (`WBBW`) is the
                 // convention of the event the file comes from, kept for its rounds.
                 let c = board_colours(*line_no, text)?;
@@ -589,7 +589,7 @@ pub(super) fn build(parsed: Parsed, system: System) -> Result<Import, TrfError> 
         });
     }
     // TRF does not say how teams set out their players: line-ups in the registered order
-    // throughout read as ordered substitutes (003 ch.2 §4), any other as free line-ups.
+    // throughout read as ordered substitutes (S4 ch.2 §4), any other as free line-ups.
     let lineup = if in_order {
         LineupMode::OrderedSubstitutes
     } else {
@@ -901,7 +901,7 @@ fn team_match(
 }
 
 /// Each `310` record's match and game points against the event's own count from the
-/// games and byes read (the standings' count: 003 ch.2 §6.2.1).
+/// games and byes read (the standings' count: S4 ch.2 §6.2.1).
 fn check_points(event: &Event, records: &[TeamRecord]) -> Result<(), TrfError> {
     let tallies = tallies(event);
     for r in records {

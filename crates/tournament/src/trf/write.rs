@@ -286,7 +286,7 @@ pub fn write(event: &Event) -> Result<String, TrfError> {
 }
 
 /// TRF-2026 record `352`: the first-listed team's colour on each board in its first game,
-/// White on odd boards (competition.md §2), so `WBWB` for four boards.
+/// White on odd boards (docs/competition.md §2), so `WBWB` for four boards.
 ///
 /// An event whose rounds were all read from a file with other colours writes those
 /// (`WBBW`); one record cannot give two sequences, so once the event pairs rounds of its
@@ -312,7 +312,7 @@ fn board_colours(event: &Event, boards: u8) -> String {
 /// nickname 42–46 (none here), strength 48–53 (the rounded mean rating of the members
 /// with a rating, blank when none has one), match points 55–60 and game points 62–67 as
 /// the standings count them, rank 69–71 (a shared place is the group's first place; blank
-/// for a team the standings leave out, one cancelled under 003 ch.2 §7.1.1), then the
+/// for a team the standings leave out, one cancelled under S4 ch.2 §7.1.1), then the
 /// members' start numbers in registered order, four columns each from column 74 with
 /// one blank between them.
 fn team_records(event: &Event) -> Vec<String> {
@@ -365,7 +365,7 @@ fn team_records(event: &Event) -> Vec<String> {
 /// columns 5–8 and game points in 10–13, then the team with the bye in each round, three
 /// columns each from column 15 with one blank between them (`000` for none). A team bye
 /// counts as its points on every board and 2 / 1 / 0 match points per point, as the
-/// standings count it (003 ch.2 §6.2.1). TRF-2026 allows one such record, so there is
+/// standings count it (S4 ch.2 §6.2.1). TRF-2026 allows one such record, so there is
 /// none when one record cannot hold the byes: two games per board (two TRF rounds a
 /// pairing round), byes worth different points, or two byes in one round; and none
 /// without any team bye.

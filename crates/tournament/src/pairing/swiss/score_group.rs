@@ -1,4 +1,4 @@
-//! The seed's Swiss score-group system (积分编排制, 003 ch.2 §5.5):
+//! S4's Swiss score-group system (积分编排制, S4 ch.2 §5.5):
 //!
 //! 1. Round 1: the field, in ranking order, is split into an upper and a lower half of
 //!    equal size; each upper player draws a lower player by lot; colours by lot (§5.5.3(1)).
@@ -13,7 +13,7 @@
 //!    of two points or more, otherwise by lot (§5.5.3(4)).
 //!
 //! Absolute criteria, as this crate reads "balanced as far as possible": no rematch, and
-//! no player's colour difference (Whites − Blacks) beyond ±2. An odd field (the seed asks
+//! no player's colour difference (Whites − Blacks) beyond ±2. An odd field (S4 asks
 //! for an even one) gives a bye to the lowest-ranked player without one.
 //!
 //! Every decision is written to the round's explanation.
@@ -81,7 +81,7 @@ struct Pairer<'a> {
     explain: &'a mut Vec<String>,
 }
 
-/// Pairs `round` of a seed-Swiss event.
+/// Pairs `round` of an event under S4's Swiss system (docs/competition.md §2).
 pub fn pair_round(event: &Event, round: RoundNo) -> Result<Round, PairingError> {
     let format = Format::of(event);
     let t = tallies(event);
@@ -260,7 +260,7 @@ impl Pairer<'_> {
         None
     }
 
-    /// 003 ch.2 §5.5.3(1): upper half draws the lower half by lot.
+    /// S4 ch.2 §5.5.3(1): upper half draws the lower half by lot.
     fn first_round(&mut self, field: &[EntrantNo]) -> Vec<(EntrantNo, EntrantNo)> {
         let half = field.len() / 2;
         let (upper, lower) = field.split_at(half);
@@ -328,7 +328,7 @@ impl Pairer<'_> {
         s
     }
 
-    /// 003 ch.2 §5.5.3(2).
+    /// S4 ch.2 §5.5.3(2).
     fn later_round(
         &mut self,
         field: &[EntrantNo],
@@ -532,7 +532,7 @@ impl Pairer<'_> {
         self.search(players).is_some()
     }
 
-    /// Colours for a pair (003 ch.2 §5.5.3(3)–(4)); returns (White, Black).
+    /// Colours for a pair (S4 ch.2 §5.5.3(3)–(4)); returns (White, Black).
     fn colours(&mut self, a: EntrantNo, b: EntrantNo) -> (EntrantNo, EntrantNo) {
         let (ea, eb) = (&self.entrants[&a], &self.entrants[&b]);
         let a_white_ok = ea.allows(Color::White) && eb.allows(Color::Black);
@@ -577,7 +577,7 @@ impl Pairer<'_> {
             let from_third_last = self.round.get() + 2 >= self.last_round;
             let last = self.round.get() >= self.last_round;
             if gap > 0 && last {
-                // 003 ch.2 §5.5.3(4): last round, only a gap of two points or more.
+                // S4 ch.2 §5.5.3(4): last round, only a gap of two points or more.
                 if gap >= Score::from_int(2).quarters() {
                     let (w, bl) = give(higher, lower);
                     (w, bl, "last round, higher score by 2+ served first".into())
