@@ -623,15 +623,7 @@ pub fn run(cmd: TournamentCommand) -> Result<()> {
             player,
             count,
         } => {
-            update(&file, |e| {
-                let p = e
-                    .players
-                    .iter_mut()
-                    .find(|p| p.number == player)
-                    .ok_or(EventError::UnknownPlayer(player))?;
-                p.violations = count;
-                Ok::<_, EventError>(())
-            })?;
+            update(&file, |e| e.set_violations(player, count))?;
             println!("player {player}: {count} violation(s)");
         }
         TournamentCommand::Standings {
