@@ -63,6 +63,7 @@ pieces-chess = Chess pieces
 game-your-turn = Your move
 game-their-turn = Opponent to move
 game-draw-offered = A draw is offered
+game-draw-declined = Your draw offer was declined
 game-first-round = First round: White must open e2-e4 or d2-d4, and Black answers with the mirror move.
 game-spectating = You are watching this game.
 game-over = Game over

@@ -64,6 +64,7 @@ pieces-chess = Олон улсын шатрын хүүнүүд
 game-your-turn = Таны нүүдэл
 game-their-turn = Өрсөлдөгчийн нүүдэл
 game-draw-offered = Тэнцээ санал болгож байна
+game-draw-declined = Таны тэнцээний саналаас татгалзлаа
 game-first-round = Эхний ээлж: Цагаан e2-e4 эсвэл d2-d4 нүүж, Хар толь тусгал нүүдлээр хариулна.
 game-spectating = Та энэ тоглолтыг үзэж байна.
 game-over = Тоглолт дууслаа

@@ -63,6 +63,7 @@ pieces-chess = 国际象棋棋子
 game-your-turn = 轮到你走
 game-their-turn = 轮到对方走
 game-draw-offered = 对方提和
+game-draw-declined = 对方拒绝了和棋提议
 game-first-round = 第一回合：白方须走 e2-e4 或 d2-d4，黑方须走对称的一着。
 game-spectating = 你正在观战。
 game-over = 对局结束

@@ -167,6 +167,7 @@
     else if (!you) status = T['game-spectating'];
     else status = s.turn === you ? T['game-your-turn'] : T['game-their-turn'];
     if (s.status === 'started' && s.draw_offer && s.draw_offer !== you) status += ' · ' + T['game-draw-offered'];
+    if (s.status === 'started' && you && s.draw_declined && s.draw_declined !== you) status += ' · ' + T['game-draw-declined'];
     if (s.status === 'started' && s.first_round) status += ' · ' + T['game-first-round'];
     $('status').textContent = status;
     showMoves(s);

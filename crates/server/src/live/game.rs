@@ -62,6 +62,11 @@ pub struct LiveGame {
     pub move_clocks: Vec<(i64, i64)>,
     /// The ply the computer is thinking about, if it is.
     pub computer_thinking: Option<u32>,
+    /// Whether the computer is weighing the opponent's draw offer.
+    pub computer_answering: bool,
+    /// The side that declined the last draw offer (in words or by moving), until the next
+    /// move or offer: the page says so.
+    pub draw_declined: Option<Color>,
     /// Who has asked for a rematch (kept in memory only: a restart forgets the request).
     pub rematch_offer: Option<Color>,
     /// The rematch game, once both asked.
@@ -121,6 +126,7 @@ struct NextState {
     game: Game,
     clock: Clock,
     offers: DrawOffers,
+    draw_declined: Option<Color>,
     lag_quota: [LagQuota; 2],
 }
 
@@ -145,6 +151,8 @@ impl LiveGame {
             finish,
             move_clocks: Vec::new(),
             computer_thinking: None,
+            computer_answering: false,
+            draw_declined: None,
             rematch_offer: None,
             rematch_game: None,
             lag_quota: [LagQuota::default(); 2],
@@ -272,6 +280,7 @@ impl LiveGame {
             game: self.game.clone(),
             clock: self.clock.clone(),
             offers: self.offers.clone(),
+            draw_declined: self.draw_declined,
             lag_quota: self.lag_quota,
         };
         let event = |next: NextState, kind: &'static str, finish: Option<Finish>| Plan {
@@ -315,6 +324,8 @@ impl LiveGame {
                     uci: text.clone(),
                     reason: e.to_string(),
                 })?;
+                // A move declines the opponent's pending offer.
+                next.draw_declined = (next.offers.pending() == Some(!color)).then_some(color);
                 next.offers.on_move(color);
                 let reading = next.clock.reading(now_ms);
                 let finish = next.game.end().map(finish_by_rules);
@@ -338,10 +349,12 @@ impl LiveGame {
             }
             Action::DrawOffer => {
                 next.offers.offer(color)?;
+                next.draw_declined = None;
                 Ok(event(next, "draw-offer", None))
             }
             Action::DrawDecline => {
                 next.offers.answer(color)?;
+                next.draw_declined = Some(color);
                 Ok(event(next, "draw-decline", None))
             }
             Action::DrawAccept => {
@@ -393,6 +406,7 @@ impl LiveGame {
             game: self.game.clone(),
             clock: self.clock.clone(),
             offers: self.offers.clone(),
+            draw_declined: self.draw_declined,
             lag_quota: self.lag_quota,
         };
         next.clock.stop(now_ms);
@@ -418,6 +432,7 @@ impl LiveGame {
         self.game = next.game;
         self.clock = next.clock;
         self.offers = next.offers;
+        self.draw_declined = next.draw_declined;
         self.lag_quota = next.lag_quota;
         if let Some(m) = plan.mv {
             self.move_clocks.push((m.white_ms, m.black_ms));
@@ -520,6 +535,7 @@ impl LiveGame {
             "result": self.finish.as_ref().and_then(|f| f.result.clone()),
             "termination": self.finish.as_ref().map(|f| f.termination.clone()),
             "draw_offer": self.offers.pending().map(Color::name),
+            "draw_declined": self.draw_declined.filter(|_| self.is_live()).map(Color::name),
             "can_offer": { "white": can_offer(Color::White), "black": can_offer(Color::Black) },
             "abortable": self.is_live() && self.ply() < 2,
             "computer": self.computer().map(|(c, level)| json!({"color": c.name(), "level": level})),

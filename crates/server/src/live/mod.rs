@@ -365,6 +365,14 @@ impl Hub {
             let Some((color, level)) = live.computer() else {
                 return;
             };
+            // An offer is answered before anything else (a move would decline it unread).
+            if live.is_live() && live.offers.pending() == Some(!color) {
+                if !live.computer_answering {
+                    live.computer_answering = true;
+                    self.computer_answers_draw(id, room, live.game.clone(), color);
+                }
+                return;
+            }
             if !live.is_live()
                 || live.game.position().turn() != color
                 || live.computer_thinking == Some(live.ply())
@@ -390,16 +398,57 @@ impl Hub {
         let (game, color, level, clocks, increment, ply) = job;
         let hub = Arc::clone(self);
         let id = id.to_owned();
+        let room = Arc::clone(room);
         tokio::spawn(async move {
             let Some(m) = hub.computer.choose(&game, level, clocks, increment).await else {
                 return;
             };
+            {
+                let mut live = room.game.lock().await;
+                if live.offers.pending() == Some(!color) {
+                    // Offered while it thought: the answer comes first, then a new search.
+                    live.computer_thinking = None;
+                    return;
+                }
+            }
             let uci = shatar_rules::uci::write(&m, game.ruleset());
             let action = Action::Move { uci, ply };
             // The computer plays in this process: no network lag to credit.
             if let Err(e) = hub.act(&id, color, &action, 0).await {
                 // The game moved on (a resignation, a flag) while the computer thought.
                 tracing::debug!(game = %id, error = %e, "computer move not played");
+            }
+        });
+    }
+
+    /// The computer, playing `color`, answers the opponent's draw offer in `game`: accepts
+    /// when its evaluation says the game is dead even or it is losing
+    /// ([`computer::ComputerPool::accepts_draw`]), else declines; the snapshot says which
+    /// (the game ends agreed drawn, or `draw_declined` names the computer).
+    fn computer_answers_draw(
+        self: &Arc<Self>,
+        id: &str,
+        room: &Arc<Room>,
+        game: shatar_rules::Game,
+        color: Color,
+    ) {
+        let hub = Arc::clone(self);
+        let id = id.to_owned();
+        let room = Arc::clone(room);
+        tokio::spawn(async move {
+            let answer = hub.computer.accepts_draw(&game, color).await;
+            room.game.lock().await.computer_answering = false;
+            let Some((accept, own_cp)) = answer else {
+                return;
+            };
+            tracing::debug!(game = %id, accept, own_cp, "computer answers a draw offer");
+            let action = if accept {
+                Action::DrawAccept
+            } else {
+                Action::DrawDecline
+            };
+            if let Err(e) = hub.act(&id, color, &action, 0).await {
+                tracing::debug!(game = %id, error = %e, "computer's draw answer not played");
             }
         });
     }

@@ -16,6 +16,7 @@ const SCRIPT_MESSAGES: &[&str] = &[
     "game-your-turn",
     "game-their-turn",
     "game-draw-offered",
+    "game-draw-declined",
     "game-first-round",
     "game-spectating",
     "game-over",
