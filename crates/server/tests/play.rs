@@ -446,3 +446,75 @@ async fn rematch_swaps_colours_when_both_ask(bk: Backend) {
     );
     server.stop().await;
 }
+
+/// The seeker's page: the challenge link as a whole address (the configured public URL,
+/// else the request's host) with a copy button in the page language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenge_link_is_a_full_url_with_a_copy_button() {
+    let server = TestServer::start(Backend::Sqlite).await;
+    let mut c = server.client();
+    c.sign_up(&unique("Link"), "12345678").await;
+    let seek = c
+        .seek(&[
+            ("color", "white"),
+            ("ruleset", "official"),
+            ("minutes", "5"),
+        ])
+        .await;
+    let page = c.get(&format!("/seeks/{seek}")).await;
+    assert_eq!(page.status, 200);
+    let link = format!("http://{}/seeks/{seek}", server.addr);
+    assert!(
+        page.body.contains(&format!(
+            r#"<input class="link" id="seek-link" readonly value="{link}"> <button type="button" data-copy="seek-link" data-copied="Copied" hidden>Copy the link</button>"#
+        )),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(r#"<script src="/static/copy.js"></script>"#)
+    );
+    c.cookies.insert("lang".into(), "zh".into());
+    let page = c.get(&format!("/seeks/{seek}")).await;
+    assert!(
+        page.body
+            .contains(r#"data-copied="已复制" hidden>复制链接</button>"#),
+        "{}",
+        page.body
+    );
+    let js = c.get("/static/copy.js").await;
+    assert_eq!(js.status, 200);
+    assert_eq!(
+        js.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert!(
+        js.body
+            .contains("navigator.clipboard.writeText(field.value)")
+    );
+    server.stop().await;
+
+    // With --public-url the link names the public site, whatever the Host.
+    let server =
+        TestServer::start_with(|c| c.public_url = Some("https://shatar.example".into())).await;
+    let mut c = server.client();
+    c.sign_up(&unique("Link"), "12345678").await;
+    let seek = c
+        .seek(&[
+            ("color", "white"),
+            ("ruleset", "official"),
+            ("minutes", "5"),
+        ])
+        .await;
+    let page = c.get(&format!("/seeks/{seek}")).await;
+    assert!(
+        page.body.contains(&format!(
+            r#"readonly value="https://shatar.example/seeks/{seek}">"#
+        )),
+        "{}",
+        page.body
+    );
+    server.stop().await;
+}
+

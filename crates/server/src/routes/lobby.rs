@@ -262,6 +262,7 @@ async fn create_seek(
 async fn seek_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
     v: Visitor,
 ) -> AppResult<Response> {
     let l = v.lang;
@@ -292,11 +293,16 @@ async fn seek_page(
     let title = l.t_args("seek-title", &[("name", &seek.username)]);
     let mut body = format!("<h1>{}</h1>{details}", esc(&title));
     if mine {
+        // The whole address, to send to anyone (the button is shown by its script).
+        let link = format!("{}/seeks/{}", state.config.site_url(&headers), seek.id);
         body.push_str(&format!(
-            r#"<p>{wait}</p><p><input class="link" readonly value="/seeks/{id}"></p>
+            r#"<p><label for="seek-link">{wait}</label></p><p class="copy-row"><input class="link" id="seek-link" readonly value="{link}"> <button type="button" data-copy="seek-link" data-copied="{copied}" hidden>{copy}</button></p>
 <form method="post" action="/seeks/{id}/cancel">{csrf}<button>{cancel}</button></form>
-<p class="hint" id="seek-wait" data-seek="{id}"></p><script src="/static/game.js"></script>"#,
+<p class="hint" id="seek-wait" data-seek="{id}"></p><script src="/static/copy.js"></script><script src="/static/game.js"></script>"#,
             wait = esc(&l.t("seek-waiting")),
+            link = esc(&link),
+            copy = esc(&l.t("seek-copy-link")),
+            copied = esc(&l.t("seek-link-copied")),
             id = esc(&seek.id),
             csrf = csrf_field(&v),
             cancel = esc(&l.t("seek-cancel")),
