@@ -265,6 +265,16 @@ pub enum AnalysisError {
     /// Every analysis worker is busy and the queue is full.
     #[error("the analysis engines are busy; try again in a few seconds")]
     Busy,
+    /// A refusal already written in the visitor's language.
+    #[error("{text}")]
+    Said {
+        /// The HTTP status.
+        status: StatusCode,
+        /// The field at fault, if one is.
+        field: Option<&'static str>,
+        /// The message.
+        text: String,
+    },
     /// The engine task failed.
     #[error("internal error: {0}")]
     Internal(String),
@@ -276,6 +286,7 @@ impl AnalysisError {
         match self {
             AnalysisError::Field { .. } | AnalysisError::Import(_) => StatusCode::BAD_REQUEST,
             AnalysisError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AnalysisError::Said { status, .. } => *status,
             AnalysisError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -285,6 +296,7 @@ impl AnalysisError {
         match self {
             AnalysisError::Field { field, .. } => Some(field),
             AnalysisError::Import(_) => Some("text"),
+            AnalysisError::Said { field, .. } => *field,
             AnalysisError::Busy | AnalysisError::Internal(_) => None,
         }
     }

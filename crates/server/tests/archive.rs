@@ -17,6 +17,7 @@ on_both_backends!(
     tuuxei_of_a_stored_game_is_shown,
     analysis_finds_the_mate_in_one_first,
     analysis_errors_name_the_field,
+    the_pages_one_line_sheet_imports,
 );
 
 /// The scholar's mate, as in the rules core's and the records library's examples.
@@ -845,3 +846,79 @@ async fn analysis_errors_name_the_field(bk: Backend) {
     assert_eq!(r.status, 413);
     server.stop().await;
 }
+
+/// The analysis page's own example, a score sheet on one line, imports in each language
+/// (the text taken from the page's placeholder); a header without moves is refused with
+/// the reason, in the visitor's language.
+async fn the_pages_one_line_sheet_imports(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let mut c = server.client();
+    for (lang, label, white, black) in [
+        ("en", "White:", "Bat", "Dorj"),
+        ("zh", "白方：", "巴特", "道尔吉"),
+        ("mn", "Цагаан:", "Бат", "Дорж"),
+    ] {
+        c.cookies.insert("lang".into(), lang.into());
+        let page = c.get("/analysis").await;
+        assert_eq!(page.status, 200);
+        let hint = page
+            .body
+            .split(r#"<textarea id="import-text""#)
+            .nth(1)
+            .and_then(|t| t.split(r#"placeholder=""#).nth(1))
+            .and_then(|t| t.split('"').next())
+            .unwrap();
+        let example = &hint[hint.find(label).unwrap_or_else(|| panic!("{lang}: {hint}"))..];
+        assert!(!example.contains('\n'), "one line: {example}");
+        let r = c
+            .post(
+                "/api/analysis/import",
+                &[("text", example), ("ruleset", "official")],
+            )
+            .await;
+        assert_eq!(r.status, 200, "{lang}: {example}: {}", r.body);
+        let v = r.json();
+        assert_eq!(v["moves"], json!(["e2e4", "e7e5"]), "{lang}");
+        assert_eq!(
+            (v["white"].as_str(), v["black"].as_str()),
+            (Some(white), Some(black))
+        );
+        // The same names with no move: refused, saying where moves begin.
+        let names = &example[..example.find("(1)").unwrap()];
+        let r = c
+            .post(
+                "/api/analysis/import",
+                &[("text", names), ("ruleset", "official")],
+            )
+            .await;
+        assert_eq!(r.status, 400, "{lang}: {}", r.body);
+        let v = r.json();
+        assert_eq!(v["field"], "text");
+        let expected = match lang {
+            "en" => {
+                "No moves found: names were read, but no move number. The moves begin with (1), as in (1)e2—e4,e7—e5;, or with 1., as in 1. e4 e5."
+            }
+            "zh" => {
+                "未找到着法：已读到对局者姓名，但没有回合编号。着法应以 (1) 开头，如 (1)e2—e4,e7—e5;，或以 1. 开头，如 1. e4 e5。"
+            }
+            _ => {
+                "Нүүдэл олдсонгүй: нэрсийг уншсан боловч нүүдлийн дугаар алга. Нүүдэл (1)-ээр эхэлнэ, жишээ нь (1)e2—e4,e7—e5;, эсвэл 1.-ээр, жишээ нь 1. e4 e5."
+            }
+        };
+        assert_eq!(v["error"], expected);
+    }
+    // PGN-style numbers on one line too.
+    let r = c
+        .post(
+            "/api/analysis/import",
+            &[
+                ("text", "White: Bat Black: Dorj 1. e4 e5 2. Nf3 Nc6"),
+                ("ruleset", "official"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["moves"], json!(["e2e4", "e7e5", "g1f3", "b8c6"]));
+    server.stop().await;
+}
+

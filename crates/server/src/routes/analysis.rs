@@ -365,6 +365,16 @@ async fn import(v: Visitor, Form(f): Form<ImportForm>) -> Result<Json<Value>, An
         (_, Some(e)) => return Err(AnalysisError::Import(e.to_string())),
         (None, None) => return Err(field("text", "no game found")),
     };
+    let standard_start =
+        fen::write(&record.initial) == fen::write(&Position::start(record.ruleset));
+    if record.moves.is_empty() && standard_start && sheet::looks_like_sheet(&f.text) {
+        // A header read, and not one move: say where the moves were looked for.
+        return Err(AnalysisError::Said {
+            status: axum::http::StatusCode::BAD_REQUEST,
+            field: Some("text"),
+            text: v.lang.t("analysis-import-no-moves"),
+        });
+    }
     let rl = records_lang(v.lang);
     let game = record.game();
     let moves: Vec<String> = game
