@@ -167,6 +167,7 @@ analysis-error = Something went wrong
 analysis-import = Import a PGN or a score sheet
 analysis-import-hint = Paste PGN, or a score sheet such as: White: Bat  Black: Dorj  (1)e2—e4,e7—e5;
 analysis-import-no-moves = No moves found: names were read, but no move number. The moves begin with (1), as in (1)e2—e4,e7—e5;, or with 1., as in 1. e4 e5.
+analysis-too-many = Too many analyses from your address: at most { $max } at once. Wait for one to finish.
 analysis-import-button = Import
 analysis-depth-label = Depth
 analysis-white-to-move = White to move

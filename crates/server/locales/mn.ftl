@@ -168,6 +168,7 @@ analysis-error = Алдаа гарлаа
 analysis-import = PGN эсвэл тэмдэглэлийн хуудас оруулах
 analysis-import-hint = PGN, эсвэл ийм хуудас буулгана уу: Цагаан: Бат  Хар: Дорж  (1)e2—e4,e7—e5;
 analysis-import-no-moves = Нүүдэл олдсонгүй: нэрсийг уншсан боловч нүүдлийн дугаар алга. Нүүдэл (1)-ээр эхэлнэ, жишээ нь (1)e2—e4,e7—e5;, эсвэл 1.-ээр, жишээ нь 1. e4 e5.
+analysis-too-many = Таны хаягаас хэт олон шинжилгээ ирлээ: нэг дор хамгийн ихдээ { $max }. Нэг нь дуусахыг хүлээнэ үү.
 analysis-import-button = Оруулах
 analysis-depth-label = Гүн
 analysis-white-to-move = Цагаан нүүнэ

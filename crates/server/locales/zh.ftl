@@ -167,6 +167,7 @@ analysis-error = 出错了
 analysis-import = 导入 PGN 或记录表
 analysis-import-hint = 粘贴 PGN，或如下的记录表：白方：巴特 蓝方：道尔吉 (1)e2—e4,e7—e5;
 analysis-import-no-moves = 未找到着法：已读到对局者姓名，但没有回合编号。着法应以 (1) 开头，如 (1)e2—e4,e7—e5;，或以 1. 开头，如 1. e4 e5。
+analysis-too-many = 来自您地址的分析请求过多：同时最多 { $max } 个。请等待其中一个完成。
 analysis-import-button = 导入
 analysis-depth-label = 深度
 analysis-white-to-move = 白方走

@@ -265,6 +265,12 @@ pub enum AnalysisError {
     /// Every analysis worker is busy and the queue is full.
     #[error("the analysis engines are busy; try again in a few seconds")]
     Busy,
+    /// The client's address has as many analyses queued or running as it may.
+    #[error("too many analyses from your address: at most {max} at once")]
+    PerAddress {
+        /// The cap.
+        max: usize,
+    },
     /// A refusal already written in the visitor's language.
     #[error("{text}")]
     Said {
@@ -287,6 +293,7 @@ impl AnalysisError {
             AnalysisError::Field { .. } | AnalysisError::Import(_) => StatusCode::BAD_REQUEST,
             AnalysisError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AnalysisError::Said { status, .. } => *status,
+            AnalysisError::PerAddress { .. } => StatusCode::TOO_MANY_REQUESTS,
             AnalysisError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -297,7 +304,23 @@ impl AnalysisError {
             AnalysisError::Field { field, .. } => Some(field),
             AnalysisError::Import(_) => Some("text"),
             AnalysisError::Said { field, .. } => *field,
-            AnalysisError::Busy | AnalysisError::Internal(_) => None,
+            AnalysisError::Busy | AnalysisError::PerAddress { .. } | AnalysisError::Internal(_) => {
+                None
+            }
+        }
+    }
+}
+
+impl AnalysisError {
+    /// The error with its text in `lang` where it has one (the per-address refusal).
+    pub fn in_lang(self, lang: crate::i18n::Lang) -> AnalysisError {
+        match self {
+            AnalysisError::PerAddress { max } => AnalysisError::Said {
+                status: StatusCode::TOO_MANY_REQUESTS,
+                field: None,
+                text: lang.t_args("analysis-too-many", &[("max", &max.to_string())]),
+            },
+            other => other,
         }
     }
 }

@@ -922,3 +922,69 @@ async fn the_pages_one_line_sheet_imports(bk: Backend) {
     server.stop().await;
 }
 
+/// A GET from another loopback address (`source`), answered with its status and body.
+async fn get_from(source: &str, server: &TestServer, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+    let mut stream = socket.connect(server.addr).await.unwrap();
+    let head = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.addr
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(common::PATIENCE, stream.read_to_end(&mut raw))
+        .await
+        .unwrap()
+        .unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// The analysis queue's share per address: a third analysis from one address while two
+/// are queued or running is refused with 429 in the visitor's language; another address
+/// is still served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_fill_the_analysis_queue() {
+    let server = TestServer::start(Backend::Sqlite).await;
+    let pool = std::sync::Arc::clone(&server.state().analysis);
+    let local: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+    // The deepest search of five lines: each holds the one worker for up to 3 s.
+    let slow = "/api/analysis/engine?depth=20&multipv=5";
+    let mut running = Vec::new();
+    for _ in 0..2 {
+        let mut c = server.client();
+        running.push(tokio::spawn(async move { c.get(slow).await.status }));
+    }
+    while pool.in_flight(local) < 2 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let mut c = server.client();
+    c.cookies.insert("lang".into(), "zh".into());
+    let r = c.get(slow).await;
+    assert_eq!(r.status, 429, "{}", r.body);
+    assert_eq!(
+        r.json(),
+        json!({"error": "来自您地址的分析请求过多：同时最多 2 个。请等待其中一个完成。", "field": null})
+    );
+    c.cookies.insert("lang".into(), "en".into());
+    let r = c.get(slow).await;
+    assert_eq!(
+        r.json()["error"],
+        "Too many analyses from your address: at most 2 at once. Wait for one to finish."
+    );
+    // Another address is still served (its turn comes before local's second).
+    let other = get_from("127.0.0.2", &server, "/api/analysis/engine?depth=2").await;
+    assert_eq!(other.0, 200, "{}", other.1);
+    for r in running {
+        assert_eq!(r.await.unwrap(), 200);
+    }
+    assert_eq!(pool.in_flight(local), 0);
+    server.stop().await;
+}

@@ -291,6 +291,7 @@ async fn engine(
     State(state): State<AppState>,
     Query(q): Query<PositionQuery>,
     headers: HeaderMap,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
     v: Visitor,
 ) -> Result<Json<Value>, AnalysisError> {
     let c = check(&q)?;
@@ -302,8 +303,9 @@ async fn engine(
     }
     let analysis = state
         .analysis
-        .analyse(shown.initial(), shown.moves(), multipv, depth)
-        .await?;
+        .analyse(peer.ip(), shown.initial(), shown.moves(), multipv, depth)
+        .await
+        .map_err(|e| e.in_lang(v.lang))?;
     let notation = notation_of(&headers);
     let rl = records_lang(v.lang);
     let pos = shown.position();
