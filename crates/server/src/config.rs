@@ -29,6 +29,17 @@ pub struct Config {
     #[arg(long, env = "SHATAR_PUBLIC_URL", value_parser = parse_public_url)]
     pub public_url: Option<String>,
 
+    /// Seconds each of the first round's two moves may wait in a game of up to 10 minutes
+    /// (once more per further 10 minutes on the clock, at most five times) before the game
+    /// is aborted.
+    #[arg(long, env = "SHATAR_FIRST_MOVE_SECONDS", default_value_t = 30)]
+    pub first_move_seconds: u64,
+
+    /// Minutes an open seek (a lobby entry or a challenge link) stays open; older ones are
+    /// no longer listed nor accepted.
+    #[arg(long, env = "SHATAR_SEEK_MINUTES", default_value_t = 60)]
+    pub seek_minutes: u64,
+
     /// Argon2 memory cost in KiB for new password hashes (OWASP minimum: 19456).
     #[arg(
         long,
@@ -77,6 +88,8 @@ impl Config {
             data_dir,
             secure_cookies: false,
             public_url: None,
+            first_move_seconds: 30,
+            seek_minutes: 60,
             argon2_memory_kib: 19_456,
             signin_attempts: 5,
             signups_per_hour: 5,

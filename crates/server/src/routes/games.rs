@@ -40,6 +40,7 @@ const SCRIPT_MESSAGES: &[&str] = &[
     "term-void-mate",
     "term-mate-loss",
     "term-aborted",
+    "term-no-start",
     "role-king",
     "role-bers",
     "role-rook",
