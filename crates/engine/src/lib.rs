@@ -13,7 +13,7 @@
 //! ```
 //!
 //! Layout (Stockfish's): [`search`] and `qsearch` (the alpha-beta search), [`movepick`]
-//! (ordering), [`history`], [`eval`], [`tt`], [`timeman`], [`limits`], [`bench`], the
+//! (ordering), [`history`], [`eval`], [`tt`], [`timeman`], [`limits`], [`bench`](mod@bench), the
 //! [`Engine`] API, [`uci`] (protocol, options and the client used by [`match_runner`]).
 
 pub mod bench;

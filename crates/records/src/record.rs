@@ -274,8 +274,36 @@ pub fn outcome_of_result(result: &str) -> Option<Outcome> {
     }
 }
 
-/// The tag names of the record's ruleset: `Ruleset` (a preset name or JSON) and, for `fsf`,
-/// `Variant "Shatar"`.
+/// The Fairy-Stockfish variant that reads a whole game of a preset, as the PGN `Variant`
+/// tag names it: `Shatar` (Fairy-Stockfish's and pychess.org's own `shatar`) for `fsf`;
+/// for the others a variant of `crates/engine/data/openings/variants.ini` that starts from
+/// the initial array and has the first round's two-step pawn moves (`shatarofficialgame`
+/// for `official` and `competition`, which move alike; `shatartraditionalgame`).
+///
+/// ```
+/// use shatar_records::fsf_variant;
+/// use shatar_rules::Preset;
+/// assert_eq!(fsf_variant(Preset::Fsf), "Shatar");
+/// assert_eq!(fsf_variant(Preset::Competition), "shatarofficialgame");
+/// ```
+pub const fn fsf_variant(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Fsf => "Shatar",
+        Preset::Official | Preset::Competition => "shatarofficialgame",
+        Preset::Traditional => "shatartraditionalgame",
+    }
+}
+
+/// The preset whose games a `Variant` tag names (case-insensitive), see [`fsf_variant`]:
+/// `competition` is read as `official` (the same moves; its `Ruleset` tag tells them apart).
+pub fn preset_of_variant(variant: &str) -> Option<Preset> {
+    [Preset::Fsf, Preset::Official, Preset::Traditional]
+        .into_iter()
+        .find(|&p| fsf_variant(p).eq_ignore_ascii_case(variant.trim()))
+}
+
+/// The tag names of the record's ruleset: `Ruleset` (a preset name or JSON) and, for a
+/// preset, the `Variant` Fairy-Stockfish reads it as ([`fsf_variant`]).
 pub(crate) fn ruleset_tags(ruleset: &Ruleset) -> Vec<(&'static str, String)> {
     let mut tags = Vec::new();
     match ruleset.preset() {
@@ -285,8 +313,8 @@ pub(crate) fn ruleset_tags(ruleset: &Ruleset) -> Vec<(&'static str, String)> {
             serde_json::to_string(ruleset).unwrap_or_default(),
         )),
     }
-    if ruleset.preset() == Some(Preset::Fsf) {
-        tags.push((names::VARIANT, "Shatar".to_owned()));
+    if let Some(p) = ruleset.preset() {
+        tags.push((names::VARIANT, fsf_variant(p).to_owned()));
     }
     tags
 }

@@ -165,6 +165,25 @@ fn is_move_line(line: &str) -> bool {
         )
 }
 
+/// Where the first move of a one-line sheet begins: `(1)` or `（1）` (S4's numbers), or
+/// `1.` after a space and before a space or a letter (PGN's; a date such as `1.10.2007`
+/// is not one).
+fn first_move_at(line: &str) -> Option<usize> {
+    let bracketed = ["(1)", "（1）", "(1 )", "（1)", "(1）"]
+        .iter()
+        .filter_map(|p| line.find(p))
+        .min();
+    let dotted = line.match_indices(" 1.").find_map(|(at, m)| {
+        let next = line[at + m.len()..].chars().next();
+        next.is_some_and(|c| c == ' ' || c.is_alphabetic())
+            .then_some(at + 1)
+    });
+    match (bracketed, dotted) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 /// The text after `label` and a colon, up to the next of `stops` or the end of the line.
 fn labelled<'a>(line: &'a str, label: &str, stops: &[&str]) -> Option<&'a str> {
     let at = line.find(label)?;
@@ -198,7 +217,19 @@ fn chinese_date(line: &str) -> Option<(String, &str)> {
 }
 
 /// Reads a score sheet: header lines (names, date and place), the moves in any notation,
-/// and optional result and tuuxəi lines. The moves are replayed under `ruleset`.
+/// and optional result and tuuxəi lines. The moves are replayed under `ruleset`. The whole
+/// sheet may be one line: the header ends where the first move number begins.
+///
+/// ```
+/// use shatar_records::sheet::read_sheet;
+/// use shatar_rules::Ruleset;
+/// let r = read_sheet("White: Bat  Black: Dorj  (1)e2—e4,e7—e5;", Ruleset::OFFICIAL)?;
+/// assert_eq!((r.tags.get("White"), r.tags.get("Black")), (Some("Bat"), Some("Dorj")));
+/// assert_eq!(r.moves.len(), 2);
+/// let r = read_sheet("White: Bat Black: Dorj 1. e4 e5 2. Nf3", Ruleset::OFFICIAL)?;
+/// assert_eq!((r.tags.get("Black"), r.moves.len()), (Some("Dorj"), 3));
+/// # Ok::<_, shatar_records::RecordError>(())
+/// ```
 pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
     let mut tags = Tags::default();
     let mut second = default_second_side(&ruleset);
@@ -212,7 +243,13 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
         .chain(BLACK_LABELS.iter())
         .copied()
         .collect();
-    for line in text.lines() {
+    // A sheet typed on one line (`White: Bat  Black: Dorj  (1)e2—e4,e7—e5;`): the header
+    // before the first move number, the moves from it.
+    let lines = text.lines().flat_map(|line| match first_move_at(line) {
+        Some(at) if at > 0 && !is_move_line(line) => vec![&line[..at], &line[at..]],
+        _ => vec![line],
+    });
+    for line in lines {
         let trailer = RESULT_LABELS
             .iter()
             .chain(TUUXEI_LABELS.iter())

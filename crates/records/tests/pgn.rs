@@ -125,6 +125,7 @@ fn tags_comments_nags_and_variations_survive() {
 [Black "?"]
 [Result "1/2-1/2"]
 [Ruleset "competition"]
+[Variant "shatarofficialgame"]
 [Opening "open"]
 [Tuuxei "-"]
 [ClubNote "kept"]
@@ -164,4 +165,47 @@ fn custom_rulesets_travel_as_json() {
     assert!(written.contains("[Ruleset \"{"), "{written}");
     let back = Record::from_pgn_str(&written, Ruleset::FSF).unwrap();
     assert_eq!(back.ruleset, ruleset);
+}
+
+/// Each preset's PGN names the Fairy-Stockfish variant that reads it; read with the
+/// `Variant` tag alone, the game loads under that variant's ruleset (competition moves as
+/// official does).
+#[test]
+fn variant_tag_per_preset() {
+    use shatar_rules::Preset;
+    let cases = [
+        (
+            Preset::Official,
+            "shatarofficialgame",
+            Ruleset::OFFICIAL,
+            "1. e4 e5 2. Nf3 *",
+        ),
+        (
+            Preset::Competition,
+            "shatarofficialgame",
+            Ruleset::OFFICIAL,
+            "1. d4 d5 2. Nf3 *",
+        ),
+        (
+            Preset::Traditional,
+            "shatartraditionalgame",
+            Ruleset::TRADITIONAL,
+            "1. e4 e5 2. Nf3 *",
+        ),
+        (Preset::Fsf, "Shatar", Ruleset::FSF, "1. e3 e6 2. Nf3 *"),
+    ];
+    for (preset, variant, read_as, moves) in cases {
+        let record = Record::from_pgn_str(moves, preset.ruleset()).unwrap();
+        let written = write_pgn(&record);
+        let tags = format!("[Ruleset \"{}\"]\n[Variant \"{variant}\"]\n", preset.name());
+        assert!(written.contains(&tags), "{written}");
+        let without_ruleset: String = written
+            .lines()
+            .filter(|l| !l.starts_with("[Ruleset "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let back = Record::from_pgn_str(&without_ruleset, Ruleset::COMPETITION).unwrap();
+        assert_eq!(back.ruleset, read_as, "{variant}");
+        assert_eq!(back.moves, record.moves);
+    }
 }

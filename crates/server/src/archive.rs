@@ -48,6 +48,8 @@ pub struct StoredGame {
     pub row: GameRow,
     /// The record, tags set.
     pub record: Record,
+    /// The stored moves with the clocks after each.
+    pub moves: Vec<games::MoveRow>,
 }
 
 impl StoredGame {
@@ -147,7 +149,65 @@ pub async fn load(db: &Db, id: &str) -> Result<Option<StoredGame>, AppError> {
     };
     let moves = games::moves(db, id).await?;
     let record = record_of(&row, &moves)?;
-    Ok(Some(StoredGame { row, record }))
+    Ok(Some(StoredGame { row, record, moves }))
+}
+
+/// A clock as `%clk` writes it: `h:mm:ss`, whole seconds (rounded down; none below 0).
+///
+/// ```
+/// assert_eq!(shatar_server::archive::clk(300_000), "0:05:00");
+/// assert_eq!(shatar_server::archive::clk(3_725_999), "1:02:05");
+/// assert_eq!(shatar_server::archive::clk(-5), "0:00:00");
+/// ```
+pub fn clk(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The players' ratings for `WhiteElo`/`BlackElo` of a rated game between two accounts:
+/// their ratings before it once it has been rated, else (still being played) their ratings
+/// now in its category; rounded. `None` for casual games, guests and the computer.
+pub async fn elos(db: &Db, row: &GameRow) -> Result<Option<(i64, i64)>, AppError> {
+    let (true, Some(w), Some(b)) = (row.rated, row.white_id, row.black_id) else {
+        return Ok(None);
+    };
+    let changes = crate::db::ratings::changes_of_game(db, &row.id).await?;
+    let key = crate::ratings::Category::of(&row.ruleset, row.initial_ms, row.increment_ms).key();
+    let mut before = Vec::with_capacity(2);
+    for id in [w, b] {
+        before.push(match changes.iter().find(|c| c.user_id == id) {
+            Some(c) => c.before,
+            None => crate::db::ratings::get(db, id, &key).await?,
+        });
+    }
+    let (white, black) = (before[0], before[1]);
+    // Ratings are bounded far inside i64 (Glicko-2 on the usual scale).
+    #[allow(clippy::cast_possible_truncation)]
+    let elo = |r: crate::ratings::Rating| r.rating.round() as i64;
+    Ok(Some((elo(white), elo(black))))
+}
+
+/// The PGN download of a stored game: the record's PGN (`Ruleset`, `Variant`…) with an
+/// absolute `Site` (`site`: the site's address, [`crate::Config::site_url`]),
+/// `WhiteElo`/`BlackElo` for a rated game and, for each move, a `{[%clk h:mm:ss]}` comment
+/// with the mover's clock after it (increment included).
+pub async fn download_pgn(db: &Db, g: &StoredGame, site: &str) -> Result<String, AppError> {
+    let mut record = g.record.clone();
+    record.tags.set("Site", format!("{site}/game/{}", g.row.id));
+    if let Some((w, b)) = elos(db, &g.row).await? {
+        record.tags.set("WhiteElo", w.to_string());
+        record.tags.set("BlackElo", b.to_string());
+    }
+    let first = record.initial.turn();
+    for (k, (node, m)) in record.moves.iter_mut().zip(&g.moves).enumerate() {
+        let mover = if k % 2 == 0 { first } else { !first };
+        let left = match mover {
+            Color::White => m.white_ms,
+            Color::Black => m.black_ms,
+        };
+        node.comments.push(format!("[%clk {}]", clk(left)));
+    }
+    Ok(shatar_records::pgn::write_pgn(&record))
 }
 
 /// A side's name in the page language (accounts by name; the computer and guests

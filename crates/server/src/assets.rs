@@ -30,6 +30,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/replay.js"),
     ),
     (
+        "copy.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/copy.js"),
+    ),
+    (
         "analysis.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/analysis.js"),

@@ -23,6 +23,23 @@ pub struct Config {
     #[arg(long, env = "SHATAR_SECURE_COOKIES")]
     pub secure_cookies: bool,
 
+    /// The site's public address, e.g. `https://shatar.example` (scheme, host, optional port
+    /// and path; no query), written in absolute links: the PGN's `Site`, the challenge link.
+    /// Default: the request's `Host`, over `https` when cookies are `Secure`, else `http`.
+    #[arg(long, env = "SHATAR_PUBLIC_URL", value_parser = parse_public_url)]
+    pub public_url: Option<String>,
+
+    /// Seconds each of the first round's two moves may wait in a game of up to 10 minutes
+    /// (once more per further 10 minutes on the clock, at most five times) before the game
+    /// is aborted.
+    #[arg(long, env = "SHATAR_FIRST_MOVE_SECONDS", default_value_t = 30)]
+    pub first_move_seconds: u64,
+
+    /// Minutes an open seek (a lobby entry or a challenge link) stays open; older ones are
+    /// no longer listed nor accepted.
+    #[arg(long, env = "SHATAR_SEEK_MINUTES", default_value_t = 60)]
+    pub seek_minutes: u64,
+
     /// Argon2 memory cost in KiB for new password hashes (OWASP minimum: 19456).
     #[arg(
         long,
@@ -70,6 +87,9 @@ impl Config {
             database_url: None,
             data_dir,
             secure_cookies: false,
+            public_url: None,
+            first_move_seconds: 30,
+            seek_minutes: 60,
             argon2_memory_kib: 19_456,
             signin_attempts: 5,
             signups_per_hour: 5,
@@ -81,11 +101,105 @@ impl Config {
         }
     }
 
+    /// The site's address before a path (`https://shatar.example`, no trailing slash): the
+    /// configured public URL, else the request's `Host` (checked: a host name or address and
+    /// a port, at most 255 bytes), else the address the server listens on.
+    pub fn site_url(&self, headers: &axum::http::HeaderMap) -> String {
+        if let Some(url) = &self.public_url {
+            return url.clone();
+        }
+        let scheme = if self.secure_cookies { "https" } else { "http" };
+        let host = headers
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| is_host(h));
+        match host {
+            Some(h) => format!("{scheme}://{h}"),
+            None => format!("{scheme}://{}", self.listen),
+        }
+    }
+
     /// The database URL in force: the flag, else the SQLite file under the data directory.
     pub fn database_url(&self) -> String {
         match &self.database_url {
             Some(url) => url.clone(),
             None => format!("sqlite://{}", self.data_dir.join("shatar.db").display()),
         }
+    }
+}
+
+/// Whether `text` can be a `Host` header: a host name, an IPv4 address or a bracketed IPv6
+/// address, and an optional port; at most 255 bytes.
+fn is_host(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 255
+        && !text.starts_with([':', '.', '-'])
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+}
+
+/// Checks `--public-url`: `http://` or `https://`, a host, then an optional path; no
+/// query, fragment, spaces or user part; at most 200 bytes. The trailing `/` is dropped.
+pub fn parse_public_url(text: &str) -> Result<String, String> {
+    let text = text.trim().trim_end_matches('/');
+    if text.len() > 200 {
+        return Err(format!("{} bytes, at most 200", text.len()));
+    }
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+        .ok_or_else(|| format!("{text:?} does not begin with http:// or https://"))?;
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    if !is_host(host) {
+        return Err(format!("{host:?} is not a host name with an optional port"));
+    }
+    let path_ok = path
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"/-._~%!$&'()*+,;=:@".contains(&b))
+        && !path.contains("//");
+    if !path_ok {
+        return Err(format!(
+            "{path:?} is not a plain path (no query, fragment or spaces)"
+        ));
+    }
+    Ok(text.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::{HeaderMap, HeaderValue, header};
+
+    #[test]
+    fn public_urls() {
+        assert_eq!(
+            parse_public_url("https://shatar.example/"),
+            Ok("https://shatar.example".to_owned())
+        );
+        assert_eq!(
+            parse_public_url("http://127.0.0.1:8080/play"),
+            Ok("http://127.0.0.1:8080/play".to_owned())
+        );
+        assert!(parse_public_url("shatar.example").is_err());
+        assert!(parse_public_url("https://user@evil.example").is_err());
+        assert!(parse_public_url("https://a.example/?q=1").is_err());
+        assert!(parse_public_url("https://a.example/x y").is_err());
+        assert!(parse_public_url(&format!("https://{}.example", "a".repeat(200))).is_err());
+    }
+
+    #[test]
+    fn site_url_falls_back_to_the_host() {
+        let mut c = Config::new("127.0.0.1:9000".parse().unwrap(), "d".into());
+        let mut h = HeaderMap::new();
+        assert_eq!(c.site_url(&h), "http://127.0.0.1:9000");
+        h.insert(header::HOST, HeaderValue::from_static("play.example:8443"));
+        assert_eq!(c.site_url(&h), "http://play.example:8443");
+        c.secure_cookies = true;
+        assert_eq!(c.site_url(&h), "https://play.example:8443");
+        h.insert(header::HOST, HeaderValue::from_static("evil\"/x"));
+        assert_eq!(c.site_url(&h), "https://127.0.0.1:9000");
+        c.public_url = Some("https://shatar.example".into());
+        assert_eq!(c.site_url(&h), "https://shatar.example");
     }
 }

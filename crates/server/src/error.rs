@@ -265,6 +265,22 @@ pub enum AnalysisError {
     /// Every analysis worker is busy and the queue is full.
     #[error("the analysis engines are busy; try again in a few seconds")]
     Busy,
+    /// The client's address has as many analyses queued or running as it may.
+    #[error("too many analyses from your address: at most {max} at once")]
+    PerAddress {
+        /// The cap.
+        max: usize,
+    },
+    /// A refusal already written in the visitor's language.
+    #[error("{text}")]
+    Said {
+        /// The HTTP status.
+        status: StatusCode,
+        /// The field at fault, if one is.
+        field: Option<&'static str>,
+        /// The message.
+        text: String,
+    },
     /// The engine task failed.
     #[error("internal error: {0}")]
     Internal(String),
@@ -276,6 +292,8 @@ impl AnalysisError {
         match self {
             AnalysisError::Field { .. } | AnalysisError::Import(_) => StatusCode::BAD_REQUEST,
             AnalysisError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AnalysisError::Said { status, .. } => *status,
+            AnalysisError::PerAddress { .. } => StatusCode::TOO_MANY_REQUESTS,
             AnalysisError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -285,7 +303,24 @@ impl AnalysisError {
         match self {
             AnalysisError::Field { field, .. } => Some(field),
             AnalysisError::Import(_) => Some("text"),
-            AnalysisError::Busy | AnalysisError::Internal(_) => None,
+            AnalysisError::Said { field, .. } => *field,
+            AnalysisError::Busy | AnalysisError::PerAddress { .. } | AnalysisError::Internal(_) => {
+                None
+            }
+        }
+    }
+}
+
+impl AnalysisError {
+    /// The error with its text in `lang` where it has one (the per-address refusal).
+    pub fn in_lang(self, lang: crate::i18n::Lang) -> AnalysisError {
+        match self {
+            AnalysisError::PerAddress { max } => AnalysisError::Said {
+                status: StatusCode::TOO_MANY_REQUESTS,
+                field: None,
+                text: lang.t_args("analysis-too-many", &[("max", &max.to_string())]),
+            },
+            other => other,
         }
     }
 }

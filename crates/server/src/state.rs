@@ -40,8 +40,8 @@ impl AppState {
                 config.http_requests_per_second,
                 config.http_request_burst,
             )),
+            hub: Arc::new(Hub::new(db.clone(), config.first_move_seconds)),
             config: Arc::new(config),
-            hub: Arc::new(Hub::new(db.clone())),
             analysis: Arc::new(crate::analysis::AnalysisPool::for_this_machine()),
             db,
         }

@@ -7,9 +7,13 @@
   var wait = document.getElementById('seek-wait');
   if (wait) {
     var seek = wait.getAttribute('data-seek');
-    setInterval(function () {
+    var poll = setInterval(function () {
       fetch('/api/seeks/' + encodeURIComponent(seek)).then(function (r) { return r.json(); }).then(function (j) {
         if (j.game) window.location.href = '/game/' + encodeURIComponent(j.game);
+        else if (j.expired) {
+          clearInterval(poll);
+          document.getElementById('seek-expired').hidden = false;
+        }
       }).catch(function () {});
     }, 2000);
     return;
@@ -107,7 +111,7 @@
   setInterval(tick, 100);
 
   function resultText() {
-    if (state.status === 'aborted') return T['game-aborted'];
+    if (state.status === 'aborted') return T['game-aborted'] + (state.termination === 'no-start' ? ' (' + T['term-no-start'] + ')' : '');
     var r = state.result === '1-0' ? T['result-white-wins'] : state.result === '0-1' ? T['result-black-wins'] : T['result-draw'];
     var term = T['term-' + state.termination] || state.termination;
     return T['game-over'] + ': ' + r + ' (' + term + ')';
@@ -167,6 +171,7 @@
     else if (!you) status = T['game-spectating'];
     else status = s.turn === you ? T['game-your-turn'] : T['game-their-turn'];
     if (s.status === 'started' && s.draw_offer && s.draw_offer !== you) status += ' · ' + T['game-draw-offered'];
+    if (s.status === 'started' && you && s.draw_declined && s.draw_declined !== you) status += ' · ' + T['game-draw-declined'];
     if (s.status === 'started' && s.first_round) status += ' · ' + T['game-first-round'];
     $('status').textContent = status;
     showMoves(s);

@@ -12,10 +12,12 @@ use shatar_rules::{Game, Ruleset, fen, uci};
 
 on_both_backends!(
     finished_game_downloads_read_back,
+    pgn_download_has_variant_elo_clocks_and_site,
     archive_lists_exactly_a_players_games,
     tuuxei_of_a_stored_game_is_shown,
     analysis_finds_the_mate_in_one_first,
     analysis_errors_name_the_field,
+    the_pages_one_line_sheet_imports,
 );
 
 /// The scholar's mate, as in the rules core's and the records library's examples.
@@ -52,6 +54,267 @@ fn listed_games(body: &str) -> Vec<String> {
         .filter_map(|s| s.split('"').next())
         .map(str::to_owned)
         .collect()
+}
+
+/// The move text of a PGN on one line, without `{[%clk …]}` comments and the `N...`
+/// numbers that follow them.
+fn without_clocks(pgn: &str) -> String {
+    let moves = pgn
+        .split_once("\n\n")
+        .map_or(pgn, |(_, m)| m)
+        .replace('\n', " ");
+    let mut out = Vec::new();
+    let mut rest = moves.as_str();
+    while let Some(start) = rest.find("{[%clk ") {
+        out.push(&rest[..start]);
+        rest = &rest[start..];
+        rest = &rest[rest.find('}').map_or(rest.len(), |e| e + 1)..];
+    }
+    out.push(rest);
+    out.concat()
+        .split_whitespace()
+        .filter(|w| !w.ends_with("..."))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Replays PGN text with pyffish (Fairy-Stockfish's library) and the project's variant
+/// definitions: each game's `Variant` (`Shatar` is Fairy-Stockfish's own `shatar`), its
+/// moves matched against pyffish's SAN of its legal moves, its `%clk` comments. Returns
+/// one `{"variant", "uci", "clk"}` per game, or `None` (with a note) where pyffish is not
+/// installed.
+fn read_with_pyffish(pgn: &str) -> Option<Vec<Value>> {
+    const SCRIPT: &str = r#"
+import json, re, sys
+try:
+    import pyffish as sf
+except ImportError as e:
+    print("MISSING", e)
+    sys.exit(3)
+sf.load_variant_config(open(sys.argv[2], encoding="utf-8").read())
+games = []
+for text in re.split(r"\n\n(?=\[)", open(sys.argv[1], encoding="utf-8").read().strip()):
+    head, moves = text.split("\n\n", 1)
+    tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', head, re.M))
+    variant = tags["Variant"]
+    variant = "shatar" if variant == "Shatar" else variant
+    start = tags.get("FEN") or sf.start_fen(variant)
+    clk = re.findall(r"\{\[%clk\s+(\d+:\d\d:\d\d)\]\}", moves)
+    tokens = re.sub(r"\{[^}]*\}", " ", moves).split()
+    played = []
+    for tok in tokens:
+        if re.fullmatch(r"\d+\.(\.\.)?|1-0|0-1|1/2-1/2|\*", tok):
+            continue
+        fen = sf.get_fen(variant, start, played)
+        legal = sf.legal_moves(variant, fen, [])
+        found = [m for m in legal
+                 if sf.get_san(variant, fen, m).rstrip("+#") == tok.rstrip("+#")]
+        if len(found) != 1:
+            print(f"{tok}: {len(found)} moves of {sorted(legal)} read it", file=sys.stderr)
+            sys.exit(1)
+        played.append(found[0])
+    games.append({"variant": variant, "uci": played, "clk": clk})
+print(json.dumps(games))
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let ini = format!(
+        "{}/../engine/data/openings/variants.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = match std::process::Command::new("python3")
+        .arg("-c")
+        .arg(SCRIPT)
+        .arg(&path)
+        .arg(&ini)
+        .output()
+    {
+        Ok(out) => out,
+        Err(e) => {
+            eprintln!("skipped the pyffish check: no python3 ({e})");
+            return None;
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if out.status.code() == Some(3) {
+        eprintln!(
+            "skipped the pyffish check: {} (scripts/install-test-deps.sh installs it)",
+            stdout.trim()
+        );
+        return None;
+    }
+    assert!(
+        out.status.success(),
+        "pyffish could not read the PGN: {}{}\n{pgn}",
+        stdout,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(serde_json::from_str(stdout.trim()).unwrap())
+}
+
+/// The `%clk` texts of a game's stored clocks: the mover's clock after each move.
+async fn stored_clocks(server: &TestServer, game: &str) -> Vec<String> {
+    let moves = shatar_server::db::games::moves(&server.state().db, game)
+        .await
+        .unwrap();
+    moves
+        .iter()
+        .map(|m| {
+            let ms = if m.ply % 2 == 0 {
+                m.white_ms
+            } else {
+                m.black_ms
+            };
+            let s = ms / 1000;
+            format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+        })
+        .collect()
+}
+
+async fn pgn_download_has_variant_elo_clocks_and_site(bk: Backend) {
+    let mut server = TestServer::start(bk).await;
+    if let Some(r) = server.running.take() {
+        r.shutdown().await;
+    }
+    let mut config = common::config(server.dir.path().to_path_buf(), &server.backend);
+    config.public_url = Some("https://shatar.example".into());
+    let running = shatar_server::start(config).await.unwrap();
+    server.addr = running.addr;
+    server.running = Some(running);
+
+    let (wn, bn) = (unique("Elo"), unique("Clk"));
+    let mut white = server.client();
+    let mut black = server.client();
+    let rated = [
+        ("color", "white"),
+        ("ruleset", "official"),
+        ("minutes", "3"),
+        ("increment", "2"),
+        ("rated", "1"),
+    ];
+    // 1. A rated official game, the scholar's mate: both players new, 1500 before it.
+    let game1 = white.game_against(&wn, &mut black, &bn, &rated).await;
+    let mut w = white.socket(&game1).await;
+    let mut b = black.socket(&game1).await;
+    assert_eq!(play(&mut w, &mut b, &SCHOLARS_MATE).await["result"], "1-0");
+    // 2. A rated competition game still being played: the ratings now, after game 1.
+    let mut seek2 = rated.to_vec();
+    seek2[1] = ("ruleset", "competition");
+    let id = white.seek(&seek2).await;
+    let game2 = black.accept(&id).await;
+    let mut w = white.socket(&game2).await;
+    let mut b = black.socket(&game2).await;
+    play(&mut w, &mut b, &["d2d4", "d7d5", "g1f3"]).await;
+    // 3. A casual fsf game (Fairy-Stockfish's own shatar): no Elo tags.
+    let casual = [("color", "white"), ("ruleset", "fsf"), ("minutes", "5")];
+    let id = white.seek(&casual).await;
+    let game3 = black.accept(&id).await;
+    let mut w = white.socket(&game3).await;
+    let mut b = black.socket(&game3).await;
+    let fsf_moves = ["e2e3", "e7e6", "g1f3", "b8c6"];
+    play(&mut w, &mut b, &fsf_moves).await;
+
+    let db = server.state().db.clone();
+    let wid = shatar_server::db::users::by_name(&db, &wn)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let changes = shatar_server::db::ratings::changes_of_game(&db, &game1)
+        .await
+        .unwrap();
+    let after = |id: i64| {
+        let c = changes.iter().find(|c| c.user_id == id).unwrap();
+        format!("{:.0}", c.after.rating)
+    };
+    let bid = changes.iter().find(|c| c.user_id != wid).unwrap().user_id;
+    let (w_after, b_after) = (after(wid), after(bid));
+    assert_ne!(w_after, "1500", "game 1 moved the ratings");
+
+    let mut c = server.client();
+    let mut all = String::new();
+    let cases = [
+        (
+            &game1,
+            "official",
+            "shatarofficialgame",
+            Some(("1500", "1500")),
+            &SCHOLARS_MATE[..],
+        ),
+        (
+            &game2,
+            "competition",
+            "shatarofficialgame",
+            Some((w_after.as_str(), b_after.as_str())),
+            &["d2d4", "d7d5", "g1f3"][..],
+        ),
+        (&game3, "fsf", "Shatar", None, &fsf_moves[..]),
+    ];
+    for (game, ruleset, variant, elo, moves) in cases {
+        let r = c.get(&format!("/game/{game}/pgn")).await;
+        assert_eq!(r.status, 200);
+        let body = &r.body;
+        assert!(
+            body.contains(&format!("[Site \"https://shatar.example/game/{game}\"]\n")),
+            "{body}"
+        );
+        assert!(
+            body.contains(&format!(
+                "[Ruleset \"{ruleset}\"]\n[Variant \"{variant}\"]\n"
+            )),
+            "{body}"
+        );
+        match elo {
+            Some((we, be)) => {
+                assert!(body.contains(&format!("[WhiteElo \"{we}\"]\n")), "{body}");
+                assert!(body.contains(&format!("[BlackElo \"{be}\"]\n")), "{body}");
+            }
+            None => assert!(!body.contains("Elo "), "{body}"),
+        }
+        // The clocks: one comment per move, the mover's stored clock.
+        let clocks = stored_clocks(&server, game).await;
+        assert_eq!(clocks.len(), moves.len());
+        let record = Record::from_pgn_str(body, Ruleset::OFFICIAL).unwrap();
+        let read: Vec<String> = record
+            .moves
+            .iter()
+            .map(|n| uci::write(&n.mv, &record.ruleset))
+            .collect();
+        assert_eq!(read, moves, "{body}");
+        let comments: Vec<String> = record.moves.iter().map(|n| n.comments.join("|")).collect();
+        let expected: Vec<String> = clocks.iter().map(|c| format!("[%clk {c}]")).collect();
+        assert_eq!(comments, expected, "{body}");
+        // The first round costs no time: both clocks untouched after it.
+        let initial = if ruleset == "fsf" {
+            "0:05:00"
+        } else {
+            "0:03:00"
+        };
+        assert_eq!(clocks[..2], [initial, initial], "{body}");
+        all.push_str(body);
+        all.push('\n');
+    }
+    // Fairy-Stockfish reads the three games with their variants, to the same moves and
+    // clocks.
+    if let Some(games) = read_with_pyffish(&all) {
+        assert_eq!(games.len(), 3);
+        for ((game, _, variant, _, moves), read) in cases.iter().zip(&games) {
+            let fsf_name = if *variant == "Shatar" {
+                "shatar"
+            } else {
+                variant
+            };
+            assert_eq!(read["variant"], *fsf_name);
+            assert_eq!(read["uci"], json!(moves), "{game}");
+            assert_eq!(
+                read["clk"],
+                json!(stored_clocks(&server, game).await),
+                "{game}"
+            );
+        }
+    }
+    server.stop().await;
 }
 
 async fn finished_game_downloads_read_back(bk: Backend) {
@@ -94,10 +357,10 @@ async fn finished_game_downloads_read_back(bk: Backend) {
     let ended = record.end().expect("the rules core ends the replayed game");
     assert_eq!(ended.termination, Termination::Checkmate);
     assert_eq!(ended.outcome.pgn(), "1-0");
-    // The moves in English SAN, as any chess reader writes the scholar's mate.
+    // The moves in English SAN, as any chess reader writes the scholar's mate (read
+    // without the clock comments).
     assert!(
-        r.body
-            .contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
+        without_clocks(&r.body).contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
         "{}",
         r.body
     );
@@ -581,5 +844,147 @@ async fn analysis_errors_name_the_field(bk: Backend) {
     let huge = "x".repeat(200_000);
     let r = c.post("/api/analysis/import", &[("text", &huge)]).await;
     assert_eq!(r.status, 413);
+    server.stop().await;
+}
+
+/// The analysis page's own example, a score sheet on one line, imports in each language
+/// (the text taken from the page's placeholder); a header without moves is refused with
+/// the reason, in the visitor's language.
+async fn the_pages_one_line_sheet_imports(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let mut c = server.client();
+    for (lang, label, white, black) in [
+        ("en", "White:", "Bat", "Dorj"),
+        ("zh", "白方：", "巴特", "道尔吉"),
+        ("mn", "Цагаан:", "Бат", "Дорж"),
+    ] {
+        c.cookies.insert("lang".into(), lang.into());
+        let page = c.get("/analysis").await;
+        assert_eq!(page.status, 200);
+        let hint = page
+            .body
+            .split(r#"<textarea id="import-text""#)
+            .nth(1)
+            .and_then(|t| t.split(r#"placeholder=""#).nth(1))
+            .and_then(|t| t.split('"').next())
+            .unwrap();
+        let example = &hint[hint.find(label).unwrap_or_else(|| panic!("{lang}: {hint}"))..];
+        assert!(!example.contains('\n'), "one line: {example}");
+        let r = c
+            .post(
+                "/api/analysis/import",
+                &[("text", example), ("ruleset", "official")],
+            )
+            .await;
+        assert_eq!(r.status, 200, "{lang}: {example}: {}", r.body);
+        let v = r.json();
+        assert_eq!(v["moves"], json!(["e2e4", "e7e5"]), "{lang}");
+        assert_eq!(
+            (v["white"].as_str(), v["black"].as_str()),
+            (Some(white), Some(black))
+        );
+        // The same names with no move: refused, saying where moves begin.
+        let names = &example[..example.find("(1)").unwrap()];
+        let r = c
+            .post(
+                "/api/analysis/import",
+                &[("text", names), ("ruleset", "official")],
+            )
+            .await;
+        assert_eq!(r.status, 400, "{lang}: {}", r.body);
+        let v = r.json();
+        assert_eq!(v["field"], "text");
+        let expected = match lang {
+            "en" => {
+                "No moves found: names were read, but no move number. The moves begin with (1), as in (1)e2—e4,e7—e5;, or with 1., as in 1. e4 e5."
+            }
+            "zh" => {
+                "未找到着法：已读到对局者姓名，但没有回合编号。着法应以 (1) 开头，如 (1)e2—e4,e7—e5;，或以 1. 开头，如 1. e4 e5。"
+            }
+            _ => {
+                "Нүүдэл олдсонгүй: нэрсийг уншсан боловч нүүдлийн дугаар алга. Нүүдэл (1)-ээр эхэлнэ, жишээ нь (1)e2—e4,e7—e5;, эсвэл 1.-ээр, жишээ нь 1. e4 e5."
+            }
+        };
+        assert_eq!(v["error"], expected);
+    }
+    // PGN-style numbers on one line too.
+    let r = c
+        .post(
+            "/api/analysis/import",
+            &[
+                ("text", "White: Bat Black: Dorj 1. e4 e5 2. Nf3 Nc6"),
+                ("ruleset", "official"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["moves"], json!(["e2e4", "e7e5", "g1f3", "b8c6"]));
+    server.stop().await;
+}
+
+/// A GET from another loopback address (`source`), answered with its status and body.
+async fn get_from(source: &str, server: &TestServer, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+    let mut stream = socket.connect(server.addr).await.unwrap();
+    let head = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.addr
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(common::PATIENCE, stream.read_to_end(&mut raw))
+        .await
+        .unwrap()
+        .unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// The analysis queue's share per address: a third analysis from one address while two
+/// are queued or running is refused with 429 in the visitor's language; another address
+/// is still served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_fill_the_analysis_queue() {
+    let server = TestServer::start(Backend::Sqlite).await;
+    let pool = std::sync::Arc::clone(&server.state().analysis);
+    let local: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+    // The deepest search of five lines: each holds the one worker for up to 3 s.
+    let slow = "/api/analysis/engine?depth=20&multipv=5";
+    let mut running = Vec::new();
+    for _ in 0..2 {
+        let mut c = server.client();
+        running.push(tokio::spawn(async move { c.get(slow).await.status }));
+    }
+    while pool.in_flight(local) < 2 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let mut c = server.client();
+    c.cookies.insert("lang".into(), "zh".into());
+    let r = c.get(slow).await;
+    assert_eq!(r.status, 429, "{}", r.body);
+    assert_eq!(
+        r.json(),
+        json!({"error": "来自您地址的分析请求过多：同时最多 2 个。请等待其中一个完成。", "field": null})
+    );
+    c.cookies.insert("lang".into(), "en".into());
+    let r = c.get(slow).await;
+    assert_eq!(
+        r.json()["error"],
+        "Too many analyses from your address: at most 2 at once. Wait for one to finish."
+    );
+    // Another address is still served (its turn comes before local's second).
+    let other = get_from("127.0.0.2", &server, "/api/analysis/engine?depth=2").await;
+    assert_eq!(other.0, 200, "{}", other.1);
+    for r in running {
+        assert_eq!(r.await.unwrap(), 200);
+    }
+    assert_eq!(pool.in_flight(local), 0);
     server.stop().await;
 }

@@ -9,7 +9,8 @@ use shatar_rules::{Game, Ruleset, uci};
 
 on_both_backends!(
     guest_plays_the_computer_to_the_end,
-    computer_opens_with_white
+    computer_opens_with_white,
+    computer_answers_a_draw_offer,
 );
 
 /// A move from the server's destinations, chosen by a small deterministic generator.
@@ -143,5 +144,108 @@ async fn computer_opens_with_white(b: Backend) {
         )
         .await;
     assert_eq!(r.status, 400);
+    server.stop().await;
+}
+
+/// A game of `white` (an account) against the computer (Black, level 1) from `initial`
+/// (official rules, White to move), stored as the computer route stores one.
+async fn game_against_computer_from(server: &TestServer, white: &str, initial: &str) -> String {
+    let db = &server.state().db;
+    let white_id = shatar_server::db::users::by_name(db, white)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let id = common::unique("d").replace(|c: char| !c.is_ascii_alphanumeric(), "");
+    let row = shatar_server::db::games::GameRow {
+        id: id.clone(),
+        ruleset: "official".into(),
+        initial_fen: initial.into(),
+        white_id: Some(white_id),
+        black_id: None,
+        white_name: None,
+        black_name: None,
+        initial_ms: 600_000,
+        increment_ms: 0,
+        rated: false,
+        status: shatar_server::db::games::Status::Started,
+        result: None,
+        termination: None,
+        created_ms: shatar_server::db::now_ms(),
+        computer_level: Some(1),
+        white_guest: None,
+        black_guest: None,
+    };
+    let mut tx = db.pool.begin().await.unwrap();
+    shatar_server::db::games::insert(&mut tx, &row)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    id
+}
+
+/// White offers a draw at once; returns the first state after the computer has answered.
+async fn offer_and_await_answer(ws: &mut common::Socket) -> Value {
+    let s = ws.state().await;
+    assert_eq!(s["draw_offer"], json!(null));
+    ws.send(json!({"t": "draw-offer"})).await;
+    loop {
+        let s = ws.state().await;
+        if s["draw_offer"] != "white" {
+            return s;
+        }
+    }
+}
+
+async fn computer_answers_a_draw_offer(b: Backend) {
+    let server = TestServer::start(b).await;
+    let mut player = server.client();
+    let name = common::unique("Offer");
+    player.sign_up(&name, "12345678").await;
+    // Black a bers up: the computer declines, says so, and play goes on.
+    let game = game_against_computer_from(&server, &name, "q3k3/8/8/8/8/8/8/4K3 w - - 0 1").await;
+    let mut ws = player.socket(&game).await;
+    assert_eq!(ws.you.as_deref(), Some("white"));
+    let s = offer_and_await_answer(&mut ws).await;
+    assert_eq!(s["status"], "started", "{s}");
+    assert_eq!(s["draw_offer"], json!(null));
+    assert_eq!(s["draw_declined"], "black");
+    // S4's alternation: White may not offer again until Black has.
+    assert_eq!(s["can_offer"], json!({"white": false, "black": true}));
+    let events = shatar_server::db::games::events(&server.state().db, &game)
+        .await
+        .unwrap();
+    let kinds: Vec<(&str, Option<&str>)> = events
+        .iter()
+        .map(|e| (e.kind.as_str(), e.color.as_deref()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("draw-offer", Some("white")),
+            ("draw-decline", Some("black"))
+        ]
+    );
+    // White's move clears the note; the computer answers with a move.
+    ws.play("e1d2", 0).await;
+    let s = ws.state_at(1).await;
+    assert_eq!(s["draw_declined"], json!(null));
+    let s = ws.state_at(2).await;
+    assert_eq!(s["ply"], 2, "the computer moved: {s}");
+    ws.close().await;
+
+    // Blocked pawns, kings far away: dead even, accepted. A bers down: losing, accepted.
+    for initial in [
+        "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1",
+    ] {
+        let game = game_against_computer_from(&server, &name, initial).await;
+        let mut ws = player.socket(&game).await;
+        let s = offer_and_await_answer(&mut ws).await;
+        assert_eq!(s["status"], "ended", "{initial}: {s}");
+        assert_eq!(s["result"], "1/2-1/2");
+        assert_eq!(s["termination"], "agreement");
+        ws.close().await;
+    }
     server.stop().await;
 }

@@ -123,6 +123,74 @@ async fn a_socket_sending_too_fast_is_told_and_closed() {
     server.stop().await;
 }
 
+/// Sends `text` and reads until the close frame: the error before it and the close itself.
+async fn send_and_await_close(
+    s: &mut common::Socket,
+    text: String,
+) -> (
+    Vec<serde_json::Value>,
+    Option<tokio_tungstenite::tungstenite::protocol::CloseFrame>,
+) {
+    s.ws.send(Message::Text(text.into())).await.unwrap();
+    let mut errors = Vec::new();
+    loop {
+        let msg = tokio::time::timeout(PATIENCE, s.ws.next()).await.unwrap();
+        match msg {
+            Some(Ok(Message::Text(t))) => {
+                let v: serde_json::Value = serde_json::from_str(t.as_str()).unwrap();
+                if v["t"] == "error" {
+                    errors.push(v);
+                }
+            }
+            Some(Ok(Message::Close(c))) => return (errors, c),
+            Some(Ok(_)) => {}
+            other => panic!("expected a close frame, got {other:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_over_long_message_is_told_and_closed() {
+    let server = TestServer::start(common::Backend::Sqlite).await;
+    let game = a_game(&server).await;
+    // 513 bytes: one over the protocol's limit, far under the transport's.
+    // 5000 bytes: over the transport's 4 KiB too; the answer is the same.
+    for len in [513usize, 600, 5000] {
+        let mut s = open(&server, &game).await.unwrap();
+        assert_eq!(s.recv().await["t"], "hello");
+        let pad = len - r#"{"t":"ping","x":""}"#.len();
+        let text = format!(r#"{{"t":"ping","x":"{}"}}"#, "a".repeat(pad));
+        assert_eq!(text.len(), len);
+        let (errors, close) = send_and_await_close(&mut s, text).await;
+        assert_eq!(
+            errors,
+            vec![serde_json::json!({
+                "t": "error",
+                "error": format!("message of {len} bytes exceeds the limit of 512"),
+                "closing": true,
+            })],
+            "{len} bytes"
+        );
+        let close = close.expect("a close frame with a reason");
+        assert_eq!(close.code, CloseCode::Size, "{len} bytes");
+        assert_eq!(close.reason.as_str(), "message too long");
+    }
+    // 512 bytes is within the limit: answered (a malformed message, `x` is unknown), and
+    // the socket stays open.
+    let mut s = open(&server, &game).await.unwrap();
+    assert_eq!(s.recv().await["t"], "hello");
+    let text = format!(r#"{{"t":"ping","x":"{}"}}"#, "a".repeat(512 - 19));
+    assert_eq!(text.len(), 512);
+    s.ws.send(Message::Text(text.into())).await.unwrap();
+    assert!(
+        s.error()
+            .await
+            .starts_with("malformed message: unknown field `x`")
+    );
+    assert_eq!(s.get_state_via_ping().await["t"], "state");
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn http_requests_per_address_are_rate_limited() {
     let server = TestServer::start_with(|c| {

@@ -446,3 +446,216 @@ async fn rematch_swaps_colours_when_both_ask(bk: Backend) {
     );
     server.stop().await;
 }
+
+/// The seeker's page: the challenge link as a whole address (the configured public URL,
+/// else the request's host) with a copy button in the page language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenge_link_is_a_full_url_with_a_copy_button() {
+    let server = TestServer::start(Backend::Sqlite).await;
+    let mut c = server.client();
+    c.sign_up(&unique("Link"), "12345678").await;
+    let seek = c
+        .seek(&[
+            ("color", "white"),
+            ("ruleset", "official"),
+            ("minutes", "5"),
+        ])
+        .await;
+    let page = c.get(&format!("/seeks/{seek}")).await;
+    assert_eq!(page.status, 200);
+    let link = format!("http://{}/seeks/{seek}", server.addr);
+    assert!(
+        page.body.contains(&format!(
+            r#"<input class="link" id="seek-link" readonly value="{link}"> <button type="button" data-copy="seek-link" data-copied="Copied" hidden>Copy the link</button>"#
+        )),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(r#"<script src="/static/copy.js"></script>"#)
+    );
+    c.cookies.insert("lang".into(), "zh".into());
+    let page = c.get(&format!("/seeks/{seek}")).await;
+    assert!(
+        page.body
+            .contains(r#"data-copied="已复制" hidden>复制链接</button>"#),
+        "{}",
+        page.body
+    );
+    let js = c.get("/static/copy.js").await;
+    assert_eq!(js.status, 200);
+    assert_eq!(
+        js.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert!(
+        js.body
+            .contains("navigator.clipboard.writeText(field.value)")
+    );
+    server.stop().await;
+
+    // With --public-url the link names the public site, whatever the Host.
+    let server =
+        TestServer::start_with(|c| c.public_url = Some("https://shatar.example".into())).await;
+    let mut c = server.client();
+    c.sign_up(&unique("Link"), "12345678").await;
+    let seek = c
+        .seek(&[
+            ("color", "white"),
+            ("ruleset", "official"),
+            ("minutes", "5"),
+        ])
+        .await;
+    let page = c.get(&format!("/seeks/{seek}")).await;
+    assert!(
+        page.body.contains(&format!(
+            r#"readonly value="https://shatar.example/seeks/{seek}">"#
+        )),
+        "{}",
+        page.body
+    );
+    server.stop().await;
+}
+
+/// The next state whose status is not `started`.
+async fn until_over(s: &mut Socket) -> serde_json::Value {
+    loop {
+        let st = s.state().await;
+        if st["status"] != "started" {
+            return st;
+        }
+    }
+}
+
+/// A game whose first round stalls is aborted after `--first-move-seconds` (here 1 s, a
+/// 5-minute game), by the server, and everyone on the game page is told why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_without_a_first_move_is_aborted() {
+    let server = TestServer::start_with(|c| c.first_move_seconds = 1).await;
+    let db = server.state().db.clone();
+    let fields = [("ruleset", "official"), ("minutes", "5")];
+    // Nobody moves.
+    let (mut white, black, game) = pair(&server, &fields).await;
+    let mut w = white.socket(&game).await;
+    let end = until_over(&mut w).await;
+    assert_eq!(end["status"], "aborted");
+    assert_eq!(end["termination"], "no-start");
+    assert_eq!(end["result"], json!(null));
+    assert_eq!(end["moves"], json!([]));
+    let row = shatar_server::db::games::by_id(&db, &game)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.status, shatar_server::db::games::Status::Aborted);
+    assert_eq!(row.termination.as_deref(), Some("no-start"));
+    let events = shatar_server::db::games::events(&db, &game).await.unwrap();
+    let kinds: Vec<_> = events
+        .iter()
+        .map(|e| (e.kind.as_str(), e.color.as_deref()))
+        .collect();
+    assert_eq!(kinds, [("abort", None)]);
+    // The page carries the reason in the creator's language.
+    white.cookies.insert("lang".into(), "zh".into());
+    let page = white.get(&format!("/game/{game}")).await;
+    assert!(
+        page.body.contains("已取消：未按时走出第一步"),
+        "{}",
+        page.body
+    );
+    drop(black);
+
+    // White moves, Black never answers: aborted one second after White's move.
+    let (white, black, game) = pair(&server, &fields).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    let sent = std::time::Instant::now();
+    w.play("e2e4", 0).await;
+    b.state_at(1).await;
+    let end = until_over(&mut b).await;
+    let waited = sent.elapsed();
+    assert_eq!(end["status"], "aborted");
+    assert_eq!(end["termination"], "no-start");
+    assert_eq!(end["moves"], json!(["e2e4"]));
+    assert!(
+        waited >= std::time::Duration::from_millis(1000),
+        "{waited:?}"
+    );
+    assert!(waited < std::time::Duration::from_secs(10), "{waited:?}");
+
+    // Once the first round is played, the clock rules and nothing is aborted.
+    let (white, black, game) = pair(&server, &fields).await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    play(&mut w, &mut b, &["e2e4", "e7e5"], 0).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let s = w.get_state_via_ping().await;
+    assert_eq!(s["status"], "started", "{s}");
+    server.stop().await;
+}
+
+/// Moves a seek's creation time `minutes` into the past.
+async fn age_seek(server: &TestServer, seek: &str, minutes: i64) {
+    sqlx::query("UPDATE seeks SET created_ms = created_ms - $1 WHERE id = $2")
+        .bind(minutes * 60_000)
+        .bind(seek)
+        .execute(&server.state().db.pool)
+        .await
+        .unwrap();
+}
+
+/// A seek expires `--seek-minutes` (60 by default) after it was made: no longer listed,
+/// its page and its acceptance refused with the reason, its poll says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_expires_after_the_set_time() {
+    let server = TestServer::start(Backend::Sqlite).await;
+    let mut seeker = server.client();
+    seeker.sign_up(&unique("Seeker"), "12345678").await;
+    let mut other = server.client();
+    other.sign_up(&unique("Taker"), "12345678").await;
+    let fields = [
+        ("color", "white"),
+        ("ruleset", "official"),
+        ("minutes", "5"),
+        ("listed", "1"),
+    ];
+    let old = seeker.seek(&fields).await;
+    let young = seeker.seek(&fields).await;
+    let accept_form = |id: &str| format!(r#"action="/seeks/{id}/accept""#);
+    let lobby = other.get("/").await;
+    assert!(lobby.body.contains(&accept_form(&old)), "{}", lobby.body);
+    age_seek(&server, &old, 61).await;
+    age_seek(&server, &young, 59).await;
+
+    let lobby = other.get("/").await;
+    assert!(!lobby.body.contains(&accept_form(&old)), "{}", lobby.body);
+    assert!(lobby.body.contains(&accept_form(&young)), "{}", lobby.body);
+    let poll = seeker.get(&format!("/api/seeks/{old}")).await;
+    assert_eq!(poll.json(), json!({"game": null, "expired": true}));
+    let poll = seeker.get(&format!("/api/seeks/{young}")).await;
+    assert_eq!(poll.json(), json!({"game": null, "expired": false}));
+    let page = other.get(&format!("/seeks/{old}")).await;
+    assert_eq!(page.status, 404);
+    let said = format!("The challenge “{old}” has expired: a challenge stays open 60 minutes.");
+    assert!(page.body.contains(&said), "{}", page.body);
+    other.cookies.insert("lang".into(), "zh".into());
+    let page = other.get(&format!("/seeks/{old}")).await;
+    assert!(
+        page.body
+            .contains(&format!("挑战“{old}”已过期：挑战只保留 60 分钟。")),
+        "{}",
+        page.body
+    );
+    other.cookies.insert("lang".into(), "en".into());
+    let csrf = other.csrf().await;
+    let r = other
+        .post(&format!("/seeks/{old}/accept"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(r.status, 404, "{}", r.body);
+    assert!(r.body.contains(&said), "{}", r.body);
+    // The younger one is still taken up.
+    let game = other.accept(&young).await;
+    assert!(!game.is_empty());
+    server.stop().await;
+}

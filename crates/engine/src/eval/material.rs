@@ -9,7 +9,7 @@ use shatar_rules::ruleset::BersMove;
 use shatar_rules::{Color, Position, Role, Square};
 use std::sync::LazyLock;
 
-/// The sum of [`phase_weight`] over the start array.
+/// The sum of `phase_weight` over the start array.
 pub const PHASE_TOTAL: i32 = 24;
 
 /// How much a man counts towards the middlegame phase.

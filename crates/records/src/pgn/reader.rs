@@ -122,7 +122,8 @@ fn read_game(chars: &[char], lines: &LineIndex, start: usize, default: Ruleset) 
 }
 
 /// The ruleset a game's tags name: `Ruleset` (a preset name or a JSON ruleset), else
-/// `Variant "Shatar"` (Fairy-Stockfish, pychess.org) for `fsf`, else `default`.
+/// the `Variant` ([`crate::fsf_variant`]: `"Shatar"` of Fairy-Stockfish and pychess.org for
+/// `fsf`), else `default`.
 pub(crate) fn ruleset_of(tags: &Tags, default: Ruleset) -> Result<Ruleset, RecordError> {
     let bad = |tag: &str, reason: String| RecordError::Tag {
         tag: tag.to_owned(),
@@ -140,13 +141,15 @@ pub(crate) fn ruleset_of(tags: &Tags, default: Ruleset) -> Result<Ruleset, Recor
         };
     }
     if let Some(variant) = tags.get(names::VARIANT) {
-        return if variant.trim().eq_ignore_ascii_case("shatar") {
-            Ok(Ruleset::FSF)
-        } else {
-            Err(bad(
+        return match crate::record::preset_of_variant(variant) {
+            Some(p) => Ok(p.ruleset()),
+            None => Err(bad(
                 names::VARIANT,
-                format!("{variant:?} is not Shatar (expected \"Shatar\" or a Ruleset tag)"),
-            ))
+                format!(
+                    "{variant:?} is not Shatar (expected \"Shatar\", \"shatarofficialgame\", \
+                     \"shatartraditionalgame\" or a Ruleset tag)"
+                ),
+            )),
         };
     }
     Ok(default)

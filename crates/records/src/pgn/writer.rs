@@ -6,8 +6,8 @@ use crate::record::{MoveNode, Record, ruleset_tags};
 use crate::tag::{SEVEN_TAG_ROSTER, names};
 use shatar_rules::{Color, Position, fen};
 
-/// Writes a record as PGN: the seven-tag roster, `Ruleset` (and `Variant "Shatar"` for
-/// `fsf`), `FEN`/`SetUp` for a set-up start, `Opening`, `Tuuxei` where the ruleset reports
+/// Writes a record as PGN: the seven-tag roster, `Ruleset` and `Variant` (the
+/// Fairy-Stockfish variant, [`crate::fsf_variant`]), `FEN`/`SetUp` for a set-up start, `Opening`, `Tuuxei` where the ruleset reports
 /// it, the other tags as read; then the moves in English SAN with comments, NAGs and
 /// variations, wrapped at 79 columns.
 ///

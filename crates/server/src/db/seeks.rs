@@ -1,6 +1,6 @@
 //! The `seeks` table: open seeks in the lobby and private challenge links.
 
-use super::{Db, now_ms};
+use super::Db;
 use crate::error::AppError;
 use sqlx::Row;
 
@@ -61,10 +61,19 @@ pub struct Seek {
     pub listed: bool,
     /// The game, once accepted.
     pub game_id: Option<String>,
+    /// When it was made (an open seek expires `--seek-minutes` after).
+    pub created_ms: i64,
+}
+
+impl Seek {
+    /// Whether the seek is still open but older than `not_before_ms`.
+    pub fn expired(&self, not_before_ms: i64) -> bool {
+        self.game_id.is_none() && self.created_ms < not_before_ms
+    }
 }
 
 const SELECT: &str = "SELECT s.id, s.user_id, u.username, s.ruleset, s.initial_ms, s.increment_ms,
-    s.color, s.rated, s.listed, s.game_id FROM seeks s JOIN users u ON u.id = s.user_id";
+    s.color, s.rated, s.listed, s.game_id, s.created_ms FROM seeks s JOIN users u ON u.id = s.user_id";
 
 fn from_row(row: &sqlx::any::AnyRow) -> Result<Seek, AppError> {
     let color: String = row.try_get("color")?;
@@ -79,6 +88,7 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<Seek, AppError> {
         rated: row.try_get::<i64, _>("rated")? != 0,
         listed: row.try_get::<i64, _>("listed")? != 0,
         game_id: row.try_get("game_id")?,
+        created_ms: row.try_get("created_ms")?,
     })
 }
 
@@ -96,7 +106,7 @@ pub async fn insert(db: &Db, seek: &Seek) -> Result<(), AppError> {
     .bind(seek.color.name())
     .bind(i64::from(seek.rated))
     .bind(i64::from(seek.listed))
-    .bind(now_ms())
+    .bind(seek.created_ms)
     .execute(&db.pool)
     .await?;
     Ok(())
@@ -111,23 +121,35 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<Seek>, AppError> {
     row.as_ref().map(from_row).transpose()
 }
 
-/// Open listed seeks, newest first (at most 100).
-pub async fn open(db: &Db) -> Result<Vec<Seek>, AppError> {
+/// Open listed seeks made at or after `not_before_ms` (older ones have expired), newest
+/// first (at most 100).
+pub async fn open(db: &Db, not_before_ms: i64) -> Result<Vec<Seek>, AppError> {
     let rows = sqlx::query(&format!(
-        "{SELECT} WHERE s.game_id IS NULL AND s.listed = 1 ORDER BY s.created_ms DESC LIMIT 100"
+        "{SELECT} WHERE s.game_id IS NULL AND s.listed = 1 AND s.created_ms >= $1
+         ORDER BY s.created_ms DESC LIMIT 100"
     ))
+    .bind(not_before_ms)
     .fetch_all(&db.pool)
     .await?;
     rows.iter().map(from_row).collect()
 }
 
-/// Marks a seek as taken by `game_id`, only if still open; returns whether it was.
-pub async fn take(tx: &mut sqlx::AnyConnection, id: &str, game_id: &str) -> Result<bool, AppError> {
-    let done = sqlx::query("UPDATE seeks SET game_id = $1 WHERE id = $2 AND game_id IS NULL")
-        .bind(game_id)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+/// Marks a seek as taken by `game_id`, only if still open and made at or after
+/// `not_before_ms`; returns whether it was.
+pub async fn take(
+    tx: &mut sqlx::AnyConnection,
+    id: &str,
+    game_id: &str,
+    not_before_ms: i64,
+) -> Result<bool, AppError> {
+    let done = sqlx::query(
+        "UPDATE seeks SET game_id = $1 WHERE id = $2 AND game_id IS NULL AND created_ms >= $3",
+    )
+    .bind(game_id)
+    .bind(id)
+    .bind(not_before_ms)
+    .execute(&mut *tx)
+    .await?;
     Ok(done.rows_affected() == 1)
 }
 

@@ -41,6 +41,15 @@ pub fn max_depth(level: u8) -> u32 {
 /// The longest one search may take, whatever the clock allows (keeps the pool moving).
 pub const MAX_THINK_MS: u64 = 2_000;
 
+/// The computer accepts a draw when its evaluation, for its own side, is at most this
+/// (centipawns): the game is dead even (within a fifth of a pawn) or it is losing.
+pub const ACCEPT_DRAW_AT_MOST_CP: i32 = 20;
+
+/// The search behind an answer to a draw offer: full strength, this deep, at most this long.
+pub const DRAW_EVAL_DEPTH: u32 = 6;
+/// See [`DRAW_EVAL_DEPTH`].
+pub const DRAW_EVAL_MS: u64 = 300;
+
 /// A fixed number of engines, lent one search at a time.
 #[derive(Debug)]
 pub struct ComputerPool {
@@ -122,6 +131,54 @@ impl ComputerPool {
     }
 }
 
+impl ComputerPool {
+    /// The evaluation of `game`'s position for the side to move (centipawns; mates far
+    /// beyond), by a short full-strength search ([`DRAW_EVAL_DEPTH`], [`DRAW_EVAL_MS`]).
+    /// `None` when no worker could run.
+    pub async fn evaluate(&self, game: &Game) -> Option<i32> {
+        let _permit = self.permits.acquire().await.ok()?;
+        let mut engine = self.engines.lock().ok()?.pop()?;
+        let initial = game.initial().clone();
+        let moves = game.moves().to_vec();
+        let (engine, score) = tokio::task::spawn_blocking(move || {
+            engine.new_game();
+            engine.config.skill = 20.0;
+            let root = SearchRoot::new(&initial, &moves);
+            let limits = Limits {
+                depth: Some(DRAW_EVAL_DEPTH),
+                movetime_ms: Some(DRAW_EVAL_MS),
+                ..Limits::default()
+            };
+            let result = engine.search(
+                &root,
+                &limits,
+                std::sync::Arc::default(),
+                std::sync::Arc::default(),
+                &|_| {},
+            );
+            (engine, result.score)
+        })
+        .await
+        .ok()?;
+        if let Ok(mut engines) = self.engines.lock() {
+            engines.push(engine);
+        }
+        Some(score)
+    }
+
+    /// Whether the computer, playing `side`, accepts a draw in `game`: its evaluation for
+    /// `side` is at most [`ACCEPT_DRAW_AT_MOST_CP`]. Also returns that evaluation.
+    pub async fn accepts_draw(&self, game: &Game, side: Color) -> Option<(bool, i32)> {
+        let score = self.evaluate(game).await?;
+        let own = if game.position().turn() == side {
+            score
+        } else {
+            -score
+        };
+        Some((own <= ACCEPT_DRAW_AT_MOST_CP, own))
+    }
+}
+
 /// Both clocks in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ByColorMs {
@@ -148,6 +205,26 @@ mod tests {
         };
         let m = pool.choose(&game, 8, clocks, 0).await.unwrap();
         assert_eq!(uci::write(&m, game.ruleset()), "a1a8");
+    }
+
+    #[tokio::test]
+    async fn answers_a_draw_offer_by_its_evaluation() {
+        let pool = ComputerPool::new(1);
+        let answer = |fen_text: &str, side: Color| {
+            let game = Game::from_position(fen::read(fen_text, Ruleset::OFFICIAL).unwrap());
+            let pool = &pool;
+            async move { pool.accepts_draw(&game, side).await.unwrap() }
+        };
+        // A bers up for Black: Black declines, White (losing) accepts.
+        let bers_up = "q3k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let (black, own) = answer(bers_up, Color::Black).await;
+        assert!(!black && own > 500, "{own}");
+        let (white, own) = answer(bers_up, Color::White).await;
+        assert!(white && own < -500, "{own}");
+        // Blocked pawns, kings far from them: dead even, accepted by either side.
+        let even = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1";
+        let (black, own) = answer(even, Color::Black).await;
+        assert!(black && own.abs() <= ACCEPT_DRAW_AT_MOST_CP, "{own}");
     }
 
     #[tokio::test]

@@ -62,12 +62,34 @@ pub struct LiveGame {
     pub move_clocks: Vec<(i64, i64)>,
     /// The ply the computer is thinking about, if it is.
     pub computer_thinking: Option<u32>,
+    /// Whether the computer is weighing the opponent's draw offer.
+    pub computer_answering: bool,
+    /// The side that declined the last draw offer (in words or by moving), until the next
+    /// move or offer: the page says so.
+    pub draw_declined: Option<Color>,
+    /// When the game was created or its last move was played (the first round's deadline
+    /// counts from it).
+    pub last_step_ms: i64,
     /// Who has asked for a rematch (kept in memory only: a restart forgets the request).
     pub rematch_offer: Option<Color>,
     /// The rematch game, once both asked.
     pub rematch_game: Option<String>,
     /// Each side's lag quota (White, Black; in memory: a restart gives fresh quotas).
     pub lag_quota: [LagQuota; 2],
+}
+
+/// How long each of the first round's two moves may wait: `base_ms` (the configured
+/// `--first-move-seconds`) for games of up to 10 minutes, once more for each further 10
+/// minutes on the clock, at most five times (lichess waits longer in slow games too).
+///
+/// ```
+/// use shatar_server::live::game::first_move_ms;
+/// assert_eq!(first_move_ms(30_000, 300_000), 30_000);
+/// assert_eq!(first_move_ms(30_000, 900_000), 60_000);
+/// assert_eq!(first_move_ms(30_000, 5_400_000), 150_000);
+/// ```
+pub fn first_move_ms(base_ms: i64, initial_ms: i64) -> i64 {
+    base_ms * (1 + initial_ms.max(0) / 600_000).min(5)
 }
 
 /// The termination key of an end by the rules.
@@ -121,6 +143,7 @@ struct NextState {
     game: Game,
     clock: Clock,
     offers: DrawOffers,
+    draw_declined: Option<Color>,
     lag_quota: [LagQuota; 2],
 }
 
@@ -145,6 +168,9 @@ impl LiveGame {
             finish,
             move_clocks: Vec::new(),
             computer_thinking: None,
+            computer_answering: false,
+            draw_declined: None,
+            last_step_ms: row.created_ms,
             rematch_offer: None,
             rematch_game: None,
             lag_quota: [LagQuota::default(); 2],
@@ -185,6 +211,7 @@ impl LiveGame {
             live.game.play_unchecked(mv);
             live.offers.on_move(mover);
             live.move_clocks.push((m.white_ms, m.black_ms));
+            live.last_step_ms = m.played_ms;
         }
         // The clock replays the presses at the stored times of the moves (see `clock`).
         for (k, m) in moves.iter().enumerate() {
@@ -272,6 +299,7 @@ impl LiveGame {
             game: self.game.clone(),
             clock: self.clock.clone(),
             offers: self.offers.clone(),
+            draw_declined: self.draw_declined,
             lag_quota: self.lag_quota,
         };
         let event = |next: NextState, kind: &'static str, finish: Option<Finish>| Plan {
@@ -315,6 +343,8 @@ impl LiveGame {
                     uci: text.clone(),
                     reason: e.to_string(),
                 })?;
+                // A move declines the opponent's pending offer.
+                next.draw_declined = (next.offers.pending() == Some(!color)).then_some(color);
                 next.offers.on_move(color);
                 let reading = next.clock.reading(now_ms);
                 let finish = next.game.end().map(finish_by_rules);
@@ -338,10 +368,12 @@ impl LiveGame {
             }
             Action::DrawOffer => {
                 next.offers.offer(color)?;
+                next.draw_declined = None;
                 Ok(event(next, "draw-offer", None))
             }
             Action::DrawDecline => {
                 next.offers.answer(color)?;
+                next.draw_declined = Some(color);
                 Ok(event(next, "draw-decline", None))
             }
             Action::DrawAccept => {
@@ -386,6 +418,35 @@ impl LiveGame {
         }
     }
 
+    /// The time by which the first round's next move must be played
+    /// ([`first_move_ms`] after the last step), while the first round lasts; `None` after.
+    pub fn first_move_deadline_ms(&self, base_ms: i64) -> Option<i64> {
+        (self.is_live() && self.ply() < 2)
+            .then(|| self.last_step_ms + first_move_ms(base_ms, self.row.initial_ms))
+    }
+
+    /// The plan that aborts a game whose first round stalled: nobody acted, so the event
+    /// has no colour; termination `no-start`.
+    pub fn no_start_plan(&self, now_ms: i64) -> Plan {
+        let mut next = NextState {
+            game: self.game.clone(),
+            clock: self.clock.clone(),
+            offers: self.offers.clone(),
+            draw_declined: None,
+            lag_quota: self.lag_quota,
+        };
+        next.clock.stop(now_ms);
+        Plan {
+            mv: None,
+            event: Some(("abort", None)),
+            finish: Some(Finish {
+                result: None,
+                termination: "no-start".into(),
+            }),
+            next: Box::new(next),
+        }
+    }
+
     /// The plan for `color`'s flag falling: a loss, or a draw when the opponent cannot mate
     /// by any series of legal moves (FIDE 6.9).
     pub fn flag_plan(&self, color: Color, now_ms: i64) -> Plan {
@@ -393,6 +454,7 @@ impl LiveGame {
             game: self.game.clone(),
             clock: self.clock.clone(),
             offers: self.offers.clone(),
+            draw_declined: self.draw_declined,
             lag_quota: self.lag_quota,
         };
         next.clock.stop(now_ms);
@@ -418,8 +480,10 @@ impl LiveGame {
         self.game = next.game;
         self.clock = next.clock;
         self.offers = next.offers;
+        self.draw_declined = next.draw_declined;
         self.lag_quota = next.lag_quota;
         if let Some(m) = plan.mv {
+            self.last_step_ms = m.played_ms;
             self.move_clocks.push((m.white_ms, m.black_ms));
         }
         if let Some(f) = plan.finish {
@@ -520,6 +584,7 @@ impl LiveGame {
             "result": self.finish.as_ref().and_then(|f| f.result.clone()),
             "termination": self.finish.as_ref().map(|f| f.termination.clone()),
             "draw_offer": self.offers.pending().map(Color::name),
+            "draw_declined": self.draw_declined.filter(|_| self.is_live()).map(Color::name),
             "can_offer": { "white": can_offer(Color::White), "black": can_offer(Color::Black) },
             "abortable": self.is_live() && self.ply() < 2,
             "computer": self.computer().map(|(c, level)| json!({"color": c.name(), "level": level})),

@@ -46,17 +46,23 @@ pub struct Hub {
     computer: computer::ComputerPool,
     writer: games::StepWriter,
     fanout: OnceLock<Arc<fanout::Fanout>>,
+    /// How long a first-round move may wait (`--first-move-seconds`, see
+    /// [`game::first_move_ms`]) before the game is aborted.
+    first_move_seconds: u64,
 }
 
 impl Hub {
-    /// An empty hub over `db` (call inside a Tokio runtime: it starts the step writer).
-    pub fn new(db: Db) -> Hub {
+    /// An empty hub over `db` (call inside a Tokio runtime: it starts the step writer);
+    /// a game whose first round stalls `first_move_seconds` (scaled by its clock, see
+    /// [`game::first_move_ms`]) is aborted.
+    pub fn new(db: Db, first_move_seconds: u64) -> Hub {
         Hub {
             writer: games::StepWriter::spawn(db.clone()),
             db,
             rooms: Mutex::new(HashMap::new()),
             computer: computer::ComputerPool::for_this_machine(),
             fanout: OnceLock::new(),
+            first_move_seconds,
         }
     }
 
@@ -365,6 +371,14 @@ impl Hub {
             let Some((color, level)) = live.computer() else {
                 return;
             };
+            // An offer is answered before anything else (a move would decline it unread).
+            if live.is_live() && live.offers.pending() == Some(!color) {
+                if !live.computer_answering {
+                    live.computer_answering = true;
+                    self.computer_answers_draw(id, room, live.game.clone(), color);
+                }
+                return;
+            }
             if !live.is_live()
                 || live.game.position().turn() != color
                 || live.computer_thinking == Some(live.ply())
@@ -390,16 +404,57 @@ impl Hub {
         let (game, color, level, clocks, increment, ply) = job;
         let hub = Arc::clone(self);
         let id = id.to_owned();
+        let room = Arc::clone(room);
         tokio::spawn(async move {
             let Some(m) = hub.computer.choose(&game, level, clocks, increment).await else {
                 return;
             };
+            {
+                let mut live = room.game.lock().await;
+                if live.offers.pending() == Some(!color) {
+                    // Offered while it thought: the answer comes first, then a new search.
+                    live.computer_thinking = None;
+                    return;
+                }
+            }
             let uci = shatar_rules::uci::write(&m, game.ruleset());
             let action = Action::Move { uci, ply };
             // The computer plays in this process: no network lag to credit.
             if let Err(e) = hub.act(&id, color, &action, 0).await {
                 // The game moved on (a resignation, a flag) while the computer thought.
                 tracing::debug!(game = %id, error = %e, "computer move not played");
+            }
+        });
+    }
+
+    /// The computer, playing `color`, answers the opponent's draw offer in `game`: accepts
+    /// when its evaluation says the game is dead even or it is losing
+    /// ([`computer::ComputerPool::accepts_draw`]), else declines; the snapshot says which
+    /// (the game ends agreed drawn, or `draw_declined` names the computer).
+    fn computer_answers_draw(
+        self: &Arc<Self>,
+        id: &str,
+        room: &Arc<Room>,
+        game: shatar_rules::Game,
+        color: Color,
+    ) {
+        let hub = Arc::clone(self);
+        let id = id.to_owned();
+        let room = Arc::clone(room);
+        tokio::spawn(async move {
+            let answer = hub.computer.accepts_draw(&game, color).await;
+            room.game.lock().await.computer_answering = false;
+            let Some((accept, own_cp)) = answer else {
+                return;
+            };
+            tracing::debug!(game = %id, accept, own_cp, "computer answers a draw offer");
+            let action = if accept {
+                Action::DrawAccept
+            } else {
+                Action::DrawDecline
+            };
+            if let Err(e) = hub.act(&id, color, &action, 0).await {
+                tracing::debug!(game = %id, error = %e, "computer's draw answer not played");
             }
         });
     }
@@ -436,10 +491,42 @@ impl Hub {
     }
 
     /// Starts a task that ends the game when the running side's flag falls.
+    /// Aborts game `id` at `deadline_ms` if it is still at `ply` in its first round (the
+    /// player to move never moved); everyone watching, its creator included, gets the
+    /// snapshot that says so (`status: aborted`, `termination: no-start`).
+    fn abort_unstarted_at(
+        self: &Arc<Self>,
+        id: &str,
+        room: &Arc<Room>,
+        deadline_ms: i64,
+        ply: u32,
+    ) {
+        let hub = Arc::clone(self);
+        let room = Arc::clone(room);
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            let wait = u64::try_from(deadline_ms.saturating_sub(now_ms())).unwrap_or(0);
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            let mut live = room.game.lock().await;
+            if !live.is_live() || live.ply() != ply || live.ply() >= 2 {
+                return;
+            }
+            let now = now_ms();
+            let plan = live.no_start_plan(now);
+            if hub.commit(&mut live, plan, now).await.is_ok() {
+                tracing::info!(game = %id, ply, "aborted: no first move in time");
+                let _ = room.tx.send(snapshot_text(&live, now));
+                hub.evict_later(&id);
+            }
+        });
+    }
+
     async fn arm_flag_timer(self: &Arc<Self>, id: &str, room: &Arc<Room>) {
         if !room.owned.load(Ordering::Acquire) {
             return;
         }
+        let base_ms =
+            i64::try_from(self.first_move_seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
         let (deadline, ply) = {
             let live = room.game.lock().await;
             if !live.is_live() {
@@ -447,7 +534,13 @@ impl Hub {
             }
             match live.clock.deadline_ms() {
                 Some(d) => (d, live.ply()),
-                None => return,
+                None => match live.first_move_deadline_ms(base_ms) {
+                    Some(d) => {
+                        self.abort_unstarted_at(id, room, d, live.ply());
+                        return;
+                    }
+                    None => return,
+                },
             }
         };
         let hub = Arc::clone(self);

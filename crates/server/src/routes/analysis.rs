@@ -291,6 +291,7 @@ async fn engine(
     State(state): State<AppState>,
     Query(q): Query<PositionQuery>,
     headers: HeaderMap,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
     v: Visitor,
 ) -> Result<Json<Value>, AnalysisError> {
     let c = check(&q)?;
@@ -302,8 +303,9 @@ async fn engine(
     }
     let analysis = state
         .analysis
-        .analyse(shown.initial(), shown.moves(), multipv, depth)
-        .await?;
+        .analyse(peer.ip(), shown.initial(), shown.moves(), multipv, depth)
+        .await
+        .map_err(|e| e.in_lang(v.lang))?;
     let notation = notation_of(&headers);
     let rl = records_lang(v.lang);
     let pos = shown.position();
@@ -365,6 +367,16 @@ async fn import(v: Visitor, Form(f): Form<ImportForm>) -> Result<Json<Value>, An
         (_, Some(e)) => return Err(AnalysisError::Import(e.to_string())),
         (None, None) => return Err(field("text", "no game found")),
     };
+    let standard_start =
+        fen::write(&record.initial) == fen::write(&Position::start(record.ruleset));
+    if record.moves.is_empty() && standard_start && sheet::looks_like_sheet(&f.text) {
+        // A header read, and not one move: say where the moves were looked for.
+        return Err(AnalysisError::Said {
+            status: axum::http::StatusCode::BAD_REQUEST,
+            field: Some("text"),
+            text: v.lang.t("analysis-import-no-moves"),
+        });
+    }
     let rl = records_lang(v.lang);
     let game = record.game();
     let moves: Vec<String> = game

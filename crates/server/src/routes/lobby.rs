@@ -133,7 +133,7 @@ fn game_list(l: Lang, games: &[GameRow]) -> String {
 
 async fn lobby(State(state): State<AppState>, v: Visitor) -> AppResult<Response> {
     let l = v.lang;
-    let open = seeks::open(&state.db).await?;
+    let open = seeks::open(&state.db, seek_cutoff(&state)).await?;
     let mut body = format!("<h1>{}</h1>", esc(&l.t("lobby-title")));
     body.push_str(&format!(
         "<section><h2>{}</h2>",
@@ -251,6 +251,7 @@ async fn create_seek(
         rated: f.rated == Some(1),
         listed: f.listed == Some(1),
         game_id: None,
+        created_ms: now_ms(),
     };
     seeks::insert(&state.db, &seek).await?;
     Ok(see_other(
@@ -262,6 +263,7 @@ async fn create_seek(
 async fn seek_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
     v: Visitor,
 ) -> AppResult<Response> {
     let l = v.lang;
@@ -276,6 +278,9 @@ async fn seek_page(
             &SameSitePath::internal(format!("/game/{game}")),
             &[],
         ));
+    }
+    if seek.expired(seek_cutoff(&state)) {
+        return Err(expired(&state, &seek.id));
     }
     let mine = v.user.as_ref().is_some_and(|u| u.id == seek.user_id);
     let details = format!(
@@ -292,11 +297,20 @@ async fn seek_page(
     let title = l.t_args("seek-title", &[("name", &seek.username)]);
     let mut body = format!("<h1>{}</h1>{details}", esc(&title));
     if mine {
+        // The whole address, to send to anyone (the button is shown by its script).
+        let link = format!("{}/seeks/{}", state.config.site_url(&headers), seek.id);
         body.push_str(&format!(
-            r#"<p>{wait}</p><p><input class="link" readonly value="/seeks/{id}"></p>
+            r#"<p><label for="seek-link">{wait}</label></p><p class="copy-row"><input class="link" id="seek-link" readonly value="{link}"> <button type="button" data-copy="seek-link" data-copied="{copied}" hidden>{copy}</button></p>
 <form method="post" action="/seeks/{id}/cancel">{csrf}<button>{cancel}</button></form>
-<p class="hint" id="seek-wait" data-seek="{id}"></p><script src="/static/game.js"></script>"#,
+<p class="hint" id="seek-wait" data-seek="{id}"></p><p class="error" id="seek-expired" hidden>{expired}</p><script src="/static/copy.js"></script><script src="/static/game.js"></script>"#,
             wait = esc(&l.t("seek-waiting")),
+            link = esc(&link),
+            copy = esc(&l.t("seek-copy-link")),
+            copied = esc(&l.t("seek-link-copied")),
+            expired = esc(&l.t_args(
+                "error-seek-expired",
+                &[("id", &seek.id), ("minutes", &state.config.seek_minutes.to_string())]
+            )),
             id = esc(&seek.id),
             csrf = csrf_field(&v),
             cancel = esc(&l.t("seek-cancel")),
@@ -318,7 +332,23 @@ async fn seek_page(
     Ok(page(&v, &format!("/seeks/{}", seek.id), &title, &body).into_response())
 }
 
-/// `GET /api/seeks/{id}`: the game id once accepted (polled by the seeker's page).
+/// Seeks made before this time have expired (`--seek-minutes` ago).
+fn seek_cutoff(state: &AppState) -> i64 {
+    let ttl = i64::try_from(state.config.seek_minutes.saturating_mul(60_000)).unwrap_or(i64::MAX);
+    now_ms().saturating_sub(ttl)
+}
+
+/// The refusal of an expired seek.
+fn expired(state: &AppState, id: &str) -> AppError {
+    AppError::NotFound(
+        Msg::new("error-seek-expired")
+            .arg("id", id)
+            .arg("minutes", state.config.seek_minutes),
+    )
+}
+
+/// `GET /api/seeks/{id}`: the game id once accepted (polled by the seeker's page), and
+/// whether the seek has expired.
 async fn seek_status(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Response> {
     let seek = if is_id(&id) {
         seeks::by_id(&state.db, &id).await?
@@ -326,7 +356,8 @@ async fn seek_status(State(state): State<AppState>, Path(id): Path<String>) -> A
         None
     };
     let seek = seek.ok_or_else(|| AppError::NotFound(Msg::new("error-no-seek").arg("id", &id)))?;
-    Ok(axum::Json(serde_json::json!({"game": seek.game_id})).into_response())
+    let expired = seek.expired(seek_cutoff(&state));
+    Ok(axum::Json(serde_json::json!({"game": seek.game_id, "expired": expired})).into_response())
 }
 
 /// The CSRF-only form.
@@ -351,6 +382,10 @@ async fn accept(
     let seek = seek.ok_or_else(|| AppError::NotFound(Msg::new("error-no-seek").arg("id", &id)))?;
     if seek.user_id == user.id {
         return Err(AppError::Forbidden(Msg::new("error-own-seek")));
+    }
+    let cutoff = seek_cutoff(&state);
+    if seek.expired(cutoff) {
+        return Err(expired(&state, &seek.id));
     }
     let seeker_white = match seek.color {
         ColorChoice::White => true,
@@ -391,7 +426,7 @@ async fn accept(
         black_guest: None,
     };
     let mut tx = state.db.pool.begin().await?;
-    if !seeks::take(&mut tx, &seek.id, &game.id).await? {
+    if !seeks::take(&mut tx, &seek.id, &game.id, cutoff).await? {
         return Err(AppError::Conflict(Msg::new("error-seek-taken")));
     }
     games::insert(&mut tx, &game).await?;

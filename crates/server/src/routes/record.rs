@@ -230,12 +230,17 @@ fn attachment(mime: &'static str, filename: &str, body: String) -> Response {
     res
 }
 
-async fn pgn(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Response> {
+async fn pgn(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
     let g = stored(&state, &id).await?;
+    let site = state.config.site_url(&headers);
     Ok(attachment(
         "application/x-chess-pgn; charset=utf-8",
         &format!("shatar-{}.pgn", g.row.id),
-        shatar_records::pgn::write_pgn(&g.record),
+        archive::download_pgn(&state.db, &g, &site).await?,
     ))
 }
 

@@ -68,8 +68,8 @@ pub async fn socket(
         visitor.guest.as_deref(),
     );
     Ok(ws
-        .max_message_size(protocol::MAX_MESSAGE_BYTES)
-        .max_frame_size(protocol::MAX_MESSAGE_BYTES)
+        .max_message_size(protocol::TRANSPORT_MAX_BYTES)
+        .max_frame_size(protocol::TRANSPORT_MAX_BYTES)
         .on_upgrade(move |socket| async move {
             run(socket, state, id, room, color).await;
             // The address's place is freed when the socket ends.
@@ -87,6 +87,41 @@ fn rate_error(state: &AppState) -> String {
         burst: state.config.socket_message_burst,
     };
     json!({"t": "error", "error": e.to_string(), "closing": true}).to_string()
+}
+
+/// The refusal sent before a socket is closed for a message over
+/// [`protocol::MAX_MESSAGE_BYTES`] (`len`: its length in bytes).
+fn too_long_error(len: usize) -> String {
+    let e = crate::error::ProtocolError::TooLong {
+        len,
+        max: protocol::MAX_MESSAGE_BYTES,
+    };
+    json!({"t": "error", "error": e.to_string(), "closing": true}).to_string()
+}
+
+/// The length of the message the transport refused as too long, if that is why reading
+/// failed (messages over [`protocol::TRANSPORT_MAX_BYTES`] never reach the server's check).
+fn refused_length(e: axum::Error) -> Option<usize> {
+    match *e.into_inner().downcast::<tungstenite::Error>().ok()? {
+        tungstenite::Error::Capacity(tungstenite::error::CapacityError::MessageTooLong {
+            size,
+            ..
+        }) => Some(size),
+        _ => None,
+    }
+}
+
+/// Sends the too-long refusal and the close frame (code 1009, "message too big").
+async fn close_too_long(
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    len: usize,
+) -> bool {
+    let _ = sink.send(Message::Text(too_long_error(len).into())).await;
+    let frame = CloseFrame {
+        code: close_code::SIZE,
+        reason: "message too long".into(),
+    };
+    sink.send(Message::Close(Some(frame))).await.is_ok()
 }
 
 /// How long a socket the server closes waits for the client's closing frame.
@@ -146,7 +181,14 @@ async fn run(
         tokio::select! {
             incoming = stream.next() => {
                 let text = match incoming {
-                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Err(e)) => {
+                        // The stream has ended: nothing more can be read, only said.
+                        if let Some(len) = refused_length(e) {
+                            close_too_long(&mut sink, len).await;
+                        }
+                        break;
+                    }
                     Some(Ok(Message::Pong(payload))) => {
                         trips.pong(&payload, Instant::now());
                         continue;
@@ -166,6 +208,12 @@ async fn run(
                     Some(Ok(_)) => continue,
                 };
                 let reply = match protocol::decode(text.as_str()) {
+                    Err(crate::error::ProtocolError::TooLong { len, .. }) => {
+                        if close_too_long(&mut sink, len).await {
+                            await_close_reply(&mut stream).await;
+                        }
+                        break;
+                    }
                     Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
                     Ok(protocol::ClientMsg::Ping { seq }) => {
                         let snap = snapshot(&room).await;

@@ -16,8 +16,14 @@ use crate::error::ProtocolError;
 use crate::live::game::Action;
 use serde::{Deserialize, Serialize};
 
-/// The longest message accepted, in bytes.
+/// The longest message accepted, in bytes. A longer one is answered with the `TooLong`
+/// error (`"closing": true`) and the socket is closed (code 1009).
 pub const MAX_MESSAGE_BYTES: usize = 512;
+
+/// The transport's own limit (frame and message), well above [`MAX_MESSAGE_BYTES`] so that
+/// the server's check, not the WebSocket library, answers a message a little too long;
+/// the library refuses anything longer without buffering it.
+pub const TRANSPORT_MAX_BYTES: usize = 4096;
 
 /// The highest ply a move may name (far beyond any game the move rules allow).
 pub const MAX_PLY: u32 = 10_000;
