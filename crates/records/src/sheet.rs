@@ -244,9 +244,12 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
         .copied()
         .collect();
     // A sheet typed on one line (`White: Bat  Black: Dorj  (1)e2—e4,e7—e5;`): the header
-    // before the first move number, the moves from it.
+    // before the first move number, the moves from it. Only where no line begins the
+    // moves: on a sheet with its moves on their own lines, a "(1)" in a header line is
+    // part of a name or a place.
+    let one_line = !text.lines().any(is_move_line);
     let lines = text.lines().flat_map(|line| match first_move_at(line) {
-        Some(at) if at > 0 && !is_move_line(line) => vec![&line[..at], &line[at..]],
+        Some(at) if one_line && at > 0 => vec![&line[..at], &line[at..]],
         _ => vec![line],
     });
     for line in lines {
