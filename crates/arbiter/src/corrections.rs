@@ -52,7 +52,7 @@ pub fn move_number_of_ply(initial: &Position, index: usize) -> u32 {
 
 /// The side that makes ply `index` from `initial`.
 pub fn color_of_ply(initial: &Position, index: usize) -> Color {
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         initial.turn()
     } else {
         !initial.turn()

@@ -292,15 +292,15 @@ impl ArbiterGame {
                     return Err(ApplyError::Arrival(format!("{p} has already arrived")));
                 }
                 self.arrived[p] = Some(t);
-                if let Some(s) = self.header.scheduled_start_ms {
-                    if t.saturating_sub(s) > self.header.late_limit_ms {
-                        self.finish(
-                            Outcome::Decisive { winner: !p },
-                            Reason::LateArrival,
-                            Some(p),
-                            t,
-                        );
-                    }
+                if let Some(s) = self.header.scheduled_start_ms
+                    && t.saturating_sub(s) > self.header.late_limit_ms
+                {
+                    self.finish(
+                        Outcome::Decisive { winner: !p },
+                        Reason::LateArrival,
+                        Some(p),
+                        t,
+                    );
                 }
             }
             Event::NoShow { player: p } => {

@@ -297,7 +297,7 @@ impl FromStr for TimeControl {
 fn write_seconds(f: &mut fmt::Formatter<'_>, ms: u64) -> fmt::Result {
     // Parsed controls are whole seconds; a control built in milliseconds prints its
     // fraction so that nothing is lost.
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         write!(f, "{}", ms / 1000)
     } else {
         write!(f, "{}.{:03}", ms / 1000, ms % 1000)

@@ -186,13 +186,15 @@ fn drive(
                 )
             }
             // Mostly offers that the alternation allows; a few repeated ones (violations).
-            10 if pick % 4 == 0 || game.may_offer(side).is_ok() => (Actor::of(side), Event::Offer),
-            11 if pick % 3 == 0 => (Actor::of(side), Event::Accept),
+            10 if pick.is_multiple_of(4) || game.may_offer(side).is_ok() => {
+                (Actor::of(side), Event::Offer)
+            }
+            11 if pick.is_multiple_of(3) => (Actor::of(side), Event::Accept),
             12 => (Actor::of(side), Event::Decline),
-            13 if pick % 3 == 0 => {
+            13 if pick.is_multiple_of(3) => {
                 let kind = ClaimKind::ALL[pick % ClaimKind::ALL.len()];
                 let legal = game.game().legal_moves();
-                let mv = (pick % 3 == 0 && !legal.is_empty()).then(|| {
+                let mv = (pick.is_multiple_of(3) && !legal.is_empty()).then(|| {
                     shatar_rules::uci::write(&legal[pick % legal.len()], game.game().ruleset())
                 });
                 (
@@ -200,7 +202,7 @@ fn drive(
                     Event::Claim { kind, mv },
                 )
             }
-            14 if pick % 4 == 0 => (
+            14 if pick.is_multiple_of(4) => (
                 Actor::Arbiter,
                 Event::Violation {
                     player: side,
@@ -226,7 +228,7 @@ fn drive(
             17 => (Actor::of(!turn), Event::ProposeTakeback),
             18 => (
                 Actor::of(turn),
-                if pick % 2 == 0 {
+                if pick.is_multiple_of(2) {
                     Event::AcceptTakeback
                 } else {
                     Event::DeclineTakeback
@@ -243,13 +245,13 @@ fn drive(
             20 => (
                 Actor::Arbiter,
                 Event::Ruling {
-                    granted: pick % 4 == 0,
+                    granted: pick.is_multiple_of(4),
                     note: String::new(),
                 },
             ),
             10 | 11 | 13 | 14 => continue,
             _ => {
-                if pick % 32 == 0 {
+                if pick.is_multiple_of(32) {
                     (Actor::of(side), Event::Resign)
                 } else if pick % 32 == 1 {
                     (

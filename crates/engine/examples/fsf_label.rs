@@ -79,7 +79,7 @@ fn parse_args() -> anyhow::Result<Options> {
         }
     }
     anyhow::ensure!(
-        !o.files.is_empty() && o.files.len() % 2 == 0,
+        !o.files.is_empty() && o.files.len().is_multiple_of(2),
         "usage: fsf_label [--fsf CMD] [--go \"depth 8\"] [--variants INI] [--children N] \
          [--seed S] IN OUT [IN OUT]..."
     );

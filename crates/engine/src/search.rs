@@ -710,10 +710,10 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-            if self.heur.killers {
-                if let Some(f) = self.frames.get_mut(ply) {
-                    f.killers.push(*m);
-                }
+            if self.heur.killers
+                && let Some(f) = self.frames.get_mut(ply)
+            {
+                f.killers.push(*m);
             }
         } else if self.heur.history {
             self.hist.capture.update(us, m, bonus);
@@ -772,16 +772,15 @@ impl<'a> Worker<'a> {
             for p in prev.into_iter().flatten() {
                 h.continuation.update(p, pt, bonus);
             }
-            if fail_high {
-                if let Some(slot) = prev[0].and_then(|p| h.counter.get_mut(p)) {
-                    *slot = Some(m);
-                }
+            if fail_high && let Some(slot) = prev[0].and_then(|p| h.counter.get_mut(p)) {
+                *slot = Some(m);
             }
         }
-        if fail_high && self.heur.killers {
-            if let Some(f) = self.frames.get_mut(ply) {
-                f.killers.push(m);
-            }
+        if fail_high
+            && self.heur.killers
+            && let Some(f) = self.frames.get_mut(ply)
+        {
+            f.killers.push(m);
         }
     }
 
@@ -1141,35 +1140,35 @@ impl<'a> Worker<'a> {
                 && excluded.is_none()
                 && tt::same_move(&m, tt_move)
                 && (ply as i32) < 2 * self.root_depth
+                && let (Some(e), Some(v)) = (tte, tt_value)
+                && v.abs() < MATE_BOUND
+                && e.bound != Bound::Upper
+                && e.depth >= depth - 3
             {
-                if let (Some(e), Some(v)) = (tte, tt_value) {
-                    if v.abs() < MATE_BOUND && e.bound != Bound::Upper && e.depth >= depth - 3 {
-                        let singular_beta = v - 2 * depth;
-                        if let Some(f) = self.frames.get_mut(ply) {
-                            f.excluded = Some(m);
-                        }
-                        let score = self.search(
-                            pos,
-                            singular_beta - 1,
-                            singular_beta,
-                            depth / 2,
-                            ply,
-                            cut_node,
-                        );
-                        if let Some(f) = self.frames.get_mut(ply) {
-                            f.excluded = None;
-                        }
-                        if self.stopped {
-                            self.pickers.give_back(picker);
-                            return 0;
-                        }
-                        if score < singular_beta {
-                            singular = true;
-                        } else if singular_beta >= beta {
-                            self.pickers.give_back(picker);
-                            return singular_beta;
-                        }
-                    }
+                let singular_beta = v - 2 * depth;
+                if let Some(f) = self.frames.get_mut(ply) {
+                    f.excluded = Some(m);
+                }
+                let score = self.search(
+                    pos,
+                    singular_beta - 1,
+                    singular_beta,
+                    depth / 2,
+                    ply,
+                    cut_node,
+                );
+                if let Some(f) = self.frames.get_mut(ply) {
+                    f.excluded = None;
+                }
+                if self.stopped {
+                    self.pickers.give_back(picker);
+                    return 0;
+                }
+                if score < singular_beta {
+                    singular = true;
+                } else if singular_beta >= beta {
+                    self.pickers.give_back(picker);
+                    return singular_beta;
                 }
             }
             singular_lmr |= singular;
@@ -1550,10 +1549,10 @@ impl<'a> Worker<'a> {
                 time_reduction = reduction;
                 iteration_scores[iteration % 4] = best_score;
                 iteration += 1;
-                if let Some(n) = self.limits.mate {
-                    if best_score >= MATE - 2 * n as i32 {
-                        break;
-                    }
+                if let Some(n) = self.limits.mate
+                    && best_score >= MATE - 2 * n as i32
+                {
+                    break;
                 }
                 if self.tm.soft_limit_reached(time_factor)
                     || self.shared.stop.load(Ordering::Relaxed)

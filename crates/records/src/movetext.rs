@@ -272,10 +272,10 @@ pub(crate) fn read(
     }
     if game.moves.is_empty() {
         game.comments.append(&mut pending_comments);
-    } else if !pending_comments.is_empty() {
-        if let Some(last) = game.moves.last_mut() {
-            last.comments.extend(pending_comments);
-        }
+    } else if !pending_comments.is_empty()
+        && let Some(last) = game.moves.last_mut()
+    {
+        last.comments.extend(pending_comments);
     }
     Ok((game, i))
 }

@@ -178,26 +178,24 @@ impl Record {
                 .get(names::OPENING)
                 .and_then(|v| v.parse::<Opening>().ok()),
             record.opening(),
-        ) {
-            if said != played {
-                return Err(RecordError::Tag {
-                    tag: names::OPENING.to_owned(),
-                    reason: format!(
-                        "the tag says {said} ({}) but the game opens {played} ({})",
-                        said.regional_name(),
-                        played.regional_name()
-                    ),
-                });
-            }
+        ) && said != played
+        {
+            return Err(RecordError::Tag {
+                tag: names::OPENING.to_owned(),
+                reason: format!(
+                    "the tag says {said} ({}) but the game opens {played} ({})",
+                    said.regional_name(),
+                    played.regional_name()
+                ),
+            });
         }
-        if let Some(result) = raw.result {
-            if record
+        if let Some(result) = raw.result
+            && record
                 .tags
                 .get("Result")
                 .is_none_or(|r| r == "*" || r.is_empty())
-            {
-                record.tags.set("Result", result);
-            }
+        {
+            record.tags.set("Result", result);
         }
         Ok(record)
     }

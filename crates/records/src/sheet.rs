@@ -258,11 +258,11 @@ pub fn read_sheet(text: &str, ruleset: Ruleset) -> Result<Record, RecordError> {
             .chain(TUUXEI_LABELS.iter())
             .find(|l| line.trim_start().starts_with(**l));
         if let Some(&label) = trailer {
-            if RESULT_LABELS.contains(&label) {
-                if let Some(r) = labelled(line, label, &[]) {
-                    let r = r.replace(['—', '–', '：', ':'], "-");
-                    tags.set("Result", r.trim());
-                }
+            if RESULT_LABELS.contains(&label)
+                && let Some(r) = labelled(line, label, &[])
+            {
+                let r = r.replace(['—', '–', '：', ':'], "-");
+                tags.set("Result", r.trim());
             }
             moves_text.push('\n');
             continue;

@@ -194,7 +194,11 @@ fn chinese_number(n: u32) -> String {
         20..=99 => format!(
             "{}十{}",
             digit(n / 10),
-            if n % 10 == 0 { "" } else { digit(n % 10) }
+            if n.is_multiple_of(10) {
+                ""
+            } else {
+                digit(n % 10)
+            }
         ),
         _ => n.to_string(),
     }

@@ -114,10 +114,10 @@ impl Position {
             };
             let dests = allowed & target;
             let mut to_squares = attacks::pawn_attacks(us, from) & b.by_color(them);
-            if let Some(to) = Square::new((from.index() as i8 + forward) as u8) {
-                if !occupied.contains(to) {
-                    to_squares.add(to);
-                }
+            if let Some(to) = Square::new((from.index() as i8 + forward) as u8)
+                && !occupied.contains(to)
+            {
+                to_squares.add(to);
             }
             let promotes = from
                 .offset(0, forward.signum())

@@ -139,15 +139,15 @@ pub fn classify_mate(pos: &Position, shak_in_series: bool) -> GameEnd {
         }),
     };
     let r = pos.ruleset();
-    if only(Role::Horse) {
-        if let Some(end) = by_rule(r.horse_mate, VoidMate::Horse, Termination::HorseMateLoss) {
-            return end;
-        }
+    if only(Role::Horse)
+        && let Some(end) = by_rule(r.horse_mate, VoidMate::Horse, Termination::HorseMateLoss)
+    {
+        return end;
     }
-    if only(Role::Camel) {
-        if let Some(end) = by_rule(r.camel_mate, VoidMate::Camel, Termination::CamelMateLoss) {
-            return end;
-        }
+    if only(Role::Camel)
+        && let Some(end) = by_rule(r.camel_mate, VoidMate::Camel, Termination::CamelMateLoss)
+    {
+        return end;
     }
     if r.shak_rule && !shak_in_series {
         return GameEnd {

@@ -115,13 +115,12 @@ impl Position {
             return Err(PositionError::PawnOnBackRank { color, square });
         }
         let pos = Position::new_unchecked(board, turn, halfmoves, fullmoves.max(1), ruleset);
-        if let Some(their_king) = pos.board.king_of(!turn) {
-            if pos
+        if let Some(their_king) = pos.board.king_of(!turn)
+            && pos
                 .attackers_to(their_king, turn, pos.board.occupied())
                 .any()
-            {
-                return Err(PositionError::OppositeCheck(!turn));
-            }
+        {
+            return Err(PositionError::OppositeCheck(!turn));
         }
         Ok(pos)
     }

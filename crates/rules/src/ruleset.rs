@@ -508,19 +508,19 @@ impl RulesetFile {
                 ));
             }
         }
-        if let (Some(c), Some(a)) = (r.repetition.claim, r.repetition.automatic) {
-            if c > a {
-                return Err(RulesetError::Inconsistent(
-                    "the repetition claim count exceeds the automatic count",
-                ));
-            }
+        if let (Some(c), Some(a)) = (r.repetition.claim, r.repetition.automatic)
+            && c > a
+        {
+            return Err(RulesetError::Inconsistent(
+                "the repetition claim count exceeds the automatic count",
+            ));
         }
-        if let (Some(c), Some(a)) = (r.move_rule.claim, r.move_rule.automatic) {
-            if c > a {
-                return Err(RulesetError::Inconsistent(
-                    "the move-rule claim count exceeds the automatic count",
-                ));
-            }
+        if let (Some(c), Some(a)) = (r.move_rule.claim, r.move_rule.automatic)
+            && c > a
+        {
+            return Err(RulesetError::Inconsistent(
+                "the move-rule claim count exceeds the automatic count",
+            ));
         }
         Ok(r)
     }

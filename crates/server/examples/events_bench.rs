@@ -137,7 +137,7 @@ fn id_of(v: &Value) -> String {
 /// The result entered on a board: every 5th drawn, otherwise the lower start number (the
 /// higher rating) wins.
 fn result_for(board: u64, white: u64, black: u64) -> &'static str {
-    if board % 5 == 0 {
+    if board.is_multiple_of(5) {
         "1/2-1/2"
     } else if white < black {
         "1-0"

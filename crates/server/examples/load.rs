@@ -165,7 +165,7 @@ async fn main() {
                     tokio::time::sleep_until(next.into()).await;
                     next += interval;
                 }
-                let (mover, other) = if ply % 2 == 0 {
+                let (mover, other) = if ply.is_multiple_of(2) {
                     (&mut w, &mut b)
                 } else {
                     (&mut b, &mut w)

@@ -114,14 +114,14 @@ async fn request_rate(
         .extensions()
         .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
         .map(|c| c.0.ip());
-    if let Some(ip) = ip {
-        if !state.requests.allow(ip, std::time::Instant::now()) {
-            // Answered before anything else runs: a bare page in the browser's language.
-            let lang = Lang::from_request(req.headers());
-            let status = AppError::TooManyRequests.status_code();
-            let message = AppError::TooManyRequests.message(lang);
-            return (status, error_page(lang, status, &message)).into_response();
-        }
+    if let Some(ip) = ip
+        && !state.requests.allow(ip, std::time::Instant::now())
+    {
+        // Answered before anything else runs: a bare page in the browser's language.
+        let lang = Lang::from_request(req.headers());
+        let status = AppError::TooManyRequests.status_code();
+        let message = AppError::TooManyRequests.message(lang);
+        return (status, error_page(lang, status, &message)).into_response();
     }
     next.run(req).await
 }

@@ -377,10 +377,9 @@ mod tests {
                     .strip_prefix(',')
                     .map(str::trim_start)
                     .and_then(|a| a.strip_prefix('"'))
+                    && let Some(id) = literal_id(lit)
                 {
-                    if let Some(id) = literal_id(lit) {
-                        found.push((name.clone(), id.to_owned()));
-                    }
+                    found.push((name.clone(), id.to_owned()));
                 }
             }
         }

@@ -84,12 +84,12 @@ pub struct SocketSlot {
 
 impl Drop for SocketSlot {
     fn drop(&mut self) {
-        if let Ok(mut open) = self.counts.open.lock() {
-            if let Some(n) = open.get_mut(&self.ip) {
-                *n = n.saturating_sub(1);
-                if *n == 0 {
-                    open.remove(&self.ip);
-                }
+        if let Ok(mut open) = self.counts.open.lock()
+            && let Some(n) = open.get_mut(&self.ip)
+        {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.remove(&self.ip);
             }
         }
     }

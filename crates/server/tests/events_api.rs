@@ -329,9 +329,9 @@ async fn running_event(c: &mut Client, name: &str, n: u32, rounds: u32) -> (Stri
 /// every 5th board drawn, every 7th an upset, otherwise the higher rating wins.
 fn chosen_result(board: u32, white: u32, black: u32) -> &'static str {
     let white_higher = white > black;
-    if board % 5 == 0 {
+    if board.is_multiple_of(5) {
         "1/2-1/2"
-    } else if (board % 7 == 0) != white_higher {
+    } else if board.is_multiple_of(7) != white_higher {
         "1-0"
     } else {
         "0-1"

@@ -160,7 +160,7 @@ async fn scenario(
     let moves = ["e2e4", "e7e5", "g1f3", "g8f6"];
     for (ply, m) in moves.iter().enumerate() {
         let ply = ply as u64;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             w.play(m, ply).await;
         } else {
             bl.play(m, ply).await;
@@ -174,7 +174,11 @@ async fn scenario(
         // The stopped side's clock is the same; the running one is read at each server's
         // own moment.
         assert_eq!(on_a["clock"]["running"], on_b["clock"]["running"]);
-        let stopped = if ply % 2 == 0 { "white_ms" } else { "black_ms" };
+        let stopped = if ply.is_multiple_of(2) {
+            "white_ms"
+        } else {
+            "black_ms"
+        };
         assert_eq!(on_a["clock"][stopped], on_b["clock"][stopped], "after {m}");
     }
 

@@ -116,7 +116,7 @@ async fn a_lagging_client_is_credited_within_the_bound(bk: Backend) {
     ];
     for (ply, m) in moves.iter().enumerate() {
         let ply = ply as u64;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             w.play(m, ply).await;
         } else {
             b.play(m, ply).await;

@@ -34,7 +34,11 @@ async fn play(w: &mut Socket, b: &mut Socket, moves: &[&str], from: u64) -> serd
     let mut last = json!(null);
     for (i, m) in moves.iter().enumerate() {
         let ply = from + i as u64;
-        let mover = if ply % 2 == 0 { &mut *w } else { &mut *b };
+        let mover = if ply.is_multiple_of(2) {
+            &mut *w
+        } else {
+            &mut *b
+        };
         mover.play(m, ply).await;
         let sw = w.state_at(ply + 1).await;
         let sb = b.state_at(ply + 1).await;

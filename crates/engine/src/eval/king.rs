@@ -345,10 +345,10 @@ pub fn king_safety(
     let terms = danger_terms(p, pos, us, map);
     let danger = king_danger(p, pos, us, &terms, shelter.mg, mobility_diff);
     let mut score = shelter - danger_penalty(p, danger);
-    if let Some(ksq) = pos.board().king_of(us) {
-        if (pos.board().by_role(Role::Pawn) & king_flank(ksq.file().index())).is_empty() {
-            score -= pair(p, P::KingPawnlessFlankMg);
-        }
+    if let Some(ksq) = pos.board().king_of(us)
+        && (pos.board().by_role(Role::Pawn) & king_flank(ksq.file().index())).is_empty()
+    {
+        score -= pair(p, P::KingPawnlessFlankMg);
     }
     score - s(get(p, P::KingFlankAttacksMg) * terms.flank_attacks, 0)
 }

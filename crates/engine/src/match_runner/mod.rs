@@ -302,10 +302,10 @@ pub fn run_match(cfg: &MatchConfig, on_game: &mut dyn FnMut(&GameReport, &Wdl)) 
                 faults[usize::from(!first_lost)] += 1;
             }
             on_game(&report, &wdl);
-            if let Some(sprt) = cfg.sprt {
-                if sprt.state(&wdl) != SprtState::Continue {
-                    stop.store(true, Ordering::Relaxed);
-                }
+            if let Some(sprt) = cfg.sprt
+                && sprt.state(&wdl) != SprtState::Continue
+            {
+                stop.store(true, Ordering::Relaxed);
             }
         }
     });

@@ -210,10 +210,11 @@ pub fn start_engine(spec: &EngineSpec, variant: Option<&str>) -> Result<UciClien
         e.set_option(n, v)?;
     }
     // Our variant name, when the engine offers it and the user did not choose.
-    if let Some(v) = variant {
-        if !sets_variant && e.variants.iter().any(|x| x == v) {
-            e.set_option("UCI_Variant", v)?;
-        }
+    if let Some(v) = variant
+        && !sets_variant
+        && e.variants.iter().any(|x| x == v)
+    {
+        e.set_option("UCI_Variant", v)?;
     }
     e.sync(Duration::from_secs(30))?;
     Ok(e)
@@ -371,7 +372,7 @@ fn referee(
             clock[idx] = clock[idx] - answer.elapsed_ms as i64 + inc;
             if let Some((m, base)) = per_control {
                 let played = game.moves().iter().skip(idx).step_by(2).count() as u32 + 1;
-                if played % m == 0 {
+                if played.is_multiple_of(m) {
                     clock[idx] += base as i64;
                 }
             }
@@ -434,12 +435,11 @@ fn adjudicate(
     }
     if let Some(limit) = adj.draw_score {
         let n = adj.draw_moves.max(1) as usize;
-        if fullmoves >= adj.draw_after {
-            if let (Some(a), Some(b)) = (last(mover, n), last(!mover, n)) {
-                if a.iter().chain(b).all(|s| s.abs() <= limit) {
-                    return Some(draw("adjudicated: draw (scores near zero)"));
-                }
-            }
+        if fullmoves >= adj.draw_after
+            && let (Some(a), Some(b)) = (last(mover, n), last(!mover, n))
+            && a.iter().chain(b).all(|s| s.abs() <= limit)
+        {
+            return Some(draw("adjudicated: draw (scores near zero)"));
         }
     }
     None

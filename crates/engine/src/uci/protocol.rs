@@ -175,10 +175,10 @@ impl UciSession {
     fn reap(&mut self) {
         // A search that has answered is over even if its thread is still winding down: a
         // GUI may send the next command right after `bestmove`.
-        if self.finished.load(Ordering::Acquire) {
-            if let Some(h) = self.search.take() {
-                let _ = h.join();
-            }
+        if self.finished.load(Ordering::Acquire)
+            && let Some(h) = self.search.take()
+        {
+            let _ = h.join();
         }
     }
 

@@ -91,15 +91,15 @@ impl MoveText {
                 Some(_) => {}
             }
         }
-        if let Some(role) = self.role {
-            if board.pieces(us, role).is_empty() {
-                return format!("there is no {role} of the side to move");
-            }
+        if let Some(role) = self.role
+            && board.pieces(us, role).is_empty()
+        {
+            return format!("there is no {role} of the side to move");
         }
-        if let Some(p) = self.promotion {
-            if !pos.ruleset().promotion.contains(p) {
-                return format!("this ruleset does not promote a pawn to a {p}");
-            }
+        if let Some(p) = self.promotion
+            && !pos.ruleset().promotion.contains(p)
+        {
+            return format!("this ruleset does not promote a pawn to a {p}");
         }
         if let Target::Square(to) = self.to {
             if self.capture && !board.by_color(!us).contains(to) {

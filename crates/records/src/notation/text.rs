@@ -214,11 +214,11 @@ impl MoveText {
                     promotion = Some(p);
                     j += n;
                 }
-            } else if let Some(c @ ('q' | 'r' | 'n' | 'j')) = next {
-                if !begins_move(chars, j) {
-                    promotion = Role::from_char(c);
-                    j += 1;
-                }
+            } else if let Some(c @ ('q' | 'r' | 'n' | 'j')) = next
+                && !begins_move(chars, j)
+            {
+                promotion = Role::from_char(c);
+                j += 1;
             }
         } else if let [.., Atom::Square(_), Atom::Square(to), Atom::File(b)] = atoms[..] {
             // UCI `a7a8b`: the `b` was read as a file.

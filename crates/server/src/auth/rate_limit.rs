@@ -123,12 +123,11 @@ impl SignUpLimiter {
 
     /// Gives back the place taken at `at` (the account was not created).
     pub fn release(&self, ip: IpAddr, at: Instant) {
-        if let Ok(mut map) = self.created.lock() {
-            if let Some(list) = map.get_mut(&ip) {
-                if let Some(i) = list.iter().position(|t| *t == at) {
-                    list.swap_remove(i);
-                }
-            }
+        if let Ok(mut map) = self.created.lock()
+            && let Some(list) = map.get_mut(&ip)
+            && let Some(i) = list.iter().position(|t| *t == at)
+        {
+            list.swap_remove(i);
         }
     }
 }

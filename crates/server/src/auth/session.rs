@@ -94,12 +94,12 @@ impl FromRequestParts<AppState> for Visitor {
             return Ok(visitor);
         };
         let hash = token_hash(token);
-        if let Some(session) = sessions::find(&state.db, &hash).await? {
-            if let Some(user) = users::by_id(&state.db, session.user_id).await? {
-                visitor.user = Some(user);
-                visitor.session_hash = Some(hash);
-                visitor.csrf = session.csrf_token;
-            }
+        if let Some(session) = sessions::find(&state.db, &hash).await?
+            && let Some(user) = users::by_id(&state.db, session.user_id).await?
+        {
+            visitor.user = Some(user);
+            visitor.session_hash = Some(hash);
+            visitor.csrf = session.csrf_token;
         }
         Ok(visitor)
     }

@@ -586,13 +586,13 @@ fn add_player(
     account: &Option<Person>,
 ) -> Result<Applied, ActionError> {
     let name = player_name(new)?;
-    if let Some(a) = account {
-        if let Some(n) = state.entrant_of(a.id) {
-            return Err(ActionError::invalid(
-                "username",
-                format!("{} is already registered as player {n}", a.name),
-            ));
-        }
+    if let Some(a) = account
+        && let Some(n) = state.entrant_of(a.id)
+    {
+        return Err(ActionError::invalid(
+            "username",
+            format!("{} is already registered as player {n}", a.name),
+        ));
     }
     let mut player = Player::named(name);
     player.rating = new.rating;

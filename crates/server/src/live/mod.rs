@@ -274,10 +274,10 @@ impl Hub {
                 return;
             }
         };
-        if let Some(action) = action {
-            if let Err(e) = self.act(&r.game, color, &action, r.lag_ms).await {
-                tracing::debug!(game = %r.game, error = %e, "relayed action refused");
-            }
+        if let Some(action) = action
+            && let Err(e) = self.act(&r.game, color, &action, r.lag_ms).await
+        {
+            tracing::debug!(game = %r.game, error = %e, "relayed action refused");
         }
     }
 

@@ -173,21 +173,19 @@ fn dests_json(game: &Game, ruleset: &Ruleset) -> (Value, Value) {
             if let Value::Array(list) = dests
                 .entry(from.clone())
                 .or_insert_with(|| Value::Array(Vec::new()))
+                && !list.contains(&to)
             {
-                if !list.contains(&to) {
-                    list.push(to);
-                }
+                list.push(to);
             }
-            if let Some(role) = m.promotion {
-                if let Value::Array(list) = promotions
+            if let Some(role) = m.promotion
+                && let Value::Array(list) = promotions
                     .entry(format!("{from}{}", m.to))
                     .or_insert_with(|| Value::Array(Vec::new()))
-                {
-                    list.push(json!([
-                        role_code(role).to_string(),
-                        uci::write(&m, ruleset)
-                    ]));
-                }
+            {
+                list.push(json!([
+                    role_code(role).to_string(),
+                    uci::write(&m, ruleset)
+                ]));
             }
         }
     }

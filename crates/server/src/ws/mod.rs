@@ -237,11 +237,10 @@ async fn run(
                         _ => Some(json!({"t": "error", "error": crate::error::ActionError::NotAPlayer.to_string()}).to_string()),
                     },
                 };
-                if let Some(reply) = reply {
-                    if sink.send(Message::Text(reply.into())).await.is_err() {
+                if let Some(reply) = reply
+                    && sink.send(Message::Text(reply.into())).await.is_err() {
                         break;
                     }
-                }
             }
             _ = probe.tick() => {
                 let payload = trips.ping(Instant::now());
