@@ -492,6 +492,20 @@ mod tests {
         e
     }
 
+    /// Round 1 played with every White winning; its pairings as (White, Black).
+    fn white_wins_round_one(e: &mut Event) -> Vec<(EntrantNo, EntrantNo)> {
+        let r1: Vec<(EntrantNo, EntrantNo)> = e.rounds[0]
+            .pairings
+            .iter()
+            .map(|p| (p.white, p.black.unwrap()))
+            .collect();
+        for (w, b) in &r1 {
+            e.set_result(RoundNo::FIRST, *w, *b, vec![GameResult::WhiteWins])
+                .unwrap();
+        }
+        r1
+    }
+
     #[test]
     fn namesakes_are_welcome_when_something_tells_them_apart() {
         let mut e = Event::new("Test", System::Swiss);
@@ -519,15 +533,7 @@ mod tests {
     fn a_late_entry_scores_the_missed_rounds_and_is_paired_next() {
         let mut e = swiss(6);
         e.pair_next_round().unwrap();
-        let r1: Vec<(EntrantNo, EntrantNo)> = e.rounds[0]
-            .pairings
-            .iter()
-            .map(|p| (p.white, p.black.unwrap()))
-            .collect();
-        for (w, b) in &r1 {
-            e.set_result(RoundNo::FIRST, *w, *b, vec![GameResult::WhiteWins])
-                .unwrap();
-        }
+        white_wins_round_one(&mut e);
         let late = e
             .add_late_player(Player::named("Late"), ByeKind::Half)
             .unwrap();
@@ -587,15 +593,7 @@ mod tests {
         let mut e = swiss(4);
         e.pair_next_round().unwrap();
         // Round 1 (Swiss, top half against bottom half): 1–3, 4–2 or similar; play it.
-        let r1: Vec<(EntrantNo, EntrantNo)> = e.rounds[0]
-            .pairings
-            .iter()
-            .map(|p| (p.white, p.black.unwrap()))
-            .collect();
-        for (w, b) in &r1 {
-            e.set_result(RoundNo::FIRST, *w, *b, vec![GameResult::WhiteWins])
-                .unwrap();
-        }
+        let r1 = white_wins_round_one(&mut e);
         e.pair_next_round().unwrap();
         let two = RoundNo::new(2).unwrap();
         let before = e.rounds[1].pairings.clone();
