@@ -65,8 +65,38 @@ impl Standing {
             | Action::DecideMatch { .. }
             | Action::RequestBye { .. }
             | Action::Withdraw { .. }
-            | Action::SetViolations { .. } => self.is_staff(),
+            | Action::SetViolations { .. }
+            | Action::ImportPlayers { .. }
+            | Action::Approve { .. }
+            | Action::Decline { .. }
+            | Action::CheckIn { .. }
+            | Action::AddTeam { .. }
+            | Action::SetCaptain { .. }
+            | Action::SubmitLineup { .. }
+            | Action::CloseLineups { .. }
+            | Action::SetTeamResult { .. } => self.is_staff(),
+            Action::OpenRegistration { .. } => self >= Standing::Organiser,
+            // Asking to play is an account's own act ([`allowed`]).
+            Action::Register { .. } => false,
         }
+    }
+}
+
+/// Whether `user` may make the change: by their standing in the event, or because the
+/// change is their own — asking to play (or taking the request back), checking in, and a
+/// captain's line-up for their own team.
+pub fn allowed(user: Option<&User>, state: &EventState, action: &Action) -> bool {
+    if Standing::of(user, state).may(action) {
+        return true;
+    }
+    let Some(user) = user else {
+        return false;
+    };
+    match action {
+        Action::Register { account, .. } | Action::Decline { account, .. } => account.id == user.id,
+        Action::CheckIn { entrant, .. } => state.entrant_of(user.id) == Some(*entrant),
+        Action::SubmitLineup { team, .. } => state.captain_of(user.id) == Some(*team),
+        _ => false,
     }
 }
 

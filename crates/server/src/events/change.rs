@@ -158,7 +158,7 @@ pub async fn change(
             .await?
             .ok_or_else(|| ChangeError::NotFound(id.to_owned()))?;
         let standing = Standing::of(author, &stored.state);
-        if !standing.may(&action) {
+        if !super::access::allowed(author, &stored.state, &action) {
             return Err(match author {
                 None => ChangeError::Unauthorized,
                 Some(_) => ChangeError::Forbidden(format!(
@@ -246,7 +246,7 @@ pub async fn preview(
         .await?
         .ok_or_else(|| ChangeError::NotFound(id.to_owned()))?;
     let standing = Standing::of(author, &stored.state);
-    if !standing.may(action) {
+    if !super::access::allowed(author, &stored.state, action) {
         return Err(match author {
             None => ChangeError::Unauthorized,
             Some(_) => {

@@ -10,7 +10,8 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `action.rs` | the changes, and how each one changes the state |
+//! | `action/` | the changes, and how each one changes the state (creation, players and
+//! registration, results, teams, the history's replay) |
 //! | `change.rs` | making a change: permission, stale views, the retry after a lost race |
 //! | `state.rs` | the state: the library's event, staff, publication |
 //! | `access.rs` | who may do what |
@@ -23,5 +24,5 @@ pub mod state;
 pub mod words;
 
 pub use access::Standing;
-pub use action::{Action, ActionError, NewEvent, NewPlayer};
+pub use action::{Action, ActionError, EventSettings, NewEvent, NewPlayer, NewTeam};
 pub use state::{EventState, Person, Status};

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use shatar_tournament::{EntrantNo, Event, RoundNo};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// An account as an event remembers it: its row id and its name at the time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,9 +53,76 @@ pub struct EventState {
     /// Players with an account on the site.
     #[serde(default)]
     pub accounts: BTreeMap<EntrantNo, Person>,
+    /// Whether accounts may ask to play (self-registration, approved by the staff).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub registration_open: bool,
+    /// Accounts that asked to play and wait for the staff's answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<Registration>,
+    /// Players who reported at the venue before round 1 (check-in).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub checked_in: BTreeSet<EntrantNo>,
+    /// Team events: each team's captain, who submits its line-ups.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub captains: BTreeMap<EntrantNo, Person>,
+    /// Team events: line-ups submitted for rounds whose match is not yet entered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lineups: Vec<Lineup>,
+    /// Team events: rounds whose line-ups are closed (captains may no longer change them,
+    /// and everyone may see them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lineups_closed: Vec<RoundNo>,
+    /// Minutes a player may arrive late before losing by default (S4 ch.2 §6: 15).
+    #[serde(default = "default_time_min")]
+    pub default_time_min: u32,
+}
+
+fn default_time_min() -> u32 {
+    DEFAULT_TIME_MIN
+}
+
+/// The default time of S4 ch.2 §6: a player more than 15 minutes late loses by default.
+pub const DEFAULT_TIME_MIN: u32 = 15;
+
+/// An account's request to play, waiting for the staff.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Registration {
+    /// The account asking.
+    pub account: Person,
+    /// The player's details as the account gave them.
+    pub player: super::NewPlayer,
+}
+
+/// A team's line-up for a round, board 1 first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lineup {
+    /// The round.
+    pub round: RoundNo,
+    /// The team.
+    pub team: EntrantNo,
+    /// Its players, board 1 first.
+    pub players: Vec<EntrantNo>,
 }
 
 impl EventState {
+    /// A new event's state: the library's event and its organiser, nothing else yet.
+    pub fn new(event: Event, organiser: Person) -> EventState {
+        EventState {
+            event,
+            organiser,
+            arbiters: Vec::new(),
+            published: Vec::new(),
+            accounts: BTreeMap::new(),
+            registration_open: false,
+            pending: Vec::new(),
+            checked_in: BTreeSet::new(),
+            captains: BTreeMap::new(),
+            lineups: Vec::new(),
+            lineups_closed: Vec::new(),
+            default_time_min: DEFAULT_TIME_MIN,
+        }
+    }
+
     /// Where the event stands.
     pub fn status(&self) -> Status {
         if !self.event.started {
@@ -84,6 +151,26 @@ impl EventState {
     /// Whether the account `user_id` is one of the event's arbiters.
     pub fn is_arbiter(&self, user_id: i64) -> bool {
         self.arbiters.iter().any(|a| a.id == user_id)
+    }
+
+    /// The team whose captain is the account `user_id`, if any.
+    pub fn captain_of(&self, user_id: i64) -> Option<EntrantNo> {
+        self.captains
+            .iter()
+            .find(|(_, p)| p.id == user_id)
+            .map(|(&n, _)| n)
+    }
+
+    /// The line-up submitted for `team` in `round`, if any.
+    pub fn lineup(&self, round: RoundNo, team: EntrantNo) -> Option<&Lineup> {
+        self.lineups
+            .iter()
+            .find(|l| l.round == round && l.team == team)
+    }
+
+    /// Whether the line-ups of `round` are closed.
+    pub fn lineups_are_closed(&self, round: RoundNo) -> bool {
+        self.lineups_closed.contains(&round)
     }
 
     /// The start number of the player whose account is `user_id`, if any.

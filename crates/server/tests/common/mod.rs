@@ -2,6 +2,8 @@
 //! cookie jar, and game-socket clients.
 #![allow(dead_code)]
 
+pub mod events;
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use shatar_server::{Config, Running};

@@ -55,12 +55,31 @@ pub(super) fn pairing_json(p: &Pairing) -> Value {
             .collect::<Vec<_>>()
             .join(" ")
     });
-    json!({
+    let mut v = json!({
         "board": p.board,
         "white": p.white,
         "black": p.black,
         "result": result,
-    })
+    });
+    if let (Some(m), Some(o)) = (&p.team_match, v.as_object_mut()) {
+        let boards: Vec<String> = m
+            .boards
+            .iter()
+            .map(|games| games.iter().map(words::write).collect::<Vec<_>>().join(" "))
+            .collect();
+        o.insert(
+            "match".into(),
+            json!({
+                "white_lineup": m.white_lineup,
+                "black_lineup": m.black_lineup,
+                "boards": boards,
+            }),
+        );
+    }
+    if let (Some(w), Some(o)) = (p.decided_for, v.as_object_mut()) {
+        o.insert("decided_for".into(), json!(w));
+    }
+    v
 }
 
 /// The event as `standing` may see it.
@@ -108,7 +127,25 @@ fn event_json(id: &str, version: i64, s: &EventState, standing: Standing) -> Val
             })
         })
         .collect();
-    json!({
+    let teams: Vec<Value> = e
+        .teams
+        .iter()
+        .map(|t| {
+            let mut v = json!({"number": t.number, "name": t.name, "members": t.members});
+            let o = v.as_object_mut().expect("a JSON object");
+            if !t.region.is_empty() {
+                o.insert("region".into(), json!(t.region));
+            }
+            if let Some(c) = s.captains.get(&t.number) {
+                o.insert("captain".into(), json!(c.name));
+            }
+            if t.withdrawal.is_some() {
+                o.insert("withdrawn".into(), json!(true));
+            }
+            v
+        })
+        .collect();
+    let mut answer = json!({
         "id": id,
         "name": e.name,
         "system": e.system.code(),
@@ -117,11 +154,38 @@ fn event_json(id: &str, version: i64, s: &EventState, standing: Standing) -> Val
         "ruleset": e.ruleset,
         "time_control": e.time_control,
         "rounds_planned": e.rounds_planned,
+        "tiebreaks": e.tiebreak_order().iter().map(|t| t.code()).collect::<Vec<_>>(),
+        "default_time_min": s.default_time_min,
+        "registration_open": s.registration_open,
         "organiser": s.organiser.name,
         "arbiters": s.arbiters.iter().map(|a| &a.name).collect::<Vec<_>>(),
         "players": players,
+        "checked_in": s.checked_in,
         "rounds": rounds,
-    })
+    });
+    let o = answer.as_object_mut().expect("a JSON object");
+    if let shatar_tournament::Entrants::Team { boards, lineup } = e.entrants {
+        o.insert("boards".into(), json!(boards));
+        o.insert("lineup".into(), json!(lineup.code()));
+        o.insert("teams".into(), json!(teams));
+        // Line-ups submitted are the staff's until the round's are closed.
+        let lineups: Vec<Value> = s
+            .lineups
+            .iter()
+            .filter(|l| standing.is_staff() || s.lineups_are_closed(l.round))
+            .map(|l| json!({"round": l.round, "team": l.team, "players": l.players}))
+            .collect();
+        o.insert("lineups".into(), json!(lineups));
+    }
+    if standing.is_staff() {
+        let pending: Vec<Value> = s
+            .pending
+            .iter()
+            .map(|r| json!({"username": r.account.name, "name": r.player.name}))
+            .collect();
+        o.insert("pending".into(), json!(pending));
+    }
+    answer
 }
 
 async fn list(State(state): State<AppState>) -> ApiResult<Json<Value>> {

@@ -22,7 +22,7 @@ use shatar_tournament::{BoardNo, ByeKind, EntrantNo};
 
 /// Makes `action` (or only previews it, with `?dry_run=true`) and answers what was done,
 /// with `extra` fields from the state after it.
-async fn run(
+pub(super) async fn run(
     state: &AppState,
     v: &crate::auth::Visitor,
     headers: &HeaderMap,
@@ -48,23 +48,23 @@ async fn run(
     Ok(Json(answer).into_response())
 }
 
-fn nothing(_: &Changed) -> Value {
+pub(super) fn nothing(_: &Changed) -> Value {
     Value::Null
 }
 
 /// `{id}/players/{n}` in a path.
 #[derive(Deserialize)]
-struct PlayerAt {
-    id: String,
-    n: String,
+pub(super) struct PlayerAt {
+    pub(super) id: String,
+    pub(super) n: String,
 }
 
-fn entrant(text: &str) -> ApiResult<EntrantNo> {
+pub(super) fn entrant(text: &str) -> ApiResult<EntrantNo> {
     text.parse()
         .map_err(|_| ApiError::not_found(format!("no player {text:?}")))
 }
 
-fn board_no(text: &str) -> ApiResult<BoardNo> {
+pub(super) fn board_no(text: &str) -> ApiResult<BoardNo> {
     text.parse()
         .map_err(|_| ApiError::not_found(format!("no board {text:?}")))
 }
@@ -166,14 +166,14 @@ async fn correct_player(
         region: body.region.unwrap_or_else(|| keep(&p.region)),
         rating: body.rating.unwrap_or(p.rating),
         birth_year: body.birth_year.unwrap_or(p.birth_year),
-        missed: None,
+        ..NewPlayer::default()
     };
     let action = Action::CorrectPlayer { number, player };
     run(&state, &v, &headers, &at.id, action, seen, nothing).await
 }
 
 /// A body that may be left empty: the defaults then.
-fn optional_json<T: serde::de::DeserializeOwned + Default>(body: &[u8]) -> ApiResult<T> {
+pub(super) fn optional_json<T: serde::de::DeserializeOwned + Default>(body: &[u8]) -> ApiResult<T> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }

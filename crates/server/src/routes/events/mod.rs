@@ -1,8 +1,9 @@
 //! Events: the pages (`pages.rs`) and the JSON API (`api.rs`, the corrections in
-//! `corrections.rs`, the error form in `json.rs`).
+//! `corrections.rs`, entries and teams in `entries.rs`, the error form in `json.rs`).
 
 pub mod api;
 pub mod corrections;
+pub mod entries;
 pub mod json;
 pub mod pages;
 
@@ -14,5 +15,6 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .merge(api::router())
         .merge(corrections::router())
+        .merge(entries::router())
         .merge(pages::router())
 }

@@ -178,6 +178,7 @@ async fn create(
         time_control: opt(&f.time_control),
         boards: None,
         lineup: None,
+        settings: Default::default(),
     };
     match change::create(&state.db, user, new).await {
         Ok((id, _)) => Ok(see_other(
@@ -560,7 +561,7 @@ async fn add_player(
             club: opt(&f.club),
             region: opt(&f.region),
             birth_year,
-            missed: None,
+            ..NewPlayer::default()
         },
         account: None,
     };

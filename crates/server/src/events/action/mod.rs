@@ -11,7 +11,7 @@ use shatar_tournament::{
 };
 
 /// What a new event is made with (the `POST /api/events` body and the creation form).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewEvent {
     /// Its name.
     pub name: String,
@@ -32,10 +32,53 @@ pub struct NewEvent {
     /// The team line-up mode (`fixed-boards`, `ordered-substitutes` …).
     #[serde(default)]
     pub lineup: Option<String>,
+    /// The organiser's other settings; each left out keeps S4's default.
+    #[serde(default, flatten)]
+    pub settings: EventSettings,
+}
+
+/// The organiser's settings beyond the system: each is optional, and one left out keeps
+/// S4's default as the tournament library has it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    /// The tie-break order, by the library's codes (`SB`, `BH-C1` …); S4's order for the
+    /// system when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiebreaks: Option<Vec<String>>,
+    /// Games a pairing (1 or 2; knock-out matches are two games by default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u8>,
+    /// Knock-out: how a level match is decided (`extra-games` or `armageddon`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawn_match: Option<String>,
+    /// FIDE Dutch: `baku` for the Baku acceleration.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acceleration: Option<String>,
+    /// Group round robin: the number of groups.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<u32>,
+    /// Group round robin: entrants of each group in the final.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advance_per_group: Option<u32>,
+    /// Swiss with elimination: the first round after which the lowest are dropped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eliminate_after: Option<u32>,
+    /// Swiss with elimination: how many are dropped each round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eliminate_per_round: Option<u32>,
+    /// Double elimination: a second final when the losers' bracket wins the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bracket_reset: Option<bool>,
+    /// The seed of every lot drawn in the event (recorded, so the replay draws the same).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lot_seed: Option<u64>,
+    /// Minutes a player may be late before losing by default (S4 ch.2 §6: 15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_time_min: Option<u32>,
 }
 
 /// A player to register (the `POST /api/events/{id}/players` body).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewPlayer {
     /// The name as written, in any script.
     pub name: String,
@@ -51,10 +94,28 @@ pub struct NewPlayer {
     /// Year of birth.
     #[serde(default)]
     pub birth_year: Option<u16>,
+    /// The name in traditional Mongolian script, where it is written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_traditional: Option<String>,
+    /// Knock-out seed class (1 the strongest), kept apart in the first rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_class: Option<u8>,
     /// A late entry (after the draw, Swiss systems): what each round already paired is
     /// worth to the newcomer (`zero` by default, `half` or `full`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub missed: Option<ByeKind>,
+}
+
+/// A team to register (the `POST /api/events/{id}/teams` body).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewTeam {
+    /// The team's name.
+    pub name: String,
+    /// Its region or unit.
+    #[serde(default)]
+    pub region: Option<String>,
+    /// Its members, board players first, then the reserves in their order.
+    pub members: Vec<NewPlayer>,
 }
 
 /// One change of an event, as its history keeps it.
@@ -172,6 +233,97 @@ pub enum Action {
         /// The history entry undone (its `seq`).
         seq: i64,
     },
+    /// Players registered together from a CSV file (the tournament library's reader:
+    /// a `name` column, and `name_traditional`, `club`, `region`, `rating`, `seed_class`,
+    /// `birth_year` where given); all or none.
+    ImportPlayers {
+        /// The file's text.
+        csv: String,
+    },
+    /// The organiser opens or closes self-registration.
+    OpenRegistration {
+        /// Open or closed.
+        open: bool,
+    },
+    /// An account asks to play; the staff approve or decline.
+    Register {
+        /// The account asking (always the author).
+        account: Person,
+        /// The details the account gives.
+        player: NewPlayer,
+    },
+    /// The staff take a request to play: the account is registered as a player.
+    Approve {
+        /// The account whose request it is.
+        account: Person,
+    },
+    /// A request to play is declined by the staff, or taken back by its account.
+    Decline {
+        /// The account whose request it is.
+        account: Person,
+        /// Why, for the record.
+        #[serde(default)]
+        reason: String,
+    },
+    /// A player reports (or is marked absent) at the check-in before round 1.
+    CheckIn {
+        /// Who.
+        entrant: EntrantNo,
+        /// Present, or no longer.
+        present: bool,
+    },
+    /// A team is registered with its members, board players first, then the reserves in
+    /// their order.
+    AddTeam {
+        /// The team.
+        team: NewTeam,
+        /// Its captain's account, who submits its line-ups.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        captain: Option<Person>,
+    },
+    /// A team's captain is appointed (or removed).
+    SetCaptain {
+        /// The team.
+        team: EntrantNo,
+        /// The captain's account; none removes the captain.
+        captain: Option<Person>,
+    },
+    /// A team's line-up for a round, by its captain or the staff, checked against the
+    /// event's line-up mode.
+    SubmitLineup {
+        /// The round (paired, its match not yet entered).
+        round: RoundNo,
+        /// The team.
+        team: EntrantNo,
+        /// Its players, board 1 first.
+        players: Vec<EntrantNo>,
+    },
+    /// The round's line-ups are closed: captains can no longer change them, and they are
+    /// shown to everyone.
+    CloseLineups {
+        /// The round.
+        round: RoundNo,
+    },
+    /// A team match is entered: each board's games, with both line-ups (the submitted
+    /// ones, or the registered order, when not given).
+    SetTeamResult {
+        /// The round.
+        round: RoundNo,
+        /// The match's table number.
+        board: BoardNo,
+        /// Each board's games, board 1 first; in a board's games, the White of that game
+        /// first.
+        boards: Vec<Vec<GameResult>>,
+        /// The first-named team's players, board 1 first.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        white_lineup: Option<Vec<EntrantNo>>,
+        /// The second-named team's players.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        black_lineup: Option<Vec<EntrantNo>>,
+        /// Whether a different result already there may be replaced.
+        #[serde(default)]
+        replace: bool,
+    },
     /// A board's result is entered (or changed, with `replace`).
     SetResult {
         /// The round.
@@ -253,22 +405,46 @@ impl Action {
     /// does the staff list. Anything else made on a stale view is refused.
     pub fn commutes_with(&self, other: &Action) -> bool {
         use Action::{
-            AddPlayer, AppointArbiter, CorrectPlayer, Publish, RemoveArbiter, SetResult,
-            SetViolations,
+            AddPlayer, AppointArbiter, CheckIn, CorrectPlayer, Publish, RemoveArbiter, SetResult,
+            SetTeamResult, SetViolations, SubmitLineup,
         };
+        if let (Some(a), Some(b)) = (self.result_key(), other.result_key()) {
+            return a != b;
+        }
         match (self, other) {
             (
-                SetResult {
+                SubmitLineup {
                     round: r1,
-                    board: b1,
+                    team: t1,
                     ..
                 },
-                SetResult {
+                SubmitLineup {
                     round: r2,
-                    board: b2,
+                    team: t2,
                     ..
                 },
-            ) => (r1, b1) != (r2, b2),
+            ) => (r1, t1) != (r2, t2),
+            (CheckIn { entrant: a, .. }, CheckIn { entrant: b, .. }) => a != b,
+            (
+                SubmitLineup { .. } | SetTeamResult { .. },
+                SetResult { .. }
+                | SubmitLineup { .. }
+                | Publish { .. }
+                | CorrectPlayer { .. }
+                | SetViolations { .. },
+            )
+            | (
+                SetResult { .. }
+                | SubmitLineup { .. }
+                | Publish { .. }
+                | CorrectPlayer { .. }
+                | SetViolations { .. },
+                SubmitLineup { .. } | SetTeamResult { .. },
+            )
+            | (CheckIn { .. }, AddPlayer { .. } | CorrectPlayer { .. } | SetViolations { .. })
+            | (AddPlayer { .. } | CorrectPlayer { .. } | SetViolations { .. }, CheckIn { .. }) => {
+                true
+            }
             (SetResult { .. } | Publish { .. }, Publish { .. })
             | (Publish { .. }, SetResult { .. })
             | (SetResult { .. } | Publish { .. }, CorrectPlayer { .. } | SetViolations { .. })
@@ -277,6 +453,16 @@ impl Action {
             | (_, AppointArbiter { .. } | RemoveArbiter { .. })
             | (AddPlayer { .. }, AddPlayer { .. }) => true,
             _ => false,
+        }
+    }
+
+    /// The board a result is entered on, for a result (a board's or a team match's).
+    fn result_key(&self) -> Option<(RoundNo, BoardNo)> {
+        match self {
+            Action::SetResult { round, board, .. } | Action::SetTeamResult { round, board, .. } => {
+                Some((*round, *board))
+            }
+            _ => None,
         }
     }
 
@@ -466,164 +652,48 @@ impl Action {
                 games,
                 replace,
             } => set_result(&mut next, *round, *board, games, *replace)?,
+            Action::ImportPlayers { csv } => players::import_players(&mut next, csv)?,
+            Action::OpenRegistration { open } => players::open_registration(&mut next, *open),
+            Action::Register { account, player } => players::register(&mut next, account, player)?,
+            Action::Approve { account } => players::approve(&mut next, account)?,
+            Action::Decline { account, reason } => players::decline(&mut next, account, reason)?,
+            Action::CheckIn { entrant, present } => {
+                players::check_in(&mut next, *entrant, *present)?
+            }
+            Action::AddTeam { team, captain } => teams::add_team(&mut next, team, captain)?,
+            Action::SetCaptain { team, captain } => teams::set_captain(&mut next, *team, captain)?,
+            Action::SubmitLineup {
+                round,
+                team,
+                players,
+            } => teams::submit_lineup(&mut next, *round, *team, players)?,
+            Action::CloseLineups { round } => teams::close_lineups(&mut next, *round)?,
+            Action::SetTeamResult {
+                round,
+                board,
+                boards,
+                white_lineup,
+                black_lineup,
+                replace,
+            } => teams::set_team_result(
+                &mut next,
+                *round,
+                *board,
+                boards,
+                [white_lineup.as_deref(), black_lineup.as_deref()],
+                *replace,
+            )?,
         };
         Ok((next, applied))
     }
 }
 
-fn create(new: &NewEvent, organiser: &Person) -> Result<(EventState, Applied), ActionError> {
-    let name = new.name.trim();
-    if name.is_empty() || name.chars().count() > 200 {
-        return Err(ActionError::invalid(
-            "name",
-            "the event's name must have 1 to 200 characters",
-        ));
-    }
-    let system = System::from_code(&new.system).ok_or_else(|| {
-        let known: Vec<&str> = System::ALL.iter().map(|s| s.code()).collect();
-        ActionError::invalid(
-            "system",
-            format!(
-                "unknown system {:?}; expected one of {}",
-                new.system,
-                known.join(", ")
-            ),
-        )
-    })?;
-    let mut event = Event::new(name, system);
-    event.games_per_pairing = system.default_games_per_pairing();
-    if let Some(rounds) = new.rounds {
-        if rounds > 100 {
-            return Err(ActionError::invalid(
-                "rounds",
-                format!("{rounds} rounds: at most 100"),
-            ));
-        }
-        event.rounds_planned = rounds;
-    }
-    if let Some(ruleset) = &new.ruleset {
-        let preset: shatar_rules::ruleset::Preset = ruleset.parse().map_err(|_| {
-            ActionError::invalid(
-                "ruleset",
-                format!(
-                    "unknown ruleset {ruleset:?}; expected official, competition, traditional or fsf"
-                ),
-            )
-        })?;
-        event.ruleset = preset.name().to_owned();
-    }
-    if let Some(tc) = &new.time_control {
-        tc.parse::<shatar_arbiter::TimeControl>()
-            .map_err(|e| ActionError::invalid("time_control", e.to_string()))?;
-        event.time_control = tc.clone();
-    }
-    match (new.boards, &new.lineup) {
-        (Some(boards), lineup) => {
-            if !(1..=20).contains(&boards) {
-                return Err(ActionError::invalid(
-                    "boards",
-                    format!("{boards} boards: 1 to 20"),
-                ));
-            }
-            let lineup = match lineup {
-                None => LineupMode::default(),
-                Some(code) => LineupMode::from_code(code).ok_or_else(|| {
-                    ActionError::invalid("lineup", format!("unknown line-up mode {code:?}"))
-                })?,
-            };
-            event.entrants = Entrants::Team { boards, lineup };
-        }
-        (None, Some(_)) => {
-            return Err(ActionError::invalid(
-                "lineup",
-                "a line-up mode needs \"boards\" (a team event)",
-            ));
-        }
-        (None, None) => {}
-    }
-    let summary = format!("event {name:?} created ({})", system.code());
-    Ok((
-        EventState {
-            event,
-            organiser: organiser.clone(),
-            arbiters: Vec::new(),
-            published: Vec::new(),
-            accounts: Default::default(),
-        },
-        Applied::Changed(summary),
-    ))
-}
-
-fn import(
-    event: &Event,
-    organiser: &Person,
-    source: &str,
-) -> Result<(EventState, Applied), ActionError> {
-    event.validate()?;
-    let summary = format!(
-        "event {:?} imported from {source}: {} entrants, {} rounds",
-        event.name,
-        event.entrant_numbers().len(),
-        event.rounds.len()
-    );
-    // Rounds that come in with the file were played: they are public facts.
-    let published = event.rounds.iter().map(|r| r.number).collect();
-    Ok((
-        EventState {
-            event: event.clone(),
-            organiser: organiser.clone(),
-            arbiters: Vec::new(),
-            published,
-            accounts: Default::default(),
-        },
-        Applied::Changed(summary),
-    ))
-}
-
-fn add_player(
-    state: &mut EventState,
-    new: &NewPlayer,
-    account: &Option<Person>,
-) -> Result<Applied, ActionError> {
-    let name = player_name(new)?;
-    if let Some(a) = account
-        && let Some(n) = state.entrant_of(a.id)
-    {
-        return Err(ActionError::invalid(
-            "username",
-            format!("{} is already registered as player {n}", a.name),
-        ));
-    }
-    let mut player = Player::named(name);
-    player.rating = new.rating;
-    player.club = text_field("club", &new.club)?;
-    player.region = text_field("region", &new.region)?;
-    player.birth_year = new.birth_year;
-    let late = state.event.started;
-    let missed = new.missed.unwrap_or(ByeKind::Zero);
-    let number = state.event.add_late_player(player, missed)?;
-    if let Some(a) = account {
-        state.accounts.insert(number, a.clone());
-    }
-    let paired = state.event.rounds.len();
-    Ok(Applied::Changed(if late && paired > 0 {
-        format!(
-            "player {number} {name} entered late; round(s) 1–{paired} missed, each a {}",
-            bye_words(missed)
-        )
-    } else if late {
-        format!("player {number} {name} entered after the draw")
-    } else {
-        format!("player {number} {name} registered")
-    }))
-}
-
 /// An entrant as a history entry names them: "7 Batbayar".
-fn named(event: &Event, n: EntrantNo) -> String {
+pub(super) fn named(event: &Event, n: EntrantNo) -> String {
     format!("{n} {}", event.distinguished_name(n))
 }
 
-fn bye_words(kind: ByeKind) -> &'static str {
+pub(super) fn bye_words(kind: ByeKind) -> &'static str {
     match kind {
         ByeKind::Half => "half-point bye",
         ByeKind::Full => "full-point bye",
@@ -631,14 +701,17 @@ fn bye_words(kind: ByeKind) -> &'static str {
     }
 }
 
-fn treatment_words(t: WithdrawalTreatment) -> &'static str {
+pub(super) fn treatment_words(t: WithdrawalTreatment) -> &'static str {
     match t {
         WithdrawalTreatment::CancelAll => "their games are cancelled",
         WithdrawalTreatment::KeepAndForfeit => "results played stand, remaining games forfeited",
     }
 }
 
-fn text_field(field: &'static str, value: &Option<String>) -> Result<String, ActionError> {
+pub(super) fn text_field(
+    field: &'static str,
+    value: &Option<String>,
+) -> Result<String, ActionError> {
     let v = value.as_deref().unwrap_or("").trim();
     if v.chars().count() > 100 {
         return Err(ActionError::invalid(field, "at most 100 characters"));
@@ -646,7 +719,7 @@ fn text_field(field: &'static str, value: &Option<String>) -> Result<String, Act
     Ok(v.to_owned())
 }
 
-fn player_name(new: &NewPlayer) -> Result<&str, ActionError> {
+pub(super) fn player_name(new: &NewPlayer) -> Result<&str, ActionError> {
     let name = new.name.trim();
     if name.is_empty() || name.chars().count() > 100 {
         return Err(ActionError::invalid(
@@ -657,350 +730,17 @@ fn player_name(new: &NewPlayer) -> Result<&str, ActionError> {
     Ok(name)
 }
 
-fn correct_player(
-    state: &mut EventState,
-    number: EntrantNo,
-    new: &NewPlayer,
-) -> Result<Applied, ActionError> {
-    let name = player_name(new)?;
-    let before = state
-        .event
-        .player(number)
-        .cloned()
-        .ok_or_else(|| ActionError::NotFound(format!("no player {number}")))?;
-    let details = PlayerDetails {
-        name: name.to_owned(),
-        club: text_field("club", &new.club)?,
-        region: text_field("region", &new.region)?,
-        rating: new.rating,
-        birth_year: new.birth_year,
-    };
-    state.event.correct_player(number, details)?;
-    let after = state
-        .event
-        .player(number)
-        .ok_or_else(|| ActionError::NotFound(format!("no player {number}")))?;
-    let mut changes = Vec::new();
-    let mut note = |what: &str, was: String, now: String| {
-        if was != now {
-            changes.push(format!("{what} {now:?} (was {was:?})"));
-        }
-    };
-    let num = |n: Option<u32>| n.map_or(String::new(), |n| n.to_string());
-    note("name", before.name.clone(), after.name.clone());
-    note("club", before.club.clone(), after.club.clone());
-    note("region", before.region.clone(), after.region.clone());
-    note("rating", num(before.rating), num(after.rating));
-    note(
-        "birth year",
-        num(before.birth_year.map(u32::from)),
-        num(after.birth_year.map(u32::from)),
-    );
-    Ok(if changes.is_empty() {
-        Applied::Unchanged(format!("player {number}: nothing to correct"))
-    } else {
-        Applied::Changed(format!("player {number}: {}", changes.join(", ")))
-    })
-}
-
-fn decide_match(
-    state: &mut EventState,
-    round: RoundNo,
-    board: BoardNo,
-    winner: EntrantNo,
-) -> Result<Applied, ActionError> {
-    let pairing = state
-        .event
-        .rounds
-        .get(round.index())
-        .and_then(|r| r.pairings.iter().find(|p| p.board == board))
-        .ok_or_else(|| ActionError::NotFound(format!("round {round} has no board {board}")))?;
-    let Some(black) = pairing.black else {
-        return Err(ActionError::invalid(
-            "board",
-            format!("round {round} board {board} is a bye"),
-        ));
-    };
-    let white = pairing.white;
-    if pairing.decided_for == Some(winner) {
-        return Ok(Applied::Unchanged(format!(
-            "round {round} board {board} is already decided for {}",
-            named(&state.event, winner)
-        )));
-    }
-    if winner != white && winner != black {
-        return Err(ActionError::invalid(
-            "winner",
-            format!("{winner} does not play on round {round} board {board} ({white} – {black})"),
-        ));
-    }
-    state.event.decide_match(round, white, black, winner)?;
-    Ok(Applied::Changed(format!(
-        "round {round} board {board}: the level match is decided for {}",
-        named(&state.event, winner)
-    )))
-}
-
-/// The rounds paired after a result's round, as a clause for a message.
-fn paired_from_it(later: &[RoundNo]) -> String {
-    match later {
-        [] => String::new(),
-        [one] => format!(" (round {one} was paired from it)"),
-        [first, .., last] => format!(" (rounds {first}–{last} were paired from it)"),
-    }
-}
-
-/// Enters a board's result. Which result counts as the same, a different one or one given
-/// with the colours reversed is the library's rule ([`Event::set_result_at`]); this only
-/// finds the pairing by its board and words the outcome.
-fn set_result(
-    state: &mut EventState,
-    round: RoundNo,
-    board: BoardNo,
-    games: &[GameResult],
-    replace: bool,
-) -> Result<Applied, ActionError> {
-    let event = &state.event;
-    let r = event
-        .rounds
-        .get(round.index())
-        .ok_or_else(|| ActionError::NotFound(format!("round {round} is not paired")))?;
-    let pairing = r
-        .pairings
-        .iter()
-        .find(|p| p.board == board)
-        .ok_or_else(|| ActionError::NotFound(format!("round {round} has no board {board}")))?;
-    let (white, black): (EntrantNo, EntrantNo) = match pairing.black {
-        Some(black) => (pairing.white, black),
-        None => {
-            return Err(ActionError::invalid(
-                "board",
-                format!("round {round} board {board} is a bye: there is no result to enter"),
-            ));
-        }
-    };
-    if pairing.team_match.is_some() || event.is_team_event() {
-        return Err(ActionError::invalid(
-            "board",
-            "a team match's result is entered with both line-ups, board by board",
-        ));
-    }
-    let names = (event.entrant_name(white), event.entrant_name(black));
-    let said = |games: &[GameResult]| -> String {
-        games
-            .iter()
-            .map(|g| words::spoken(g, &names.0, &names.1))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let written = |games: &[GameResult]| -> String {
-        games.iter().map(words::write).collect::<Vec<_>>().join(" ")
-    };
-    let there = written(&pairing.games);
-    let entered = state
-        .event
-        .set_result_at(round, white, black, games.to_vec(), replace)
-        .map_err(|e| match e {
-            EventError::ResultAlreadyEntered { later_rounds, .. } => ActionError::ResultConflict {
-                round,
-                board,
-                existing: there.clone(),
-                affects: paired_from_it(&later_rounds),
-            },
-            e => ActionError::Event(e),
-        })?;
-    Ok(match entered {
-        Entered::New => Applied::Changed(format!("round {round} board {board}: {}", said(games))),
-        Entered::Unchanged => Applied::Unchanged(format!("Board {board}: {}", said(games))),
-        Entered::Replaced {
-            previous,
-            later_rounds,
-        } => Applied::Changed(format!(
-            "round {round} board {board}: {} (was {}){}",
-            said(games),
-            written(&previous),
-            paired_from_it(&later_rounds)
-        )),
-    })
-}
-
-/// The history entries an undo leaves in force: every change but the undos and the
-/// entries they undid. Because an undo takes back the latest change still in force, what
-/// is left is a history of its own, and replaying it gives the state.
-pub fn in_force<'a>(
-    entries: impl IntoIterator<Item = (i64, &'a Action)>,
-) -> Vec<(i64, &'a Action)> {
-    let entries: Vec<(i64, &Action)> = entries.into_iter().collect();
-    let undone: std::collections::HashSet<i64> = entries
-        .iter()
-        .filter_map(|(_, a)| match a {
-            Action::Undo { seq } => Some(*seq),
-            _ => None,
-        })
-        .collect();
-    entries
-        .into_iter()
-        .filter(|(seq, a)| !matches!(a, Action::Undo { .. }) && !undone.contains(seq))
-        .collect()
-}
-
-/// Replays a history from the start (each entry with its `seq`): the state it leads to.
-pub fn replay<'a>(
-    entries: impl IntoIterator<Item = (i64, &'a Action)>,
-) -> Result<Option<EventState>, ActionError> {
-    let mut state: Option<EventState> = None;
-    for (_, action) in in_force(entries) {
-        let (next, _) = action.apply(state.as_ref())?;
-        state = Some(next);
-    }
-    Ok(state)
-}
-
+mod create;
+mod history;
+mod players;
+mod results;
+mod teams;
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod tests;
 
-    fn organiser() -> Person {
-        Person {
-            id: 1,
-            name: "Saraa".into(),
-        }
-    }
-
-    fn swiss(players: usize) -> Vec<Action> {
-        let mut h = vec![Action::Create {
-            event: NewEvent {
-                name: "Naadam".into(),
-                system: "swiss".into(),
-                rounds: Some(3),
-                ruleset: None,
-                time_control: Some("1800+30".into()),
-                boards: None,
-                lineup: None,
-            },
-            organiser: organiser(),
-        }];
-        for i in 0..players {
-            h.push(Action::AddPlayer {
-                player: NewPlayer {
-                    name: format!("P{i}"),
-                    rating: Some(2000 - i as u32 * 10),
-                    club: None,
-                    region: None,
-                    birth_year: None,
-                    missed: None,
-                },
-                account: None,
-            });
-        }
-        h.push(Action::Start);
-        h.push(Action::PairRound);
-        h
-    }
-
-    fn numbered(h: &[Action]) -> impl Iterator<Item = (i64, &Action)> {
-        h.iter().enumerate().map(|(i, a)| (i as i64 + 1, a))
-    }
-
-    fn step(state: &EventState, a: &Action) -> Result<EventState, ActionError> {
-        a.apply(Some(state)).map(|(s, _)| s)
-    }
-
-    #[test]
-    fn a_result_on_a_taken_board_needs_replace_and_names_what_it_affects() {
-        let state = replay(numbered(&swiss(4))).unwrap().unwrap();
-        let one = RoundNo::FIRST;
-        let b1 = BoardNo::FIRST;
-        let set = |games: Vec<GameResult>, replace| Action::SetResult {
-            round: one,
-            board: b1,
-            games,
-            replace,
-        };
-        let s = step(&state, &set(vec![GameResult::WhiteWins], false)).unwrap();
-        // The same result again changes nothing.
-        let (_, applied) = set(vec![GameResult::WhiteWins], false)
-            .apply(Some(&s))
-            .unwrap();
-        assert!(matches!(applied, Applied::Unchanged(_)));
-        let err = step(&s, &set(vec![GameResult::Draw], false)).unwrap_err();
-        assert!(matches!(err, ActionError::ResultConflict { .. }), "{err}");
-        assert_eq!(
-            err.to_string(),
-            "round 1 board 1 already has the result 1-0; send \"replace\": true to change it"
-        );
-        let s = step(&s, &set(vec![GameResult::Draw], true)).unwrap();
-        assert_eq!(s.event.rounds[0].pairings[0].games, vec![GameResult::Draw]);
-    }
-
-    #[test]
-    fn a_bye_and_a_missing_board_are_refused_by_name() {
-        let state = replay(numbered(&swiss(5))).unwrap().unwrap();
-        let round = &state.event.rounds[0];
-        let bye = round.pairings.iter().find(|p| p.black.is_none()).unwrap();
-        let err = step(
-            &state,
-            &Action::SetResult {
-                round: RoundNo::FIRST,
-                board: bye.board,
-                games: vec![GameResult::WhiteWins],
-                replace: false,
-            },
-        )
-        .unwrap_err();
-        assert_eq!(err.field(), Some("board"));
-        let err = step(
-            &state,
-            &Action::SetResult {
-                round: RoundNo::FIRST,
-                board: BoardNo::try_from(9).unwrap(),
-                games: vec![GameResult::WhiteWins],
-                replace: false,
-            },
-        )
-        .unwrap_err();
-        assert_eq!(err.to_string(), "round 1 has no board 9");
-    }
-
-    #[test]
-    fn results_on_different_boards_commute_and_other_changes_do_not() {
-        let r = |board: u32| Action::SetResult {
-            round: RoundNo::FIRST,
-            board: BoardNo::try_from(board).unwrap(),
-            games: vec![GameResult::Draw],
-            replace: false,
-        };
-        assert!(r(1).commutes_with(&r(2)));
-        assert!(!r(1).commutes_with(&r(1)));
-        assert!(!r(1).commutes_with(&Action::PairRound));
-        assert!(!Action::PairRound.commutes_with(&r(1)));
-        assert!(r(1).commutes_with(&Action::Publish {
-            round: RoundNo::FIRST
-        }));
-    }
-
-    #[test]
-    fn bad_settings_name_their_field() {
-        let mut new = NewEvent {
-            name: "X".into(),
-            system: "swizz".into(),
-            rounds: None,
-            ruleset: None,
-            time_control: None,
-            boards: None,
-            lineup: None,
-        };
-        let field = |new: &NewEvent| create(new, &organiser()).err().and_then(|e| e.field());
-        assert_eq!(field(&new), Some("system"));
-        new.system = "dutch".into();
-        assert_eq!(field(&new), None);
-        new.time_control = Some("soon".into());
-        assert_eq!(field(&new), Some("time_control"));
-        new.time_control = None;
-        new.ruleset = Some("chess".into());
-        assert_eq!(field(&new), Some("ruleset"));
-        new.ruleset = None;
-        new.lineup = Some("fixed-boards".into());
-        assert_eq!(field(&new), Some("lineup"));
-    }
-}
+use create::{create, import};
+pub use history::{in_force, replay};
+pub use players::MAX_CSV_BYTES;
+use players::{add_player, correct_player};
+use results::{decide_match, set_result};
+pub use teams::lineup_for;

@@ -1,0 +1,196 @@
+//! Creating an event, or bringing one in from another program's file.
+
+use super::*;
+use shatar_tournament::pairing::swiss::acceleration::Acceleration;
+use shatar_tournament::{DrawnMatchRule, Tiebreak};
+
+pub(super) fn create(
+    new: &NewEvent,
+    organiser: &Person,
+) -> Result<(EventState, Applied), ActionError> {
+    let name = new.name.trim();
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err(ActionError::invalid(
+            "name",
+            "the event's name must have 1 to 200 characters",
+        ));
+    }
+    let system = System::from_code(&new.system).ok_or_else(|| {
+        let known: Vec<&str> = System::ALL.iter().map(|s| s.code()).collect();
+        ActionError::invalid(
+            "system",
+            format!(
+                "unknown system {:?}; expected one of {}",
+                new.system,
+                known.join(", ")
+            ),
+        )
+    })?;
+    let mut event = Event::new(name, system);
+    event.games_per_pairing = system.default_games_per_pairing();
+    if let Some(rounds) = new.rounds {
+        if rounds > 100 {
+            return Err(ActionError::invalid(
+                "rounds",
+                format!("{rounds} rounds: at most 100"),
+            ));
+        }
+        event.rounds_planned = rounds;
+    }
+    if let Some(ruleset) = &new.ruleset {
+        let preset: shatar_rules::ruleset::Preset = ruleset.parse().map_err(|_| {
+            ActionError::invalid(
+                "ruleset",
+                format!(
+                    "unknown ruleset {ruleset:?}; expected official, competition, traditional or fsf"
+                ),
+            )
+        })?;
+        event.ruleset = preset.name().to_owned();
+    }
+    if let Some(tc) = &new.time_control {
+        tc.parse::<shatar_arbiter::TimeControl>()
+            .map_err(|e| ActionError::invalid("time_control", e.to_string()))?;
+        event.time_control = tc.clone();
+    }
+    match (new.boards, &new.lineup) {
+        (Some(boards), lineup) => {
+            if !(1..=20).contains(&boards) {
+                return Err(ActionError::invalid(
+                    "boards",
+                    format!("{boards} boards: 1 to 20"),
+                ));
+            }
+            let lineup = match lineup {
+                None => LineupMode::default(),
+                Some(code) => LineupMode::from_code(code).ok_or_else(|| {
+                    ActionError::invalid("lineup", format!("unknown line-up mode {code:?}"))
+                })?,
+            };
+            event.entrants = Entrants::Team { boards, lineup };
+        }
+        (None, Some(_)) => {
+            return Err(ActionError::invalid(
+                "lineup",
+                "a line-up mode needs \"boards\" (a team event)",
+            ));
+        }
+        (None, None) => {}
+    }
+    settings(&mut event, &new.settings)?;
+    let mut state = EventState::new(event, organiser.clone());
+    if let Some(min) = new.settings.default_time_min {
+        if min > 240 {
+            return Err(ActionError::invalid(
+                "default_time_min",
+                format!("{min} minutes: at most 240"),
+            ));
+        }
+        state.default_time_min = min;
+    }
+    let summary = format!("event {name:?} created ({})", system.code());
+    Ok((state, Applied::Changed(summary)))
+}
+
+/// Applies the organiser's settings, each checked and named when refused; what is left
+/// out keeps S4's default (the library's).
+fn settings(event: &mut Event, s: &EventSettings) -> Result<(), ActionError> {
+    if let Some(codes) = &s.tiebreaks {
+        let mut order = Vec::new();
+        for code in codes.iter().map(|c| c.trim()).filter(|c| !c.is_empty()) {
+            let tb: Tiebreak = code.parse().map_err(|_| {
+                let known: Vec<&str> = Tiebreak::ALL.iter().map(|t| t.code()).collect();
+                ActionError::invalid(
+                    "tiebreaks",
+                    format!(
+                        "unknown tie-break {code:?}; expected some of {}",
+                        known.join(", ")
+                    ),
+                )
+            })?;
+            if order.contains(&tb) {
+                return Err(ActionError::invalid(
+                    "tiebreaks",
+                    format!("{code} appears twice"),
+                ));
+            }
+            order.push(tb);
+        }
+        event.tiebreaks = order;
+    }
+    if let Some(games) = s.games {
+        if !(1..=2).contains(&games) {
+            return Err(ActionError::invalid(
+                "games",
+                format!("{games} games a pairing: 1 or 2"),
+            ));
+        }
+        event.games_per_pairing = games;
+    }
+    if let Some(rule) = &s.drawn_match {
+        event.settings.drawn_match = match rule.as_str() {
+            "extra-games" => DrawnMatchRule::ExtraGames,
+            "armageddon" => DrawnMatchRule::Armageddon,
+            other => {
+                return Err(ActionError::invalid(
+                    "drawn_match",
+                    format!("unknown rule {other:?}; expected extra-games or armageddon"),
+                ));
+            }
+        };
+    }
+    if let Some(code) = &s.acceleration {
+        event.settings.acceleration = Acceleration::from_code(code).ok_or_else(|| {
+            ActionError::invalid(
+                "acceleration",
+                format!("unknown acceleration {code:?}; expected none or baku"),
+            )
+        })?;
+    }
+    let count =
+        |field: &'static str, v: Option<u32>, max: u32| -> Result<Option<u32>, ActionError> {
+            match v {
+                Some(n) if n == 0 || n > max => {
+                    Err(ActionError::invalid(field, format!("{n}: from 1 to {max}")))
+                }
+                v => Ok(v),
+            }
+        };
+    if let Some(n) = count("groups", s.groups, 16)? {
+        event.settings.groups = n;
+    }
+    if let Some(n) = count("advance_per_group", s.advance_per_group, 16)? {
+        event.settings.advance_per_group = n;
+    }
+    if let Some(n) = count("eliminate_after", s.eliminate_after, 100)? {
+        event.settings.elimination_after_round = n;
+    }
+    if let Some(n) = count("eliminate_per_round", s.eliminate_per_round, 100)? {
+        event.settings.eliminate_per_round = n;
+    }
+    if let Some(reset) = s.bracket_reset {
+        event.settings.bracket_reset = reset;
+    }
+    if let Some(seed) = s.lot_seed {
+        event.settings.lot_seed = seed;
+    }
+    Ok(())
+}
+
+pub(super) fn import(
+    event: &Event,
+    organiser: &Person,
+    source: &str,
+) -> Result<(EventState, Applied), ActionError> {
+    event.validate()?;
+    let summary = format!(
+        "event {:?} imported from {source}: {} entrants, {} rounds",
+        event.name,
+        event.entrant_numbers().len(),
+        event.rounds.len()
+    );
+    let mut state = EventState::new(event.clone(), organiser.clone());
+    // Rounds that come in with the file were played: they are public facts.
+    state.published = event.rounds.iter().map(|r| r.number).collect();
+    Ok((state, Applied::Changed(summary)))
+}

@@ -1,0 +1,150 @@
+//! The actions on hand-made histories.
+
+use super::*;
+
+fn organiser() -> Person {
+    Person {
+        id: 1,
+        name: "Saraa".into(),
+    }
+}
+
+fn swiss(players: usize) -> Vec<Action> {
+    let mut h = vec![Action::Create {
+        event: NewEvent {
+            name: "Naadam".into(),
+            system: "swiss".into(),
+            rounds: Some(3),
+            ruleset: None,
+            time_control: Some("1800+30".into()),
+            boards: None,
+            lineup: None,
+            settings: EventSettings::default(),
+        },
+        organiser: organiser(),
+    }];
+    for i in 0..players {
+        h.push(Action::AddPlayer {
+            player: NewPlayer {
+                name: format!("P{i}"),
+                rating: Some(2000 - i as u32 * 10),
+                club: None,
+                region: None,
+                birth_year: None,
+                missed: None,
+                ..NewPlayer::default()
+            },
+            account: None,
+        });
+    }
+    h.push(Action::Start);
+    h.push(Action::PairRound);
+    h
+}
+
+fn numbered(h: &[Action]) -> impl Iterator<Item = (i64, &Action)> {
+    h.iter().enumerate().map(|(i, a)| (i as i64 + 1, a))
+}
+
+fn step(state: &EventState, a: &Action) -> Result<EventState, ActionError> {
+    a.apply(Some(state)).map(|(s, _)| s)
+}
+
+#[test]
+fn a_result_on_a_taken_board_needs_replace_and_names_what_it_affects() {
+    let state = replay(numbered(&swiss(4))).unwrap().unwrap();
+    let one = RoundNo::FIRST;
+    let b1 = BoardNo::FIRST;
+    let set = |games: Vec<GameResult>, replace| Action::SetResult {
+        round: one,
+        board: b1,
+        games,
+        replace,
+    };
+    let s = step(&state, &set(vec![GameResult::WhiteWins], false)).unwrap();
+    // The same result again changes nothing.
+    let (_, applied) = set(vec![GameResult::WhiteWins], false)
+        .apply(Some(&s))
+        .unwrap();
+    assert!(matches!(applied, Applied::Unchanged(_)));
+    let err = step(&s, &set(vec![GameResult::Draw], false)).unwrap_err();
+    assert!(matches!(err, ActionError::ResultConflict { .. }), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "round 1 board 1 already has the result 1-0; send \"replace\": true to change it"
+    );
+    let s = step(&s, &set(vec![GameResult::Draw], true)).unwrap();
+    assert_eq!(s.event.rounds[0].pairings[0].games, vec![GameResult::Draw]);
+}
+
+#[test]
+fn a_bye_and_a_missing_board_are_refused_by_name() {
+    let state = replay(numbered(&swiss(5))).unwrap().unwrap();
+    let round = &state.event.rounds[0];
+    let bye = round.pairings.iter().find(|p| p.black.is_none()).unwrap();
+    let err = step(
+        &state,
+        &Action::SetResult {
+            round: RoundNo::FIRST,
+            board: bye.board,
+            games: vec![GameResult::WhiteWins],
+            replace: false,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.field(), Some("board"));
+    let err = step(
+        &state,
+        &Action::SetResult {
+            round: RoundNo::FIRST,
+            board: BoardNo::try_from(9).unwrap(),
+            games: vec![GameResult::WhiteWins],
+            replace: false,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.to_string(), "round 1 has no board 9");
+}
+
+#[test]
+fn results_on_different_boards_commute_and_other_changes_do_not() {
+    let r = |board: u32| Action::SetResult {
+        round: RoundNo::FIRST,
+        board: BoardNo::try_from(board).unwrap(),
+        games: vec![GameResult::Draw],
+        replace: false,
+    };
+    assert!(r(1).commutes_with(&r(2)));
+    assert!(!r(1).commutes_with(&r(1)));
+    assert!(!r(1).commutes_with(&Action::PairRound));
+    assert!(!Action::PairRound.commutes_with(&r(1)));
+    assert!(r(1).commutes_with(&Action::Publish {
+        round: RoundNo::FIRST
+    }));
+}
+
+#[test]
+fn bad_settings_name_their_field() {
+    let mut new = NewEvent {
+        name: "X".into(),
+        system: "swizz".into(),
+        rounds: None,
+        ruleset: None,
+        time_control: None,
+        boards: None,
+        lineup: None,
+        settings: EventSettings::default(),
+    };
+    let field = |new: &NewEvent| create(new, &organiser()).err().and_then(|e| e.field());
+    assert_eq!(field(&new), Some("system"));
+    new.system = "dutch".into();
+    assert_eq!(field(&new), None);
+    new.time_control = Some("soon".into());
+    assert_eq!(field(&new), Some("time_control"));
+    new.time_control = None;
+    new.ruleset = Some("chess".into());
+    assert_eq!(field(&new), Some("ruleset"));
+    new.ruleset = None;
+    new.lineup = Some("fixed-boards".into());
+    assert_eq!(field(&new), Some("lineup"));
+}
