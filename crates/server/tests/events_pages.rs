@@ -7,7 +7,10 @@ mod common;
 use common::{Backend, Client, TestServer, unique};
 use shatar_server::db::users::{self, AccountRole};
 
-on_both_backends!(an_organiser_runs_a_round_from_the_pages);
+on_both_backends!(
+    an_organiser_runs_a_round_from_the_pages,
+    the_staff_pages_register_correct_withdraw_and_undo,
+);
 
 /// Signs up `name` and gives the account `role`.
 async fn account(server: &TestServer, name: &str, role: AccountRole) -> Client {
@@ -369,4 +372,241 @@ async fn an_organiser_runs_a_round_from_the_pages(b: Backend) {
         404
     );
     server.stop().await;
+}
+
+/// The `href`-free text of a page, for "contains" checks across markup.
+fn located(r: &common::Resp) -> String {
+    r.header("location").unwrap_or_default().to_owned()
+}
+
+async fn the_staff_pages_register_correct_withdraw_and_undo(b: Backend) {
+    let server = TestServer::start(b).await;
+    let digits: String = unique("")
+        .bytes()
+        .take(6)
+        .map(|b| char::from(b'0' + b % 10))
+        .collect();
+    let org_name = format!("Saraa{digits}");
+    let mut org = account(&server, &org_name, AccountRole::Organiser).await;
+    let player_name = format!("Temuujin{digits}");
+    let mut player = account(&server, &player_name, AccountRole::Player).await;
+    let mut public = server.client();
+    let csrf = org.get("/events/new").await.csrf();
+    let r = org
+        .post(
+            "/events/new",
+            &[
+                ("name", "Open"),
+                ("system", "swiss"),
+                ("rounds", "3"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    let path = located(&r);
+    let players = format!("{path}/players");
+
+    // The organiser opens self-registration on the organiser's page; nobody else sees it.
+    assert_eq!(player.get(&format!("{path}/staff")).await.status, 403);
+    let staff = org.get(&format!("{path}/staff")).await;
+    assert_eq!(staff.status, 200);
+    let r = org
+        .post(
+            &format!("{path}/registration"),
+            &[
+                ("open", "1"),
+                ("csrf", &csrf),
+                ("version", &version(&staff.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The player asks to play from the players' page, and sees the request waiting.
+    let page = player.get(&players).await;
+    assert!(page.body.contains("action=\"/events/"), "{}", page.body);
+    let player_csrf = page.csrf();
+    let r = player
+        .post(
+            &format!("{path}/register"),
+            &[
+                ("name", "Тэмүүжин"),
+                ("club", "Дархан"),
+                ("csrf", &player_csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = player.get(&players).await;
+    assert!(page.body.contains("Тэмүүжин"), "{}", page.body);
+    // The organiser approves it, then brings in three more from a CSV file.
+    let page = org.get(&players).await;
+    let marker = format!("{path}/requests/");
+    let at = page.body.find(&marker).expect("an approve form") + marker.len();
+    let account_id: String = page.body[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let r = org
+        .post(
+            &format!("{path}/requests/{account_id}/approve"),
+            &[("csrf", &csrf), ("version", &version(&page.body))],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = org.get(&players).await;
+    let csv = "name,club,rating\nБатбаяр,Улаанбаатар,1900\n巴特尔,呼和浩特,1800\nᠪᠠᠲᠤ,,1700\n";
+    let r = org
+        .post(
+            &format!("{path}/players/import"),
+            &[
+                ("csv", csv),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = public.get(&players).await;
+    for name in ["Тэмүүжин", "Батбаяр", "巴特尔", "ᠪᠠᠲᠤ"] {
+        assert!(page.body.contains(name), "{name}: {}", page.body);
+    }
+    assert!(
+        page.body.contains(&format!("@{player_name}")),
+        "{}",
+        page.body
+    );
+    // A bad file is refused on the players' page with the line and column at fault.
+    let page = org.get(&players).await;
+    let r = org
+        .post(
+            &format!("{path}/players/import"),
+            &[
+                ("csv", "name,rating\nDorj,strong\n"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("line 2"), "{}", r.body);
+    // A correction of player 2's club.
+    let page = org.get(&players).await;
+    let r = org
+        .post(
+            &format!("{path}/players/2"),
+            &[
+                ("name", "Батбаяр"),
+                ("club", "Дархан-Уул"),
+                ("rating", "1900"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The draw (Swiss: numbered by rating, the unrated Тэмүүжин last), round 1, then
+    // Тэмүүжин's withdrawal: shown first, made on confirming.
+    let page = org.get(&path).await;
+    org.post(
+        &format!("{path}/start"),
+        &[("csrf", &csrf), ("version", &version(&page.body))],
+    )
+    .await;
+    let page = org.get(&path).await;
+    org.post(
+        &format!("{path}/rounds"),
+        &[("csrf", &csrf), ("version", &version(&page.body))],
+    )
+    .await;
+    let page = org.get(&players).await;
+    let v = version(&page.body);
+    let r = org
+        .post(
+            &format!("{path}/players/4/withdraw"),
+            &[("reason", "ill"), ("csrf", &csrf), ("version", &v)],
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.body
+            .contains("4 Тэмүүжин withdrawn: results played stand, remaining games forfeited"),
+        "{}",
+        r.body
+    );
+    let api = public
+        .get(&format!(
+            "/api/events/{}",
+            path.trim_start_matches("/events/")
+        ))
+        .await
+        .json();
+    assert!(
+        api["players"][3].get("withdrawn").is_none(),
+        "not yet: {api}"
+    );
+    let r = org
+        .post(
+            &format!("{path}/players/4/withdraw"),
+            &[
+                ("reason", "ill"),
+                ("confirm", "1"),
+                ("csrf", &csrf),
+                ("version", &v),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The history names every change and its author; a player may not see it.
+    assert_eq!(player.get(&format!("{path}/history")).await.status, 403);
+    let history = org.get(&format!("{path}/history")).await;
+    assert_eq!(history.status, 200);
+    for said in [
+        "registration opened to accounts",
+        &format!("{player_name} asked to play as Тэмүүжин"),
+        "3 player(s) registered from a CSV file (numbers 2–4)",
+        "player 2: club \"Дархан-Уул\" (was \"Улаанбаатар\")",
+        "4 Тэмүүжин withdrawn",
+    ] {
+        assert!(
+            history.body.contains(&said.replace('"', "&quot;")),
+            "{said}: {}",
+            history.body
+        );
+    }
+    assert!(history.body.contains(&org_name));
+    // Undo the withdrawal from the history page: player 4 plays on.
+    let marker = "name=\"seq\" value=\"";
+    let at = history.body.find(marker).expect("an undo button") + marker.len();
+    let seq: String = history.body[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let r = org
+        .post(
+            &format!("{path}/undo"),
+            &[
+                ("seq", &seq),
+                ("csrf", &csrf),
+                ("version", &version(&history.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let api = public
+        .get(&format!(
+            "/api/events/{}",
+            path.trim_start_matches("/events/")
+        ))
+        .await
+        .json();
+    assert!(
+        api["players"][3].get("withdrawn").is_none(),
+        "undone: {api}"
+    );
+    let history = org.get(&format!("{path}/history")).await;
+    assert!(
+        history.body.contains("undone: 4 Тэмүүжин withdrawn"),
+        "{}",
+        history.body
+    );
 }

@@ -2,7 +2,7 @@
 //! the database with the history of every change.
 //!
 //! An event's state is the replay of its history: each change is an [`Action`], applied by
-//! [`EventState::apply`] through the tournament library (no pairing, scoring or tie-break
+//! [`Action::apply`] through the tournament library (no pairing, scoring or tie-break
 //! rule is written here), and stored in one transaction together with the new state
 //! (`db/events.rs`). The state adds to the library's event what the web app needs: who
 //! runs it (its organiser and arbiters), which rounds are published, and which players

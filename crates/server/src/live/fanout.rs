@@ -199,7 +199,7 @@ impl Fanout {
 const MAX_PAYLOAD: usize = 7_000;
 
 /// The `shatar_step` payloads announcing `games`: their ids (each once) joined by commas,
-/// split so that none exceeds [`MAX_PAYLOAD`] bytes.
+/// split so that none exceeds 7,000 bytes (PostgreSQL allows 8,000).
 pub fn step_payloads<'a>(games: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     let mut out: Vec<String> = Vec::new();

@@ -26,14 +26,16 @@ use serde::Deserialize;
 use shatar_tournament::{BoardNo, EntrantNo, Event, GameResult, Round, RoundNo, System};
 use std::collections::HashMap;
 
+mod manage;
+
 /// The result buttons of a board, White first.
 const RESULT_WORDS: [&str; 6] = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
 
-fn csrf(v: &Visitor) -> Markup {
+pub(super) fn csrf(v: &Visitor) -> Markup {
     html! { input type="hidden" name=(crate::auth::csrf::FIELD) value=(v.csrf); }
 }
 
-fn version_field(version: i64) -> Markup {
+pub(super) fn version_field(version: i64) -> Markup {
     html! { input type="hidden" name="version" value=(version); }
 }
 
@@ -142,7 +144,7 @@ struct NewEventForm {
     csrf: Option<String>,
 }
 
-fn opt(s: &str) -> Option<String> {
+pub(super) fn opt(s: &str) -> Option<String> {
     let s = s.trim();
     (!s.is_empty()).then(|| s.to_owned())
 }
@@ -200,7 +202,7 @@ async fn create(
     }
 }
 
-async fn load(state: &AppState, id: &str) -> AppResult<store::StoredEvent> {
+pub(super) async fn load(state: &AppState, id: &str) -> AppResult<store::StoredEvent> {
     store::load(&state.db, id)
         .await?
         .ok_or_else(|| AppError::NotFound(Msg::new("event-error-no-event").arg("id", id)))
@@ -297,6 +299,7 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
         .collect();
     let table = shatar_tournament::standings(e);
     html! {
+        (manage::event_nav(v, stored))
         h1 { (e.name) }
         p.event-meta {
             (system_name(l, e.system)) " · " (l.t(&format!("event-status-{}", s.status().name())))
@@ -442,7 +445,7 @@ async fn show_round(
         .collect();
     by_name.sort();
     let body = html! {
-        p { a href={ "/events/" (id) } { (s.event.name) } }
+        (manage::event_nav(&v, &stored))
         h1 { (l.t_args("event-round", &[("round", &round.to_string())])) }
         (round_table(&v, &id, stored.version, &s.event, r, staff))
         h2 { (l.t("event-find-board")) }
@@ -467,19 +470,46 @@ async fn show_round(
 
 /// A staff form: CSRF, the version the page showed.
 #[derive(Deserialize)]
-struct StaffForm {
-    csrf: Option<String>,
-    version: Option<i64>,
+pub(super) struct StaffForm {
+    pub(super) csrf: Option<String>,
+    pub(super) version: Option<i64>,
 }
 
-/// Makes a change from a page; a refusal re-shows the event page with its message.
-async fn change_from_page(
+/// The page a staff form came from, shown again with the message when its change is
+/// refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum From {
+    /// The event's page.
+    Event,
+    /// The players' page.
+    Players,
+    /// The organiser's page (arbiters, hand-over, registration).
+    Staff,
+    /// The history.
+    History,
+}
+
+/// Makes a change from a page; a refusal re-shows the page it came from with its message.
+pub(super) async fn change_from_page(
     state: &AppState,
     v: &Visitor,
     id: &str,
     action: Action,
     seen: Option<i64>,
     back: String,
+) -> AppResult<Response> {
+    change_from(state, v, id, action, seen, back, From::Event).await
+}
+
+/// [`change_from_page`] for a form of the page `from`.
+pub(super) async fn change_from(
+    state: &AppState,
+    v: &Visitor,
+    id: &str,
+    action: Action,
+    seen: Option<i64>,
+    back: String,
+    from: From,
 ) -> AppResult<Response> {
     v.require_user()?;
     match change::change(&state.db, id, v.user.as_ref(), action, seen).await {
@@ -498,10 +528,31 @@ async fn change_from_page(
                 _ => StatusCode::BAD_REQUEST,
             };
             let stored = load(state, id).await?;
-            let body = event_body(v, &stored, Some(&e.to_string())).into_string();
+            let message = e.to_string();
+            let (path, body) = match from {
+                From::Event => (
+                    format!("/events/{id}"),
+                    event_body(v, &stored, Some(&message)),
+                ),
+                From::Players => (
+                    format!("/events/{id}/players"),
+                    manage::players_body(v, &stored, Some(&message)),
+                ),
+                From::Staff => (
+                    format!("/events/{id}/staff"),
+                    manage::staff_body(v, &stored, Some(&message)),
+                ),
+                From::History => {
+                    let history = store::history(&state.db, id, 0).await?;
+                    (
+                        format!("/events/{id}/history"),
+                        manage::history_body(v, &stored, &history, Some(&message)),
+                    )
+                }
+            };
             Ok((
                 status,
-                page(v, &format!("/events/{id}"), &stored.state.event.name, &body),
+                page(v, &path, &stored.state.event.name, &body.into_string()),
             )
                 .into_response())
         }
@@ -570,14 +621,14 @@ async fn add_player(
 
 /// Where a staff form was posted: the event, and the round when the path names one.
 #[derive(Deserialize)]
-struct At {
-    id: String,
+pub(super) struct At {
+    pub(super) id: String,
     #[serde(default)]
-    r: Option<String>,
+    pub(super) r: Option<String>,
 }
 
 impl At {
-    fn round(&self) -> AppResult<RoundNo> {
+    pub(super) fn round(&self) -> AppResult<RoundNo> {
         let text = self.r.as_deref().unwrap_or_default();
         text.parse()
             .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", text)))
@@ -638,6 +689,7 @@ async fn set_result(
 /// The event pages.
 pub fn router() -> Router<AppState> {
     Router::new()
+        .merge(manage::router())
         .route("/events", get(list))
         .route("/events/new", get(new_page).post(create))
         .route("/events/{id}", get(show))
