@@ -2,11 +2,12 @@
 //! aspiration windows, run by one main thread and any number of helper threads sharing the
 //! transposition table (Lazy SMP).
 //!
-//! The steps of a node are numbered as in Stockfish's `search.cpp`. The rules of the
-//! ruleset are part of the search (docs/rules.md §3–5): a mate that does not count scores as the
-//! ruleset says (a draw, or a loss for the mating side), the shak rule looks back along the
-//! series of checks, a side left with a bare king draws at once where that rule applies,
-//! and repetitions and the move rule score as draws.
+//! The steps of a node (`node.rs`) are numbered 1 to 19 in the order of the code; where a
+//! comment names a step of Stockfish 11's `search.cpp`, the number is Stockfish's. The rules
+//! of the ruleset are part of the search (docs/rules.md §3–5): a mate that does not count
+//! scores as the ruleset says (a draw, or a loss for the mating side), the shak rule looks
+//! back along the series of checks, a side left with a bare king draws at once where that
+//! rule applies, and repetitions and the move rule score as draws.
 //!
 //! The files: this one holds the public types; `node.rs` the main search of a node,
 //! `root.rs` the root moves and iterative deepening with aspiration windows, `threads.rs`
@@ -184,26 +185,26 @@ impl Default for SearchConfig {
 /// (hidden UCI options `Search_<Name>`, see `uci::options`). All are on by default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Heuristics {
-    /// Null-move pruning (step 7).
+    /// Null-move pruning (step 8).
     pub null_move: bool,
-    /// Late-move reductions (step 11).
+    /// Late-move reductions (step 15).
     pub lmr: bool,
-    /// Futility and late-move pruning of quiet moves at shallow depth (step 9).
+    /// Futility and late-move pruning of quiet moves at shallow depth (step 13).
     pub futility: bool,
-    /// Reverse futility pruning, the static null move (step 6).
+    /// Reverse futility pruning, the static null move (step 7), and razoring (step 6).
     pub rfp: bool,
     /// Aspiration windows at the root.
     pub aspiration: bool,
-    /// One more ply for a move that gives check (step 10).
+    /// One more ply for a move that gives check (step 12).
     pub check_extension: bool,
     /// Killer moves in the ordering.
     pub killers: bool,
     /// The butterfly history in the ordering and in the reductions.
     pub history: bool,
-    /// ProbCut (step 7b).
+    /// ProbCut (step 9).
     pub probcut: bool,
     /// Dropping captures that lose material by SEE: in quiescence, and at shallow depth in
-    /// the main search (step 9).
+    /// the main search (step 13).
     pub see_pruning: bool,
 }
 

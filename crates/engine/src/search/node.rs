@@ -62,7 +62,7 @@ pub(super) fn advanced_passed_pawn_push(pos: &Position, m: &Move) -> bool {
 }
 
 impl Worker<'_> {
-    /// Step 0 to 20 of a node of the main search.
+    /// Steps 1 to 19 of a node of the main search.
     pub(super) fn search(
         &mut self,
         pos: &Position,
@@ -190,8 +190,8 @@ impl Worker<'_> {
             .non_king(us)
             .without(pos.board().by_role(Role::Pawn))
             .any();
-        // Razoring (Stockfish 11): at the last ply, an evaluation far below alpha is
-        // trusted to what quiescence says.
+        // Step 6. Razoring (Stockfish 11): at the last ply, an evaluation far below alpha
+        // is trusted to what quiescence says.
         if self.heur.rfp
             && !pv_node
             && !in_check
@@ -201,7 +201,7 @@ impl Worker<'_> {
         {
             return self.qsearch(pos, alpha, beta, ply);
         }
-        // Step 6. Reverse futility pruning (static null move).
+        // Step 7. Reverse futility pruning (static null move).
         if self.heur.rfp
             && !pv_node
             && !in_check
@@ -214,7 +214,7 @@ impl Worker<'_> {
                 return eval;
             }
         }
-        // Step 7. Null move pruning with verification (Stockfish 11's step 9), not after
+        // Step 8. Null move pruning with verification (Stockfish 11's step 9), not after
         // a quiet move of the opponent with a very good history (`(ss-1)->statScore`), nor
         // when the table says the evaluation is too high, nor for the side whose cut-off
         // is being verified.
@@ -282,8 +282,8 @@ impl Worker<'_> {
                 }
             }
         }
-        // ProbCut (Stockfish 11's step 10): a capture that wins enough by SEE to beat a
-        // raised beta, and still beats it in quiescence and in a search four plies
+        // Step 9. ProbCut (Stockfish 11's step 10): a capture that wins enough by SEE to
+        // beat a raised beta, and still beats it in quiescence and in a search four plies
         // shallower, makes this node fail high with near certainty.
         if self.heur.probcut && !pv_node && !in_check && depth >= 5 && beta.abs() < MATE_BOUND {
             let raised_beta =
@@ -327,13 +327,13 @@ impl Worker<'_> {
             }
             self.pickers.give_back(picker);
         }
-        // Internal iterative reduction: a node with no hash move in a PV or cut node is
-        // likely ordered badly; search it one ply shallower (the cheap modern form of
-        // internal iterative deepening).
+        // Step 10. Internal iterative reduction: a node with no hash move in a PV or cut
+        // node is likely ordered badly; search it one ply shallower (the cheap modern form
+        // of internal iterative deepening).
         if tt_move == 0 && excluded.is_none() && depth >= 4 && (pv_node || cut_node) {
             depth -= 1;
         }
-        // Step 8. The moves.
+        // Step 11. The moves.
         let mut picker = self.pickers.take();
         picker.generate(pos);
         if picker.is_empty() {
@@ -379,7 +379,7 @@ impl Worker<'_> {
             } else {
                 0
             };
-            // Step 10. Extensions. Singular extension (Stockfish): the hash move, known to
+            // Step 12. Extensions. Singular extension (Stockfish): the hash move, known to
             // fail high, is searched one ply deeper when every other move fails clearly
             // below its score at half depth; when even without it the node reaches beta
             // (multi-cut), several moves refute and the node is cut at once.
@@ -432,7 +432,7 @@ impl Worker<'_> {
             );
             let new_depth = depth - 1 + extension;
             let base_r = self.reduction(improving, depth, move_count);
-            // Step 9. Pruning at shallow depth (Stockfish 11's step 13), once a move has
+            // Step 13. Pruning at shallow depth (Stockfish 11's step 13), once a move has
             // been found that is not a loss and the side has pieces (not a pawn ending,
             // where zugzwang and races make static guesses unsafe).
             if !in_check && move_count > 1 && has_pieces && best > -MATE_BOUND && !gives_check {
@@ -470,8 +470,8 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            // Step 10. Check extension (above). The child is made only now, for a move
-            // that is searched.
+            // Step 14. The move is made: the child only now, for a move that is searched
+            // (its check extension was decided in step 12).
             let child = pos.after(m);
             let entry = PathEntry::of(&child);
             debug_assert_eq!(entry.check, gives_check);
@@ -489,7 +489,7 @@ impl Worker<'_> {
                     !pv_node && !cut_node,
                 );
             } else {
-                // Step 11. Late move reductions of quiet moves, adjusted as Stockfish 11
+                // Step 15. Late move reductions of quiet moves, adjusted as Stockfish 11
                 // does. (Stockfish 11 reduces captures too when late, short of alpha or at a
                 // cut node: measured here at −7 Elo, not adopted.)
                 let mut r = 0;
@@ -543,7 +543,7 @@ impl Worker<'_> {
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                // Step 12. Null-window search, re-searched when it beats alpha.
+                // Step 16. Null-window search, re-searched when it beats alpha.
                 score = -self.search(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
                     score = -self.search(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
@@ -557,7 +557,7 @@ impl Worker<'_> {
                 self.pickers.give_back(picker);
                 return 0;
             }
-            // Step 13. New best move.
+            // Step 17. New best move.
             if score > best {
                 best = score;
                 if score > alpha {
@@ -585,8 +585,8 @@ impl Worker<'_> {
         if move_count == 0 && excluded.is_some() {
             return alpha;
         }
-        // Stockfish's `update_all_stats`: the best move gets a bonus in its tables, the
-        // moves tried before it a malus.
+        // Step 18. Statistics (Stockfish's `update_all_stats`): the best move gets a bonus
+        // in its tables, the moves tried before it a malus.
         if let Some(m) = best_move {
             self.update_stats(us, &m, depth, ply, prev, &quiets, &captures);
             // Stockfish 11: the quiet move of the ply before, tried first or as the main
@@ -606,7 +606,7 @@ impl Worker<'_> {
         if excluded.is_some() {
             return best;
         }
-        // Step 14. Store.
+        // Step 19. Store.
         let bound = if best >= beta {
             Bound::Lower
         } else if pv_node && alpha > original_alpha {
