@@ -7,13 +7,100 @@ use crate::movepick::{see, see_standing};
 use crate::tt::{self, Bound, TtEntry, pack_move};
 use shatar_rules::{Bitboard, Move, Piece, Position, Role};
 
-/// Razoring: how far below alpha the evaluation must be at depth 1 (Stockfish 11's 531 in
-/// its units, where a pawn is 128, scaled to ours).
+// The margins and thresholds of the pruning steps, in centipawns unless said otherwise.
+
+/// Razoring (step 6): how far below alpha the evaluation must be at depth 1 (Stockfish
+/// 11's 531 in its units, where a pawn is 128, scaled to ours).
 const RAZOR_MARGIN: i32 = 350;
 
-/// ProbCut: how far above beta a capture must reach (Stockfish 11's 191 in its units,
-/// scaled to ours).
-const PROBCUT_MARGIN: i32 = 100;
+/// Reverse futility pruning (step 7): how far above beta the evaluation must be, 80 a ply,
+/// 40 less when the position is improving.
+const fn rfp_margin(depth: i32, improving: bool) -> i32 {
+    80 * depth - if improving { 40 } else { 0 }
+}
+
+/// Null move (step 8): not after an opponent's quiet move whose `statScore` reached this
+/// (Stockfish 11's 23397, unscaled as the other `statScore` thresholds).
+const NULL_MOVE_MAX_PARENT_STAT: i32 = 23397;
+
+/// Null move (step 8): the least static evaluation that allows one, 190 above beta less
+/// 20 a ply, 20 less when improving.
+const fn null_move_eval_floor(beta: i32, depth: i32, improving: bool) -> i32 {
+    beta - 20 * depth + 190 - if improving { 20 } else { 0 }
+}
+
+/// Null move (step 8): the reduction in plies, 3 plus a ply per 4, plus a ply per 128 of
+/// evaluation above beta up to 3.
+const fn null_move_reduction(depth: i32, eval: i32, beta: i32) -> i32 {
+    let above = (eval - beta) / 128;
+    3 + depth / 4 + if above < 3 { above } else { 3 }
+}
+
+/// Null move (step 8): from this depth on a cut-off is verified by a search.
+const NULL_MOVE_VERIFICATION_DEPTH: i32 = 13;
+
+/// ProbCut (step 9): how far above beta a capture must reach (Stockfish 11's 191 in its
+/// units, scaled to ours), 24 less when improving.
+const fn probcut_margin(improving: bool) -> i32 {
+    100 - if improving { 24 } else { 0 }
+}
+
+/// ProbCut (step 9): how many plies shallower a capture that passed quiescence is searched.
+const PROBCUT_REDUCTION: i32 = 4;
+
+/// Singular extension (step 12): how far below the hash move's score the other moves must
+/// stay, 2 a ply.
+const fn singular_margin(depth: i32) -> i32 {
+    2 * depth
+}
+
+/// Late-move pruning (step 13): from this move count on the quiet moves of a node are not
+/// searched, `(5 + depth²) / 2`, twice that when improving.
+const fn late_move_count(depth: i32, improving: bool) -> i32 {
+    (5 + depth * depth) * (1 + if improving { 1 } else { 0 }) / 2
+}
+
+/// Futility pruning (step 13): what a quiet move may add to the static evaluation at the
+/// reduced depth `lmr_depth` (Stockfish 11's 235 + 172 a ply, scaled).
+const fn futility_margin(lmr_depth: i32) -> i32 {
+    140 + 100 * lmr_depth
+}
+
+/// SEE pruning of quiet moves (step 13): the least SEE a quiet move may have at the
+/// reduced depth `lmr_depth`, −20 times its square.
+const fn see_quiet_threshold(lmr_depth: i32) -> i32 {
+    -20 * lmr_depth * lmr_depth
+}
+
+/// SEE pruning of captures (step 13): the least SEE a capture may have, −130 a ply.
+const fn see_capture_threshold(depth: i32) -> i32 {
+    -130 * depth
+}
+
+/// LMR (step 15): the opponent's move count above which this node is taken for not bad and
+/// its moves are reduced a ply less.
+const LMR_OPPONENT_MOVE_COUNT: usize = 14;
+
+/// LMR (step 15): subtracted from the sum of a quiet move's histories to give its
+/// `statScore` (Stockfish 11's 4926).
+const STAT_SCORE_OFFSET: i32 = 4926;
+
+/// LMR (step 15): the `statScore` worth one ply of reduction (less when positive, more
+/// when negative; Stockfish 11's 16384).
+const STAT_SCORE_PER_PLY: i32 = 16384;
+
+/// LMR (step 15): the reduction's change for a move of `statScore` `stat` after an
+/// opponent's move of `statScore` `parent_stat` (Stockfish 11's thresholds): a ply less
+/// when this one did well and that one badly, a ply more the other way round.
+const fn stat_score_against_parent(stat: i32, parent_stat: i32) -> i32 {
+    if stat >= -102 && parent_stat < -114 {
+        -1
+    } else if parent_stat >= -116 && stat < -154 {
+        1
+    } else {
+        0
+    }
+}
 
 /// Whether `m` gives check, and whether another man than the moved one gives it (a
 /// discovered check), found without making the move (Stockfish's `gives_check`): the
@@ -209,7 +296,7 @@ impl Worker<'_> {
             && depth <= 7
             && eval.abs() < MATE_BOUND
         {
-            let margin = 80 * depth - if improving { 40 } else { 0 };
+            let margin = rfp_margin(depth, improving);
             if eval - margin >= beta {
                 return eval;
             }
@@ -225,10 +312,10 @@ impl Worker<'_> {
             && !pv_node
             && !in_check
             && depth >= 3
-            && parent_stat < 23397
+            && parent_stat < NULL_MOVE_MAX_PARENT_STAT
             && eval >= beta
             && eval >= static_eval
-            && static_eval >= beta - 20 * depth + 190 - if improving { 20 } else { 0 }
+            && static_eval >= null_move_eval_floor(beta, depth, improving)
             && (ply >= self.nmp_min_ply || us != self.nmp_color)
             && !after_null
             && excluded.is_none()
@@ -241,7 +328,7 @@ impl Worker<'_> {
             None
         };
         if let Some(null) = null {
-            let r = 3 + depth / 4 + ((eval - beta) / 128).min(3);
+            let r = null_move_reduction(depth, eval, beta);
             if let Some(f) = self.frames.get_mut(ply) {
                 f.null_move = true;
                 f.moved = None;
@@ -264,7 +351,7 @@ impl Worker<'_> {
             }
             if score >= beta {
                 let score = if score >= MATE_BOUND { beta } else { score };
-                if self.nmp_min_ply != 0 || depth < 13 {
+                if self.nmp_min_ply != 0 || depth < NULL_MOVE_VERIFICATION_DEPTH {
                     return score;
                 }
                 // Stockfish 11: at a high depth the cut-off is verified by a search of
@@ -286,8 +373,7 @@ impl Worker<'_> {
         // beat a raised beta, and still beats it in quiescence and in a search four plies
         // shallower, makes this node fail high with near certainty.
         if self.heur.probcut && !pv_node && !in_check && depth >= 5 && beta.abs() < MATE_BOUND {
-            let raised_beta =
-                (beta + PROBCUT_MARGIN - if improving { 24 } else { 0 }).min(INFINITE);
+            let raised_beta = (beta + probcut_margin(improving)).min(INFINITE);
             let threshold = raised_beta - static_eval;
             let mut picker = self.pickers.take();
             picker.generate_captures(pos);
@@ -310,7 +396,7 @@ impl Worker<'_> {
                         &child,
                         -raised_beta,
                         -raised_beta + 1,
-                        depth - 4,
+                        depth - PROBCUT_REDUCTION,
                         ply + 1,
                         !cut_node,
                     );
@@ -393,7 +479,7 @@ impl Worker<'_> {
                 && e.bound != Bound::Upper
                 && e.depth >= depth - 3
             {
-                let singular_beta = v - 2 * depth;
+                let singular_beta = v - singular_margin(depth);
                 if let Some(f) = self.frames.get_mut(ply) {
                     f.excluded = Some(m);
                 }
@@ -439,7 +525,7 @@ impl Worker<'_> {
                 if quiet && self.heur.futility {
                     // Late-move (move-count) pruning: the later quiet moves of a shallow
                     // node are rarely better, and fewer are tried when not improving.
-                    let lmp = (5 + depth * depth) * (1 + i32::from(improving)) / 2;
+                    let lmp = late_move_count(depth, improving);
                     if move_count as i32 >= lmp {
                         continue;
                     }
@@ -450,21 +536,21 @@ impl Worker<'_> {
                         continue;
                     }
                     // Futility pruning of the parent: even a good quiet move cannot lift
-                    // the evaluation to alpha (Stockfish 11's 235 + 172 per ply, scaled).
-                    if lmr_depth < 6 && static_eval + 140 + 100 * lmr_depth <= alpha {
+                    // the evaluation to alpha.
+                    if lmr_depth < 6 && static_eval + futility_margin(lmr_depth) <= alpha {
                         continue;
                     }
                     // SEE pruning of quiet moves that put a man where it is lost.
                     if self.heur.see_pruning
                         && lmr_depth < 8
-                        && see(pos, &m) < -20 * lmr_depth * lmr_depth
+                        && see(pos, &m) < see_quiet_threshold(lmr_depth)
                     {
                         continue;
                     }
                 } else if !quiet
                     && self.heur.see_pruning
                     && depth <= 8
-                    && see(pos, &m) < -130 * depth
+                    && see(pos, &m) < see_capture_threshold(depth)
                 {
                     // SEE pruning of captures that lose too much for this depth.
                     continue;
@@ -499,7 +585,7 @@ impl Worker<'_> {
                         r -= 2;
                     }
                     // The opponent had to try many moves: this node is probably not bad.
-                    if opponent_move_count > 14 {
+                    if opponent_move_count > LMR_OPPONENT_MOVE_COUNT {
                         r -= 1;
                     }
                     if singular_lmr {
@@ -521,7 +607,7 @@ impl Worker<'_> {
                     // reduced less, bad ones more; a negative sum counts as zero when the
                     // butterfly and the first two continuation histories are not negative.
                     if self.heur.history {
-                        let mut stat = butterfly + cont[0] + cont[1] + cont[2] - 4926;
+                        let mut stat = butterfly + cont[0] + cont[1] + cont[2] - STAT_SCORE_OFFSET;
                         if stat < 0 && cont[0] >= 0 && cont[1] >= 0 && butterfly >= 0 {
                             stat = 0;
                         }
@@ -534,12 +620,8 @@ impl Worker<'_> {
                         }
                         // Compared with the opponent's move before: one that did better
                         // than it is reduced less, one that did worse more.
-                        if stat >= -102 && parent_stat < -114 {
-                            r -= 1;
-                        } else if parent_stat >= -116 && stat < -154 {
-                            r += 1;
-                        }
-                        r -= stat / 16384;
+                        r += stat_score_against_parent(stat, parent_stat);
+                        r -= stat / STAT_SCORE_PER_PLY;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }

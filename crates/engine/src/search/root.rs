@@ -11,6 +11,13 @@ use crate::timeman::{IterationOutlook, TimeMemory};
 use shatar_rules::{Move, Position};
 use std::sync::atomic::Ordering;
 
+/// The half-width of the first aspiration window (Stockfish 11's 21 of a pawn of 128 is
+/// 14 here).
+const ASPIRATION_DELTA: i32 = 14;
+
+/// Past this half-width a failing aspiration window gives way to the full window.
+const ASPIRATION_MAX_DELTA: i32 = 1000;
+
 /// A move of the root, with its score and line.
 #[derive(Debug, Clone)]
 pub(super) struct RootMove {
@@ -121,8 +128,7 @@ impl Worker<'_> {
                     .root_moves
                     .get(pv_index)
                     .map_or(0, |r| r.previous_score);
-                // Stockfish 11's aspiration window: 21 of a pawn of 128 is 14 here.
-                let mut delta = 14;
+                let mut delta = ASPIRATION_DELTA;
                 let (mut alpha, mut beta) =
                     if self.heur.aspiration && search_depth >= 4 && prev.abs() < MATE_BOUND {
                         ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
@@ -153,7 +159,7 @@ impl Worker<'_> {
                         break;
                     }
                     delta += delta / 4 + 3;
-                    if delta > 1000 {
+                    if delta > ASPIRATION_MAX_DELTA {
                         alpha = -INFINITE;
                         beta = INFINITE;
                     }

@@ -39,6 +39,9 @@ pub(super) struct Frame {
     pub(super) excluded: Option<Move>,
 }
 
+/// The factor of each logarithm in the late-move reduction table (Stockfish 11's 24.8).
+const LMR_SCALE: f64 = 24.8;
+
 /// Late-move reduction table in 1024ths of a ply: `24.8 ln d · 24.8 ln m`, that is
 /// about `0.6 ln(depth) ln(move number)` plies (Stockfish 11's `Reductions`).
 fn lmr_table() -> Vec<[i32; 64]> {
@@ -47,7 +50,7 @@ fn lmr_table() -> Vec<[i32; 64]> {
             let mut row = [0; 64];
             for (m, slot) in row.iter_mut().enumerate() {
                 if d > 0 && m > 0 {
-                    *slot = (24.8 * (d as f64).ln() * 24.8 * (m as f64).ln()) as i32;
+                    *slot = (LMR_SCALE * (d as f64).ln() * LMR_SCALE * (m as f64).ln()) as i32;
                 }
             }
             row
