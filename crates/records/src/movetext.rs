@@ -109,7 +109,7 @@ pub(crate) fn read(
             'O' | '0' if is_castling(chars, i) => {
                 return Err(syntax(
                     i,
-                    "there is no castling in Shatar (rules.md §2)".to_owned(),
+                    "there is no castling in Shatar (S1 part II)".to_owned(),
                 ));
             }
             ';' if mode == Mode::Sheet => i += 1,

@@ -203,7 +203,7 @@ fn syntax_and_meaning_errors_differ() {
     };
     assert_eq!(
         reason(&start, "Ng1—f3"),
-        "the first round allows only d2—d4 or e2—e4 (000 §1.2)"
+        "the first round allows only d2—d4 or e2—e4 (S1 §1.2)"
     );
     let p = pos("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", Ruleset::OFFICIAL);
     assert_eq!(reason(&p, "Ra1—a8"), "it would leave the king in check");

@@ -119,7 +119,7 @@ impl MoveText {
                 .map(|m| write_move(pos, m, Notation::Full, Lang::En))
                 .collect();
             return format!(
-                "the first round allows only {} (000 §1.2)",
+                "the first round allows only {} (S1 §1.2)",
                 allowed.join(" or ")
             );
         }
