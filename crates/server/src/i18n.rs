@@ -41,6 +41,15 @@ impl Lang {
         }
     }
 
+    /// The same language for the tournament library's reports.
+    pub const fn report(self) -> shatar_tournament::report::Lang {
+        match self {
+            Lang::En => shatar_tournament::report::Lang::En,
+            Lang::Zh => shatar_tournament::report::Lang::Zh,
+            Lang::Mn => shatar_tournament::report::Lang::Mn,
+        }
+    }
+
     /// The language of a code or tag (`zh-CN`, `mn-Cyrl-MN`, `en-GB`…), if supported.
     pub fn from_tag(tag: &str) -> Option<Lang> {
         let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();

@@ -191,6 +191,14 @@ async fn an_organiser_runs_a_round_from_the_pages(b: Backend) {
     let mut lib =
         shatar_tournament::Event::new(name.clone(), shatar_tournament::System::RoundRobin);
     lib.games_per_pairing = 1;
+    // The form draws the event's own lot seed; the library's event takes the same one.
+    let file = public
+        .get(&format!("/api/events/{id}/export.json"))
+        .await
+        .json();
+    lib.settings.lot_seed = file["event"]["settings"]["lot_seed"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("a lot seed in {file}"));
     for p in ["Батбаяр", "Дорж", "巴特尔", "Сүх"] {
         let mut player = shatar_tournament::Player::named(p);
         player.club = "Хөх хот".into();

@@ -148,3 +148,86 @@ fn bad_settings_name_their_field() {
     new.lineup = Some("fixed-boards".into());
     assert_eq!(field(&new), Some("lineup"));
 }
+
+#[test]
+fn the_organisers_settings_are_applied_or_named() {
+    let new = |settings: EventSettings| NewEvent {
+        name: "Naadam".into(),
+        system: "dutch".into(),
+        settings,
+        ..NewEvent::default()
+    };
+    let made = |s: EventSettings| create(&new(s), &organiser());
+    let (state, _) = made(EventSettings {
+        tiebreaks: Some(vec!["BH-C1".into(), "SB".into()]),
+        games: Some(2),
+        acceleration: Some("baku".into()),
+        lot_seed: Some(7),
+        default_time_min: Some(30),
+        ..EventSettings::default()
+    })
+    .unwrap();
+    let e = &state.event;
+    assert_eq!(
+        e.tiebreaks,
+        vec![
+            shatar_tournament::Tiebreak::BuchholzCut1,
+            shatar_tournament::Tiebreak::SonnebornBerger
+        ]
+    );
+    assert_eq!(e.games_per_pairing, 2);
+    assert_eq!(e.settings.acceleration.code(), "baku");
+    assert_eq!(e.settings.lot_seed, 7);
+    assert_eq!(state.default_time_min, 30);
+    // Left out: S4's defaults.
+    let (state, _) = made(EventSettings::default()).unwrap();
+    assert_eq!(state.default_time_min, 15);
+    assert!(state.event.tiebreaks.is_empty());
+    let field = |s: EventSettings| made(s).err().and_then(|e| e.field());
+    for (bad, named) in [
+        (
+            EventSettings {
+                tiebreaks: Some(vec!["XX".into()]),
+                ..EventSettings::default()
+            },
+            "tiebreaks",
+        ),
+        (
+            EventSettings {
+                tiebreaks: Some(vec!["SB".into(), "SB".into()]),
+                ..EventSettings::default()
+            },
+            "tiebreaks",
+        ),
+        (
+            EventSettings {
+                games: Some(3),
+                ..EventSettings::default()
+            },
+            "games",
+        ),
+        (
+            EventSettings {
+                drawn_match: Some("lot".into()),
+                ..EventSettings::default()
+            },
+            "drawn_match",
+        ),
+        (
+            EventSettings {
+                groups: Some(0),
+                ..EventSettings::default()
+            },
+            "groups",
+        ),
+        (
+            EventSettings {
+                default_time_min: Some(241),
+                ..EventSettings::default()
+            },
+            "default_time_min",
+        ),
+    ] {
+        assert_eq!(field(bad.clone()), Some(named), "{bad:?}");
+    }
+}

@@ -23,7 +23,8 @@ use axum::routing::{MethodRouter, get, post};
 use axum::{Form, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
-use shatar_tournament::{BoardNo, EntrantNo, Event, GameResult, Round, RoundNo, System};
+use shatar_tournament::report::lang::tiebreak_name;
+use shatar_tournament::{BoardNo, EntrantNo, Event, GameResult, Round, RoundNo, System, Tiebreak};
 use std::collections::HashMap;
 
 mod manage;
@@ -110,10 +111,63 @@ fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
                     }
                 }
             }
+            details {
+                summary { (l.t("event-field-team")) }
+                label { (l.t("event-field-boards")) " "
+                    input name="boards" type="number" min="1" max="20" placeholder="–";
+                    " " span.hint { (l.t("event-field-boards-hint")) }
+                }
+                label { (l.t("event-field-lineup")) " "
+                    select name="lineup" {
+                        @for m in LINEUP_MODES {
+                            option value=(m) selected[m == "ordered-substitutes"] { (l.t(&format!("event-lineup-{m}"))) }
+                        }
+                    }
+                }
+            }
+            details {
+                summary { (l.t("event-field-more")) }
+                label { (l.t("event-field-games")) " "
+                    select name="games" {
+                        option value="" { (l.t("event-field-games-default")) }
+                        option value="1" { "1" }
+                        option value="2" { "2" }
+                    }
+                }
+                label { (l.t("event-field-drawn-match")) " "
+                    select name="drawn_match" {
+                        option value="extra-games" { (l.t("event-drawn-extra-games")) }
+                        option value="armageddon" { (l.t("event-drawn-armageddon")) }
+                    }
+                }
+                label { input type="checkbox" name="acceleration" value="baku"; " " (l.t("event-field-baku")) }
+                label { (l.t("event-field-tiebreaks")) " "
+                    input name="tiebreaks" maxlength="100" placeholder="SB, WIN, DE";
+                }
+                p.hint {
+                    (l.t("event-field-tiebreaks-hint")) " "
+                    @for (i, tb) in Tiebreak::ALL.iter().enumerate() {
+                        @if i > 0 { ", " }
+                        abbr title=(tiebreak_name(v.lang.report(), *tb)) { (tb.code()) }
+                    }
+                }
+                label { (l.t("event-field-default-time")) " "
+                    input name="default_time_min" type="number" min="0" max="240" value=(crate::events::state::DEFAULT_TIME_MIN);
+                }
+            }
             button type="submit" { (l.t("events-create")) }
         }
     }
 }
+
+/// The line-up modes of S4 ch.2 §4, by the library's codes.
+const LINEUP_MODES: [&str; 5] = [
+    "fixed-boards",
+    "ordered-substitutes",
+    "free-lineup",
+    "all-play-all",
+    "members-total",
+];
 
 async fn new_page(v: Visitor) -> AppResult<Response> {
     let user = v.require_user()?;
@@ -141,6 +195,20 @@ struct NewEventForm {
     ruleset: String,
     #[serde(default)]
     time_control: String,
+    #[serde(default)]
+    boards: String,
+    #[serde(default)]
+    lineup: String,
+    #[serde(default)]
+    games: String,
+    #[serde(default)]
+    drawn_match: String,
+    #[serde(default)]
+    acceleration: String,
+    #[serde(default)]
+    tiebreaks: String,
+    #[serde(default)]
+    default_time_min: String,
     csrf: Option<String>,
 }
 
@@ -157,30 +225,65 @@ async fn create(
     v.check_csrf(f.csrf.as_deref())?;
     let user = v.require_user()?;
     let l = v.lang;
+    let refuse = |msg: String| {
+        let body = new_form(&v, Some(&msg)).into_string();
+        Ok((
+            StatusCode::BAD_REQUEST,
+            page(&v, "/events/new", &l.t("events-new"), &body),
+        )
+            .into_response())
+    };
     let rounds = match f.rounds.trim() {
         "" => None,
         r => match r.parse::<u32>() {
             Ok(n) => Some(n),
-            Err(_) => {
-                let msg = l.t_args("event-error-rounds", &[("value", r)]);
-                let body = new_form(&v, Some(&msg)).into_string();
-                return Ok((
-                    StatusCode::BAD_REQUEST,
-                    page(&v, "/events/new", &l.t("events-new"), &body),
-                )
-                    .into_response());
-            }
+            Err(_) => return refuse(l.t_args("event-error-rounds", &[("value", r)])),
         },
     };
+    let whole = |field: &str, text: &str| -> Result<Option<u32>, String> {
+        match text.trim() {
+            "" => Ok(None),
+            t => t.parse().map(Some).map_err(|_| {
+                l.t_args(
+                    "event-error-number",
+                    &[("field", &l.t(field)), ("value", t)],
+                )
+            }),
+        }
+    };
+    let (boards, games, default_time_min) = match (
+        whole("event-field-boards", &f.boards),
+        whole("event-field-games", &f.games),
+        whole("event-field-default-time", &f.default_time_min),
+    ) {
+        (Ok(b), Ok(g), Ok(t)) => (b, g, t),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return refuse(e),
+    };
+    let tiebreaks = opt(&f.tiebreaks).map(|t| {
+        t.split([',', ' '])
+            .filter(|c| !c.is_empty())
+            .map(|c| c.to_uppercase())
+            .collect()
+    });
+    // The draw's lots are the event's own: a fresh seed, kept in the history.
+    let lot_seed = u64::from_str_radix(&crate::auth::random_token()?[..16], 16).ok();
     let new = NewEvent {
         name: f.name,
         system: f.system,
         rounds,
         ruleset: opt(&f.ruleset),
         time_control: opt(&f.time_control),
-        boards: None,
-        lineup: None,
-        settings: Default::default(),
+        boards: boards.map(|b| u8::try_from(b).unwrap_or(u8::MAX)),
+        lineup: boards.and(opt(&f.lineup)),
+        settings: crate::events::EventSettings {
+            tiebreaks,
+            games: games.map(|g| u8::try_from(g).unwrap_or(u8::MAX)),
+            drawn_match: opt(&f.drawn_match),
+            acceleration: opt(&f.acceleration),
+            lot_seed,
+            default_time_min,
+            ..Default::default()
+        },
     };
     match change::create(&state.db, user, new).await {
         Ok((id, _)) => Ok(see_other(
