@@ -352,3 +352,5 @@ event-field-baku = Baku acceleration (FIDE Dutch)
 event-field-tiebreaks = Tie-break order
 event-field-tiebreaks-hint = Empty: the seed's order for the system. Codes:
 event-field-default-time = Default time (minutes late before losing by default)
+event-live-changed = The event has changed since this page was shown.
+event-live-reload = Show it now

@@ -353,3 +353,5 @@ event-field-baku = Баку хурдасгал (FIDE Голланд)
 event-field-tiebreaks = Тэнцээ задлах дараалал
 event-field-tiebreaks-hint = Хоосон: системд журмын дараалал. Кодууд:
 event-field-default-time = Хоцролтын хугацаа (ялагдал тооцох минут)
+event-live-changed = Энэ хуудсыг харуулснаас хойш тэмцээнд өөрчлөлт гарсан.
+event-live-reload = Одоо харуулах

@@ -352,3 +352,5 @@ event-field-baku = 巴库加速（FIDE 荷兰制）
 event-field-tiebreaks = 破同分顺序
 event-field-tiebreaks-hint = 留空：按规程对该赛制的顺序。代码：
 event-field-default-time = 迟到判负时间（分钟）
+event-live-changed = 本页显示后赛事已有变更。
+event-live-reload = 立即刷新

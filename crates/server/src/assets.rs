@@ -35,6 +35,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/copy.js"),
     ),
     (
+        "event-live.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/event-live.js"),
+    ),
+    (
         "analysis.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/analysis.js"),

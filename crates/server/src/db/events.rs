@@ -163,6 +163,18 @@ pub async fn load(db: &Db, id: &str) -> Result<Option<StoredEvent>, AppError> {
     }))
 }
 
+/// The version of event `id`, if it exists: what an open page compares with its own.
+pub async fn version(db: &Db, id: &str) -> Result<Option<i64>, AppError> {
+    let row = sqlx::query("SELECT version FROM events WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(match row {
+        Some(row) => Some(row.try_get("version")?),
+        None => None,
+    })
+}
+
 /// The changes of event `id` after version `after` (0 for all), in order.
 pub async fn history(db: &Db, id: &str, after: i64) -> Result<Vec<HistoryEntry>, AppError> {
     let rows = sqlx::query(

@@ -216,6 +216,7 @@ pub async fn change(
         )
         .await?
         {
+            super::live::announce(id, stored.version + 1);
             return Ok(Changed {
                 version: stored.version + 1,
                 message: message(&state, &summary),

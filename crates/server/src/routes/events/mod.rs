@@ -1,10 +1,11 @@
-//! Events: the pages (`pages.rs`) and the JSON API (`api.rs`, the corrections in
+//! Events: the pages (`pages/`), their live updates (`live.rs`) and the JSON API (`api.rs`, the corrections in
 //! `corrections.rs`, entries and teams in `entries.rs`, the error form in `json.rs`).
 
 pub mod api;
 pub mod corrections;
 pub mod entries;
 pub mod json;
+pub mod live;
 pub mod pages;
 
 use crate::state::AppState;
@@ -17,4 +18,5 @@ pub fn router() -> Router<AppState> {
         .merge(corrections::router())
         .merge(entries::router())
         .merge(pages::router())
+        .merge(live::router())
 }
