@@ -11,6 +11,7 @@ on_both_backends!(
     an_organiser_runs_a_round_from_the_pages,
     the_staff_pages_register_correct_withdraw_and_undo,
     an_open_page_hears_of_each_change,
+    the_round_page_says_back_asks_first_and_checks_the_sheet,
 );
 
 /// Signs up `name` and gives the account `role`.
@@ -165,7 +166,7 @@ async fn an_organiser_runs_a_round_from_the_pages(b: Backend) {
         assert_eq!(r.status, 303, "{}", r.body);
         assert_eq!(
             r.header("location"),
-            Some(format!("{path}/rounds/1#board-{board}").as_str())
+            Some(format!("{path}/rounds/1?entered={board}#board-{board}").as_str())
         );
     }
     // Without CSRF: refused.
@@ -723,4 +724,171 @@ fn version_of_stream(body: &str) -> i64 {
         .collect::<String>()
         .parse()
         .unwrap()
+}
+
+async fn the_round_page_says_back_asks_first_and_checks_the_sheet(b: Backend) {
+    let server = TestServer::start(b).await;
+    let digits: String = unique("")
+        .bytes()
+        .take(6)
+        .map(|b| char::from(b'0' + b % 10))
+        .collect();
+    let mut org = account(&server, &format!("Saraa{digits}"), AccountRole::Organiser).await;
+    let csrf = org.get("/events/new").await.csrf();
+    let r = org
+        .post(
+            "/events/new",
+            &[
+                ("name", "Open"),
+                ("system", "swiss"),
+                ("rounds", "3"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    let path = located(&r);
+    let id = path.trim_start_matches("/events/").to_owned();
+    for (name, rating) in [
+        ("Батбаяр", "1900"),
+        ("Дорж", "1800"),
+        ("巴特尔", "1700"),
+        ("Сүх", "1600"),
+    ] {
+        let page = org.get(&path).await;
+        org.post(
+            &format!("{path}/players"),
+            &[
+                ("name", name),
+                ("rating", rating),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    }
+    for step in ["start", "rounds"] {
+        let page = org.get(&path).await;
+        let r = org
+            .post(
+                &format!("{path}/{step}"),
+                &[("csrf", &csrf), ("version", &version(&page.body))],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{step}: {}", r.body);
+    }
+    let event = event_json(&mut org, &id).await;
+    let board = |e: &serde_json::Value, r: usize, b: usize| {
+        let p = &e["rounds"][r]["pairings"][b];
+        (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap())
+    };
+    let (w1, b1) = board(&event, 0, 0);
+    // One tap on board 1: said back as at the board.
+    let round1 = format!("{path}/rounds/1");
+    let page = org.get(&round1).await;
+    let r = org
+        .post(
+            &format!("{round1}/boards/1/result"),
+            &[
+                ("result", "1-0"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let said = org.get(&located(&r)).await;
+    let name = |n: u64| ["Батбаяр", "Дорж", "巴特尔", "Сүх"][usize::try_from(n - 1).unwrap()];
+    assert!(
+        said.body
+            .contains(&format!("Board 1: {} 1 – 0 {}", name(w1), name(b1))),
+        "{}",
+        said.body
+    );
+    // Board 2 from a score sheet with the colours reversed: refused, naming the pairing.
+    let (w2, b2) = board(&event, 0, 1);
+    let r = org
+        .post(
+            &format!("{round1}/sheet"),
+            &[
+                ("white", &b2.to_string()),
+                ("black", &w2.to_string()),
+                ("result", "0-1"),
+                ("csrf", &csrf),
+                ("version", &version(&said.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("role=\"alert\""), "{}", r.body);
+    assert_eq!(
+        event_json(&mut org, &id).await["rounds"][0]["pairings"][1]["result"],
+        serde_json::Value::Null
+    );
+    // Adjudicated with a reason instead.
+    let page = org.get(&round1).await;
+    let r = org
+        .post(
+            &format!("{round1}/adjudicate"),
+            &[
+                ("board", "2"),
+                ("white", "0.5"),
+                ("black", "0"),
+                ("reason", "clock: fault"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        event_json(&mut org, &id).await["rounds"][0]["pairings"][1]["result"],
+        "adj:0.5-0:clock fault"
+    );
+    // Round 2 paired from these results; then board 1 of round 1 changed: asked first,
+    // saying what it affects, and made on confirming.
+    let page = org.get(&path).await;
+    org.post(
+        &format!("{path}/rounds"),
+        &[("csrf", &csrf), ("version", &version(&page.body))],
+    )
+    .await;
+    let page = org.get(&round1).await;
+    let r = org
+        .post(
+            &format!("{round1}/boards/1/result"),
+            &[
+                ("result", "0-1"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        r.body
+            .contains("Round 1 board 1 already has the result 1-0. (round 2 was paired from it)"),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("Change board 1 to 0-1"), "{}", r.body);
+    let r = org
+        .post(
+            &format!("{round1}/boards/1/result"),
+            &[
+                ("result", "0-1"),
+                ("replace", "1"),
+                ("csrf", &csrf),
+                ("version", &version(&r.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        event_json(&mut org, &id).await["rounds"][0]["pairings"][0]["result"],
+        "0-1"
+    );
+}
+
+async fn event_json(c: &mut common::Client, id: &str) -> serde_json::Value {
+    c.get(&format!("/api/events/{id}")).await.json()
 }

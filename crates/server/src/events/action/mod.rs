@@ -335,6 +335,10 @@ pub enum Action {
         /// Whether a different result already there may be replaced.
         #[serde(default)]
         replace: bool,
+        /// The start numbers as the score sheet gives them (White first), checked against
+        /// the board's pairing, colours included.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sheet: Option<(EntrantNo, EntrantNo)>,
     },
 }
 
@@ -651,7 +655,8 @@ impl Action {
                 board,
                 games,
                 replace,
-            } => set_result(&mut next, *round, *board, games, *replace)?,
+                sheet,
+            } => set_result(&mut next, *round, *board, games, *replace, *sheet)?,
             Action::ImportPlayers { csv } => players::import_players(&mut next, csv)?,
             Action::OpenRegistration { open } => players::open_registration(&mut next, *open),
             Action::Register { account, player } => players::register(&mut next, account, player)?,

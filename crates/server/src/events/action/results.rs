@@ -58,6 +58,7 @@ pub(super) fn set_result(
     board: BoardNo,
     games: &[GameResult],
     replace: bool,
+    sheet: Option<(EntrantNo, EntrantNo)>,
 ) -> Result<Applied, ActionError> {
     let event = &state.event;
     let r = event
@@ -96,9 +97,22 @@ pub(super) fn set_result(
         games.iter().map(words::write).collect::<Vec<_>>().join(" ")
     };
     let there = written(&pairing.games);
+    // From a score sheet, the numbers written on it go to the library, which refuses a
+    // pairing given with its colours reversed or one not on this board.
+    let (sheet_white, sheet_black) = sheet.unwrap_or((white, black));
+    if (sheet_white, sheet_black) != (white, black) && (sheet_white, sheet_black) != (black, white)
+    {
+        return Err(ActionError::invalid(
+            "sheet",
+            format!(
+                "round {round} board {board} is {white} {} – {black} {}, not {sheet_white} – {sheet_black}",
+                names.0, names.1
+            ),
+        ));
+    }
     let entered = state
         .event
-        .set_result_at(round, white, black, games.to_vec(), replace)
+        .set_result_at(round, sheet_white, sheet_black, games.to_vec(), replace)
         .map_err(|e| match e {
             EventError::ResultAlreadyEntered { later_rounds, .. } => ActionError::ResultConflict {
                 round,

@@ -60,6 +60,7 @@ fn a_result_on_a_taken_board_needs_replace_and_names_what_it_affects() {
         board: b1,
         games,
         replace,
+        sheet: None,
     };
     let s = step(&state, &set(vec![GameResult::WhiteWins], false)).unwrap();
     // The same result again changes nothing.
@@ -89,6 +90,7 @@ fn a_bye_and_a_missing_board_are_refused_by_name() {
             board: bye.board,
             games: vec![GameResult::WhiteWins],
             replace: false,
+            sheet: None,
         },
     )
     .unwrap_err();
@@ -100,6 +102,7 @@ fn a_bye_and_a_missing_board_are_refused_by_name() {
             board: BoardNo::try_from(9).unwrap(),
             games: vec![GameResult::WhiteWins],
             replace: false,
+            sheet: None,
         },
     )
     .unwrap_err();
@@ -113,6 +116,7 @@ fn results_on_different_boards_commute_and_other_changes_do_not() {
         board: BoardNo::try_from(board).unwrap(),
         games: vec![GameResult::Draw],
         replace: false,
+        sheet: None,
     };
     assert!(r(1).commutes_with(&r(2)));
     assert!(!r(1).commutes_with(&r(1)));

@@ -405,6 +405,11 @@ struct ResultBody {
     result: String,
     #[serde(default)]
     replace: bool,
+    /// From a score sheet: the start numbers written on it, checked against the pairing.
+    #[serde(default)]
+    white: Option<u32>,
+    #[serde(default)]
+    black: Option<u32>,
     #[serde(default)]
     version: Option<i64>,
 }
@@ -429,6 +434,20 @@ async fn set_result(
     if games.is_empty() {
         return Err(ApiError::field("result", "no result given"));
     }
+    let number = |field: &'static str, n: u32| {
+        shatar_tournament::EntrantNo::new(n)
+            .ok_or_else(|| ApiError::field(field, "start numbers begin at 1"))
+    };
+    let sheet = match (body.white, body.black) {
+        (None, None) => None,
+        (Some(w), Some(b)) => Some((number("white", w)?, number("black", b)?)),
+        _ => {
+            return Err(ApiError::field(
+                "black",
+                "a score sheet gives both start numbers, White's and Black's",
+            ));
+        }
+    };
     let done = apply(
         &state,
         &v,
@@ -439,6 +458,7 @@ async fn set_result(
             board,
             games,
             replace: body.replace,
+            sheet,
         },
         body.version,
     )

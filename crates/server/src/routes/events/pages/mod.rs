@@ -10,7 +10,7 @@ use crate::events::access::may_create;
 use crate::events::action::NewEvent;
 use crate::events::change::{self, ChangeError};
 use crate::events::state::EventState;
-use crate::events::{Action, NewPlayer, Standing, words};
+use crate::events::{Action, NewPlayer, Standing};
 use crate::html::page;
 use crate::i18n::{Lang, Msg, ruleset_name};
 use crate::redirect::SameSitePath;
@@ -24,13 +24,14 @@ use axum::{Form, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
 use shatar_tournament::report::lang::tiebreak_name;
-use shatar_tournament::{BoardNo, EntrantNo, Event, GameResult, Round, RoundNo, System, Tiebreak};
+use shatar_tournament::{EntrantNo, Event, Round, RoundNo, System, Tiebreak};
 use std::collections::HashMap;
 
 mod manage;
+mod round;
 
 /// The result buttons of a board, White first.
-const RESULT_WORDS: [&str; 6] = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
+pub(super) const RESULT_WORDS: [&str; 6] = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
 
 pub(super) fn csrf(v: &Visitor) -> Markup {
     html! { input type="hidden" name=(crate::auth::csrf::FIELD) value=(v.csrf); }
@@ -41,7 +42,7 @@ pub(super) fn version_field(version: i64) -> Markup {
 }
 
 /// Each entrant's points so far, for the pairing lists.
-fn points(event: &Event) -> HashMap<EntrantNo, String> {
+pub(super) fn points(event: &Event) -> HashMap<EntrantNo, String> {
     shatar_tournament::standings(event)
         .lines
         .iter()
@@ -311,83 +312,6 @@ pub(super) async fn load(state: &AppState, id: &str) -> AppResult<store::StoredE
         .ok_or_else(|| AppError::NotFound(Msg::new("event-error-no-event").arg("id", id)))
 }
 
-/// The boards of a round, with each player's points; for the staff, a result button row.
-fn round_table(
-    v: &Visitor,
-    id: &str,
-    version: i64,
-    event: &Event,
-    round: &Round,
-    staff: bool,
-) -> Markup {
-    let l = v.lang;
-    let pts = points(event);
-    let who = |n: EntrantNo| -> Markup {
-        html! {
-            span.entrant { (n) ". " (event.entrant_name(n)) }
-            " " span.points { "(" (pts.get(&n).map_or("0", String::as_str)) ")" }
-        }
-    };
-    html! {
-        div.scroll {
-            table.pairings {
-                thead { tr {
-                    th { (l.t("event-board")) }
-                    th { (l.t("color-white")) }
-                    th { (l.t("event-result")) }
-                    th { (l.t("color-black")) }
-                } }
-                tbody {
-                    @for p in &round.pairings {
-                        tr id={ "board-" (p.board) } {
-                            td.num { (p.board) }
-                            td { (who(p.white)) }
-                            td.result {
-                                @match p.black {
-                                    None => { (l.t("event-bye")) }
-                                    Some(_) => {
-                                        @if p.games.is_empty() { "–" } @else {
-                                            (p.games.iter().map(words::write).collect::<Vec<_>>().join(" "))
-                                        }
-                                        @if staff && p.team_match.is_none() && !event.is_team_event() {
-                                            (result_buttons(v, id, version, round.number, p.board, &p.games))
-                                        }
-                                    }
-                                }
-                            }
-                            td { @if let Some(b) = p.black { (who(b)) } }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn result_buttons(
-    v: &Visitor,
-    id: &str,
-    version: i64,
-    round: RoundNo,
-    board: BoardNo,
-    entered: &[GameResult],
-) -> Markup {
-    let current: Vec<String> = entered.iter().map(words::write).collect();
-    html! {
-        form.results method="post" action={ "/events/" (id) "/rounds/" (round) "/boards/" (board) "/result" } {
-            (csrf(v))
-            (version_field(version))
-            @if !entered.is_empty() {
-                input type="hidden" name="replace" value="1";
-            }
-            @for w in RESULT_WORDS {
-                button type="submit" name="result" value=(w)
-                    class=[current.iter().any(|c| c == w).then_some("current")] { (w) }
-            }
-        }
-    }
-}
-
 fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> Markup {
     let l = v.lang;
     let s: &EventState = &stored.state;
@@ -453,7 +377,7 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
         }
         @if let Some(last) = shown.last() {
             h2 { (l.t_args("event-round", &[("round", &last.number.to_string())])) }
-            (round_table(v, id, stored.version, e, last, staff))
+            (round::round_table(v, id, stored.version, e, last, staff))
         }
         h2 { (l.t("event-players")) }
         div.scroll {
@@ -509,64 +433,6 @@ async fn show(
         &format!("/events/{id}"),
         &stored.state.event.name,
         &body,
-    )
-    .into_response())
-}
-
-async fn show_round(
-    State(state): State<AppState>,
-    v: Visitor,
-    Path((id, round)): Path<(String, String)>,
-) -> AppResult<Response> {
-    let stored = load(&state, &id).await?;
-    let s = &stored.state;
-    let staff = Standing::of(v.user.as_ref(), s).is_staff();
-    let round: RoundNo = round
-        .parse()
-        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", &round)))?;
-    let r = s
-        .event
-        .rounds
-        .get(round.index())
-        .filter(|_| staff || s.is_published(round))
-        .ok_or_else(|| AppError::NotFound(Msg::new("event-error-no-round").arg("round", round)))?;
-    let l = v.lang;
-    let title = format!(
-        "{} · {}",
-        s.event.name,
-        l.t_args("event-round", &[("round", &round.to_string())])
-    );
-    let mut by_name: Vec<(String, EntrantNo, BoardNo)> = r
-        .pairings
-        .iter()
-        .flat_map(|p| {
-            std::iter::once(p.white)
-                .chain(p.black)
-                .map(move |n| (n, p.board))
-        })
-        .map(|(n, b)| (s.event.entrant_name(n), n, b))
-        .collect();
-    by_name.sort();
-    let body = html! {
-        (manage::event_nav(&v, &stored))
-        h1 { (l.t_args("event-round", &[("round", &round.to_string())])) }
-        (round_table(&v, &id, stored.version, &s.event, r, staff))
-        h2 { (l.t("event-find-board")) }
-        div.scroll {
-            table.find-board {
-                tbody {
-                    @for (name, n, b) in &by_name {
-                        tr { td { (name) " (" (n) ")" } td.num { a href={ "#board-" (b) } { (l.t("event-board")) " " (b) } } }
-                    }
-                }
-            }
-        }
-    };
-    Ok(page(
-        &v,
-        &format!("/events/{id}/rounds/{round}"),
-        &title,
-        &body.into_string(),
     )
     .into_response())
 }
@@ -754,45 +620,11 @@ fn staff_button(make: fn(&At) -> AppResult<Action>) -> MethodRouter<AppState> {
     )
 }
 
-#[derive(Deserialize)]
-struct ResultForm {
-    result: String,
-    #[serde(default)]
-    replace: Option<String>,
-    csrf: Option<String>,
-    version: Option<i64>,
-}
-
-async fn set_result(
-    State(state): State<AppState>,
-    v: Visitor,
-    Path((id, round, board)): Path<(String, String, String)>,
-    Form(f): Form<ResultForm>,
-) -> AppResult<Response> {
-    v.check_csrf(f.csrf.as_deref())?;
-    let round: RoundNo = round
-        .parse()
-        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", &round)))?;
-    let board: BoardNo = board
-        .parse()
-        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-board").arg("board", &board)))?;
-    let games = vec![words::read(&f.result).map_err(|_| {
-        AppError::BadRequest(Msg::new("event-error-result").arg("value", &f.result))
-    })?];
-    let action = Action::SetResult {
-        round,
-        board,
-        games,
-        replace: f.replace.is_some(),
-    };
-    let back = format!("/events/{id}/rounds/{round}#board-{board}");
-    change_from_page(&state, &v, &id, action, f.version, back).await
-}
-
 /// The event pages.
 pub fn router() -> Router<AppState> {
     Router::new()
         .merge(manage::router())
+        .merge(round::router())
         .route("/events", get(list))
         .route("/events/new", get(new_page).post(create))
         .route("/events/{id}", get(show))
@@ -802,13 +634,8 @@ pub fn router() -> Router<AppState> {
             "/events/{id}/rounds",
             staff_button(|_| Ok(Action::PairRound)),
         )
-        .route("/events/{id}/rounds/{r}", get(show_round))
         .route(
             "/events/{id}/rounds/{r}/publish",
             staff_button(|at| Ok(Action::Publish { round: at.round()? })),
-        )
-        .route(
-            "/events/{id}/rounds/{r}/boards/{b}/result",
-            post(set_result),
         )
 }

@@ -1,0 +1,831 @@
+//! A round's page: the boards with each player's points and, for the staff, one tap per
+//! result, the entry from a score sheet by start numbers, adjudication with a reason, a
+//! knock-out decision, a pairing changed by hand, the unpairing of the last round, the
+//! pairing's explanation and, in a team event, each match's line-ups and boards (a
+//! captain submits their own team's line-up here). A result entered is said back as at
+//! the board ("Board 3: Batbayar 1 – 0 Dorj"); changing one asks first, saying what it
+//! affects.
+
+use super::{RESULT_WORDS, StaffForm, csrf, load, manage, points, version_field};
+use crate::auth::Visitor;
+use crate::db::events::StoredEvent;
+use crate::error::{AppError, AppResult};
+use crate::events::action::{ActionError, lineup_for};
+use crate::events::change::{self, ChangeError};
+use crate::events::{Action, Standing, words};
+use crate::html::page;
+use crate::i18n::Msg;
+use crate::redirect::SameSitePath;
+use crate::routes::see_other;
+use crate::state::AppState;
+use axum::Form;
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use maud::{Markup, html};
+use serde::Deserialize;
+use shatar_tournament::{
+    BoardNo, EntrantNo, Entrants, Event, GameResult, LineupMode, Pairing, Round, RoundNo, System,
+};
+use std::collections::HashMap;
+
+/// What the page says above the boards.
+enum Notice {
+    /// A change was refused.
+    Refused(String),
+    /// A different result is there: the author confirms the change.
+    Confirm {
+        board: BoardNo,
+        result: String,
+        message: String,
+    },
+    /// A result was entered on this board: said back as at the board.
+    Entered(BoardNo),
+}
+
+fn round_no(text: &str) -> AppResult<RoundNo> {
+    text.parse()
+        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", text)))
+}
+
+fn board_no(text: &str) -> AppResult<BoardNo> {
+    text.parse()
+        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-board").arg("board", text)))
+}
+
+fn round_path(id: &str, round: RoundNo) -> String {
+    format!("/events/{id}/rounds/{round}")
+}
+
+/// The boards of a round, with each player's points; for the staff, a result button row.
+pub(super) fn round_table(
+    v: &Visitor,
+    id: &str,
+    version: i64,
+    event: &Event,
+    round: &Round,
+    staff: bool,
+) -> Markup {
+    let l = v.lang;
+    let pts = points(event);
+    let who = |n: EntrantNo| -> Markup {
+        html! {
+            span.entrant { (n) ". " (event.entrant_name(n)) }
+            " " span.points { "(" (pts.get(&n).map_or("0", String::as_str)) ")" }
+        }
+    };
+    html! {
+        div.scroll {
+            table.pairings {
+                thead { tr {
+                    th { (l.t("event-board")) }
+                    th { (l.t("color-white")) }
+                    th { (l.t("event-result")) }
+                    th { (l.t("color-black")) }
+                } }
+                tbody {
+                    @for p in &round.pairings {
+                        tr id={ "board-" (p.board) } {
+                            td.num { (p.board) }
+                            td { (who(p.white)) }
+                            td.result {
+                                @match p.black {
+                                    None => { (l.t("event-bye")) }
+                                    Some(_) => {
+                                        @if let Some(m) = &p.team_match {
+                                            (match_score(event, round.number, p, m))
+                                        } @else if p.games.is_empty() { "–" } @else {
+                                            (p.games.iter().map(words::write).collect::<Vec<_>>().join(" "))
+                                        }
+                                        @if staff && !event.is_team_event() {
+                                            (result_buttons(v, id, version, round.number, p.board, &p.games))
+                                        }
+                                    }
+                                }
+                            }
+                            td { @if let Some(b) = p.black { (who(b)) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A team match's game points, first team first, as the library scores them.
+fn match_score(
+    event: &Event,
+    round: RoundNo,
+    p: &Pairing,
+    _m: &shatar_tournament::TeamMatch,
+) -> String {
+    let t = shatar_tournament::scoring::tallies(event);
+    let points = |n: EntrantNo| {
+        t.get(&n)
+            .and_then(|t| t.encounters.iter().find(|e| e.round == round))
+            .map_or_else(|| "?".to_owned(), |e| e.game_points.to_string())
+    };
+    match p.black {
+        Some(b) => format!("{} – {}", points(p.white), points(b)),
+        None => String::new(),
+    }
+}
+
+fn result_buttons(
+    v: &Visitor,
+    id: &str,
+    version: i64,
+    round: RoundNo,
+    board: BoardNo,
+    entered: &[GameResult],
+) -> Markup {
+    let current: Vec<String> = entered.iter().map(words::write).collect();
+    html! {
+        form.results method="post" action={ "/events/" (id) "/rounds/" (round) "/boards/" (board) "/result" } {
+            (csrf(v))
+            (version_field(version))
+            @for w in RESULT_WORDS {
+                button type="submit" name="result" value=(w)
+                    class=[current.iter().any(|c| c == w).then_some("current")] { (w) }
+            }
+        }
+    }
+}
+
+/// The result of a board as said at the board.
+fn said(event: &Event, round: &Round, board: BoardNo) -> Option<String> {
+    let p = round.pairings.iter().find(|p| p.board == board)?;
+    let white = event.entrant_name(p.white);
+    let black = event.entrant_name(p.black?);
+    let games: Vec<String> = p
+        .games
+        .iter()
+        .map(|g| words::spoken(g, &white, &black))
+        .collect();
+    (!games.is_empty()).then(|| format!("{board}: {}", games.join(", ")))
+}
+
+/// A select of results, White first.
+fn result_select(name: &str, chosen: Option<&str>) -> Markup {
+    html! {
+        select name=(name) {
+            @for w in RESULT_WORDS {
+                option value=(w) selected[chosen == Some(w)] { (w) }
+            }
+        }
+    }
+}
+
+/// The page of round `round`.
+fn round_body(
+    v: &Visitor,
+    stored: &StoredEvent,
+    round: RoundNo,
+    notice: Option<&Notice>,
+) -> AppResult<Markup> {
+    let s = &stored.state;
+    let e = &s.event;
+    let id = stored.id.as_str();
+    let version = stored.version;
+    let staff = Standing::of(v.user.as_ref(), s).is_staff();
+    let r = e
+        .rounds
+        .get(round.index())
+        .filter(|_| staff || s.is_published(round))
+        .ok_or_else(|| AppError::NotFound(Msg::new("event-error-no-round").arg("round", round)))?;
+    let l = v.lang;
+    let last = e.rounds.len() == round.index() + 1;
+    let mut by_name: Vec<(String, EntrantNo, BoardNo)> = r
+        .pairings
+        .iter()
+        .flat_map(|p| {
+            std::iter::once(p.white)
+                .chain(p.black)
+                .map(move |n| (n, p.board))
+        })
+        .map(|(n, b)| (e.entrant_name(n), n, b))
+        .collect();
+    by_name.sort();
+    let captain_team = v.user.as_ref().and_then(|u| s.captain_of(u.id));
+    let knock_out = matches!(
+        e.system,
+        System::SingleElimination | System::DoubleElimination
+    );
+    let nothing_played = r
+        .pairings
+        .iter()
+        .all(|p| p.games.is_empty() && p.team_match.is_none());
+    Ok(html! {
+        (manage::event_nav(v, stored))
+        h1 { (l.t_args("event-round", &[("round", &round.to_string())])) }
+        @if staff && !s.is_published(round) { p.hint { (l.t("event-round-unpublished")) } }
+        @match notice {
+            Some(Notice::Refused(m)) => { p.error role="alert" { (m) } }
+            Some(Notice::Entered(b)) => {
+                @if let Some(text) = said(e, r, *b) { p.echo role="status" { (l.t("event-board")) " " (text) } }
+            }
+            Some(Notice::Confirm { board, result, message }) => {
+                section.card.confirm role="alert" {
+                    p { (message) }
+                    form method="post" action={ "/events/" (id) "/rounds/" (round) "/boards/" (board) "/result" } {
+                        (csrf(v)) (version_field(version))
+                        input type="hidden" name="replace" value="1";
+                        button type="submit" name="result" value=(result) {
+                            (l.t_args("event-change-result", &[("board", &board.to_string()), ("result", result)]))
+                        }
+                        " " a href=(round_path(id, round)) { (l.t("event-cancel")) }
+                    }
+                }
+            }
+            None => {}
+        }
+        (round_table(v, id, version, e, r, staff))
+        @if let Entrants::Team { boards, lineup } = e.entrants {
+            @if lineup != LineupMode::AllPlayAll && lineup != LineupMode::MembersTotal {
+                @for p in r.pairings.iter().filter(|p| p.black.is_some()) {
+                    @let black = p.black.unwrap_or(p.white);
+                    @if staff {
+                        (match_form(v, stored, round, p, black, boards))
+                    } @else if let Some(team) = captain_team.filter(|t| p.involves(*t)) {
+                        @if p.team_match.is_none() && !s.lineups_are_closed(round) {
+                            (lineup_form(v, stored, round, team, boards))
+                        }
+                    }
+                }
+            }
+        }
+        @if staff {
+            section.card.staff {
+                h2 { (l.t("event-staff")) }
+                @if !e.is_team_event() {
+                    form method="post" action={ "/events/" (id) "/rounds/" (round) "/sheet" } {
+                        (csrf(v)) (version_field(version))
+                        strong { (l.t("event-from-sheet")) } " "
+                        label { (l.t("color-white")) " " input name="white" type="number" min="1" required; }
+                        label { (l.t("color-black")) " " input name="black" type="number" min="1" required; }
+                        (result_select("result", None))
+                        button type="submit" { (l.t("event-enter")) }
+                    }
+                    form method="post" action={ "/events/" (id) "/rounds/" (round) "/adjudicate" } {
+                        (csrf(v)) (version_field(version))
+                        strong { (l.t("event-adjudicate")) } " "
+                        label { (l.t("event-board")) " " input name="board" type="number" min="1" required; }
+                        label { (l.t("color-white")) " "
+                            select name="white" { option value="1" { "1" } option value="0.5" { "½" } option value="0" { "0" } }
+                        }
+                        label { (l.t("color-black")) " "
+                            select name="black" { option value="0" { "0" } option value="0.5" { "½" } option value="1" { "1" } }
+                        }
+                        input name="reason" required maxlength="100" placeholder=(l.t("event-field-reason"));
+                        button type="submit" { (l.t("event-enter")) }
+                    }
+                }
+                @if knock_out {
+                    @for p in r.pairings.iter().filter(|p| p.black.is_some() && !p.games.is_empty() && p.decided_for.is_none()) {
+                        form.inline method="post" action={ "/events/" (id) "/rounds/" (round) "/boards/" (p.board) "/decision" } {
+                            (csrf(v)) (version_field(version))
+                            (l.t("event-board")) " " (p.board) ": " (l.t("event-decide-for")) " "
+                            button type="submit" name="winner" value=(p.white) { (e.entrant_name(p.white)) }
+                            @if let Some(b) = p.black {
+                                button type="submit" name="winner" value=(b) { (e.entrant_name(b)) }
+                            }
+                        }
+                    }
+                }
+                @if last && nothing_played {
+                    form method="post" action={ "/events/" (id) "/rounds/" (round) "/exchange" } {
+                        (csrf(v)) (version_field(version))
+                        strong { (l.t("event-exchange")) } " "
+                        input name="a" type="number" min="1" required aria-label="a";
+                        " ⇄ "
+                        input name="b" type="number" min="1" required aria-label="b";
+                        button type="submit" { (l.t("event-exchange-do")) }
+                    }
+                    form method="post" action={ "/events/" (id) "/rounds/" (round) "/unpair" } {
+                        (csrf(v)) (version_field(version))
+                        button type="submit" { (l.t("event-unpair")) }
+                    }
+                }
+                @if !r.explanation.is_empty() {
+                    details {
+                        summary { (l.t("event-explanation")) }
+                        ol { @for line in &r.explanation { li { (line) } } }
+                    }
+                }
+            }
+        }
+        h2 { (l.t("event-find-board")) }
+        div.scroll {
+            table.find-board {
+                tbody {
+                    @for (name, n, b) in &by_name {
+                        tr { td { (name) " (" (n) ")" } td.num { a href={ "#board-" (b) } { (l.t("event-board")) " " (b) } } }
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// The select of a team's members for a board, `chosen` selected.
+fn member_select(event: &Event, name: &str, team: EntrantNo, chosen: Option<EntrantNo>) -> Markup {
+    let members = event
+        .team(team)
+        .map(|t| t.members.clone())
+        .unwrap_or_default();
+    html! {
+        select name=(name) {
+            @for m in members {
+                option value=(m) selected[chosen == Some(m)] { (m) ". " (event.entrant_name(m)) }
+            }
+        }
+    }
+}
+
+/// The staff's form of a team match: both line-ups (the submitted ones, or the registered
+/// order) and each board's result.
+fn match_form(
+    v: &Visitor,
+    stored: &StoredEvent,
+    round: RoundNo,
+    p: &Pairing,
+    black: EntrantNo,
+    boards: u8,
+) -> Markup {
+    let l = v.lang;
+    let s = &stored.state;
+    let e = &s.event;
+    let (white_lineup, black_lineup, results): (Vec<EntrantNo>, Vec<EntrantNo>, Vec<String>) =
+        match &p.team_match {
+            Some(m) => (
+                m.white_lineup.clone(),
+                m.black_lineup.clone(),
+                m.boards
+                    .iter()
+                    .map(|g| g.iter().map(words::write).collect::<Vec<_>>().join(" "))
+                    .collect(),
+            ),
+            None => (
+                lineup_for(s, round, p.white, None),
+                lineup_for(s, round, black, None),
+                Vec::new(),
+            ),
+        };
+    html! {
+        section.card.staff.match-card id={ "match-" (p.board) } {
+            h3 { (l.t("event-board")) " " (p.board) ": " (e.entrant_name(p.white)) " – " (e.entrant_name(black)) }
+            form method="post" action={ "/events/" (stored.id) "/rounds/" (round) "/boards/" (p.board) "/match" } {
+                (csrf(v)) (version_field(stored.version))
+                @if p.team_match.is_some() { input type="hidden" name="replace" value="1"; }
+                div.scroll {
+                    table.pairings {
+                        tbody {
+                            @for k in 0..usize::from(boards) {
+                                tr {
+                                    td.num { (k + 1) }
+                                    td { (member_select(e, &format!("w{}", k + 1), p.white, white_lineup.get(k).copied())) }
+                                    td { (result_select(&format!("r{}", k + 1), results.get(k).map(String::as_str))) }
+                                    td { (member_select(e, &format!("b{}", k + 1), black, black_lineup.get(k).copied())) }
+                                }
+                            }
+                        }
+                    }
+                }
+                p.hint { (l.t("event-match-colours")) }
+                button type="submit" { (l.t("event-enter-match")) }
+            }
+        }
+    }
+}
+
+/// A captain's form: their team's line-up for the round.
+fn lineup_form(
+    v: &Visitor,
+    stored: &StoredEvent,
+    round: RoundNo,
+    team: EntrantNo,
+    boards: u8,
+) -> Markup {
+    let l = v.lang;
+    let s = &stored.state;
+    let current = lineup_for(s, round, team, None);
+    html! {
+        section.card {
+            h3 { (l.t_args("event-your-lineup", &[("team", &s.event.entrant_name(team))])) }
+            @if s.lineup(round, team).is_some() { p.hint { (l.t("event-lineup-submitted")) } }
+            form method="post" action={ "/events/" (stored.id) "/rounds/" (round) "/lineups/" (team) } {
+                (csrf(v))
+                @for k in 0..usize::from(boards) {
+                    label { (l.t("event-board")) " " (k + 1) " " (member_select(&s.event, &format!("p{}", k + 1), team, current.get(k).copied())) }
+                }
+                button type="submit" { (l.t("event-submit-lineup")) }
+            }
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Entered {
+    #[serde(default)]
+    entered: Option<String>,
+}
+
+async fn show_round(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Query(q): Query<Entered>,
+) -> AppResult<Response> {
+    let stored = load(&state, &id).await?;
+    let round = round_no(&round)?;
+    let notice = q
+        .entered
+        .as_deref()
+        .and_then(|b| b.parse().ok())
+        .map(Notice::Entered);
+    let body = round_body(&v, &stored, round, notice.as_ref())?;
+    let title = format!(
+        "{} · {}",
+        stored.state.event.name,
+        v.lang
+            .t_args("event-round", &[("round", &round.to_string())])
+    );
+    Ok(page(&v, &round_path(&id, round), &title, &body.into_string()).into_response())
+}
+
+/// Makes a change from the round page: back to the board on success, the page again with
+/// the refusal (or, for a different result, the confirmation) otherwise.
+async fn change_on_round(
+    state: &AppState,
+    v: &Visitor,
+    id: &str,
+    round: RoundNo,
+    action: Action,
+    seen: Option<i64>,
+) -> AppResult<Response> {
+    change_on_round_then(state, v, id, round, action, seen, None).await
+}
+
+/// [`change_on_round`], going to `after` once done when it is given.
+async fn change_on_round_then(
+    state: &AppState,
+    v: &Visitor,
+    id: &str,
+    round: RoundNo,
+    action: Action,
+    seen: Option<i64>,
+    after: Option<String>,
+) -> AppResult<Response> {
+    v.require_user()?;
+    let board = match &action {
+        Action::SetResult { board, .. } => Some(*board),
+        _ => None,
+    };
+    let result = match &action {
+        Action::SetResult { games, .. } => {
+            games.iter().map(words::write).collect::<Vec<_>>().join(" ")
+        }
+        _ => String::new(),
+    };
+    let notice = match change::change(&state.db, id, v.user.as_ref(), action, seen).await {
+        Ok(_) => {
+            let back = match (after, board) {
+                (Some(after), _) => after,
+                (None, Some(b)) => format!("{}?entered={b}#board-{b}", round_path(id, round)),
+                (None, None) => round_path(id, round),
+            };
+            return Ok(see_other(&SameSitePath::internal(back), &[]));
+        }
+        Err(ChangeError::NotFound(id)) => {
+            return Err(AppError::NotFound(
+                Msg::new("event-error-no-event").arg("id", id),
+            ));
+        }
+        Err(ChangeError::Unauthorized) => return Err(AppError::Unauthorized),
+        Err(ChangeError::Forbidden(_)) => {
+            return Err(AppError::Forbidden(Msg::new("event-error-staff-only")));
+        }
+        Err(ChangeError::Storage(e)) => return Err(e),
+        Err(ChangeError::Action(ActionError::ResultConflict {
+            round: r,
+            board,
+            existing,
+            affects,
+        })) => Notice::Confirm {
+            board,
+            result,
+            message: v.lang.t_args(
+                "event-result-there",
+                &[
+                    ("round", &r.to_string()),
+                    ("board", &board.to_string()),
+                    ("existing", &existing),
+                    ("affects", affects.trim()),
+                ],
+            ),
+        },
+        Err(e) => Notice::Refused(e.to_string()),
+    };
+    let stored = load(state, id).await?;
+    let body = round_body(v, &stored, round, Some(&notice))?;
+    let status = match notice {
+        Notice::Confirm { .. } => StatusCode::CONFLICT,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    Ok((
+        status,
+        page(
+            v,
+            &round_path(id, round),
+            &stored.state.event.name,
+            &body.into_string(),
+        ),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+struct ResultForm {
+    result: String,
+    #[serde(default)]
+    replace: Option<String>,
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+fn read_result(word: &str) -> AppResult<GameResult> {
+    words::read(word)
+        .map_err(|_| AppError::BadRequest(Msg::new("event-error-result").arg("value", word)))
+}
+
+async fn set_result(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round, board)): Path<(String, String, String)>,
+    Form(f): Form<ResultForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    let action = Action::SetResult {
+        round,
+        board: board_no(&board)?,
+        games: vec![read_result(&f.result)?],
+        replace: f.replace.is_some(),
+        sheet: None,
+    };
+    change_on_round(&state, &v, &id, round, action, f.version).await
+}
+
+#[derive(Deserialize)]
+struct SheetForm {
+    white: String,
+    black: String,
+    result: String,
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+fn entrant_field(field: &'static str, text: &str) -> AppResult<EntrantNo> {
+    text.trim().parse().map_err(|_| {
+        AppError::BadRequest(
+            Msg::new("event-error-number")
+                .arg_id("field", field)
+                .arg("value", text),
+        )
+    })
+}
+
+/// A result from a score sheet: the board is found by the start numbers written on it,
+/// and the library checks both numbers and the colours against the pairing.
+async fn from_sheet(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Form(f): Form<SheetForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    let white = entrant_field("color-white", &f.white)?;
+    let black = entrant_field("color-black", &f.black)?;
+    let stored = load(&state, &id).await?;
+    let board = stored
+        .state
+        .event
+        .rounds
+        .get(round.index())
+        .and_then(|r| {
+            r.pairings
+                .iter()
+                .find(|p| p.involves(white) || p.involves(black))
+        })
+        .map(|p| p.board);
+    let Some(board) = board else {
+        let message = v.lang.t_args(
+            "event-error-not-paired",
+            &[
+                ("white", &white.to_string()),
+                ("black", &black.to_string()),
+                ("round", &round.to_string()),
+            ],
+        );
+        let body = round_body(&v, &stored, round, Some(&Notice::Refused(message)))?;
+        return Ok((
+            StatusCode::BAD_REQUEST,
+            page(
+                &v,
+                &round_path(&id, round),
+                &stored.state.event.name,
+                &body.into_string(),
+            ),
+        )
+            .into_response());
+    };
+    let action = Action::SetResult {
+        round,
+        board,
+        games: vec![read_result(&f.result)?],
+        replace: false,
+        sheet: Some((white, black)),
+    };
+    change_on_round(&state, &v, &id, round, action, f.version).await
+}
+
+#[derive(Deserialize)]
+struct AdjudicateForm {
+    board: String,
+    white: String,
+    black: String,
+    reason: String,
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+/// Points set by the arbiter, with the reason (S4 ch.2 §6): the library's `adj:` result.
+async fn adjudicate(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Form(f): Form<AdjudicateForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    let reason: String = f
+        .reason
+        .chars()
+        .filter(|c| *c != ':' && !c.is_control())
+        .take(100)
+        .collect();
+    let word = format!(
+        "adj:{}-{}:{}",
+        f.white.trim(),
+        f.black.trim(),
+        reason.trim()
+    );
+    let action = Action::SetResult {
+        round,
+        board: board_no(&f.board)?,
+        games: vec![read_result(&word)?],
+        replace: false,
+        sheet: None,
+    };
+    change_on_round(&state, &v, &id, round, action, f.version).await
+}
+
+#[derive(Deserialize)]
+struct DecisionForm {
+    winner: String,
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+async fn decide(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round, board)): Path<(String, String, String)>,
+    Form(f): Form<DecisionForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    let action = Action::DecideMatch {
+        round,
+        board: board_no(&board)?,
+        winner: entrant_field("event-decide-for", &f.winner)?,
+    };
+    change_on_round(&state, &v, &id, round, action, f.version).await
+}
+
+#[derive(Deserialize)]
+struct ExchangeForm {
+    a: String,
+    b: String,
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+async fn exchange(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Form(f): Form<ExchangeForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    let action = Action::Exchange {
+        round,
+        a: entrant_field("event-exchange", &f.a)?,
+        b: entrant_field("event-exchange", &f.b)?,
+    };
+    change_on_round(&state, &v, &id, round, action, f.version).await
+}
+
+async fn unpair(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Form(f): Form<StaffForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    let action = Action::UnpairRound { round };
+    // The round is gone once done: back to the event.
+    let after = Some(format!("/events/{id}"));
+    change_on_round_then(&state, &v, &id, round, action, f.version, after).await
+}
+
+/// A team match's form: `w1…`, `b1…` the players, `r1…` the results, board 1 first.
+async fn set_match(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round, board)): Path<(String, String, String)>,
+    Form(f): Form<HashMap<String, String>>,
+) -> AppResult<Response> {
+    v.check_csrf(f.get("csrf").map(String::as_str))?;
+    let round = round_no(&round)?;
+    let mut white = Vec::new();
+    let mut black = Vec::new();
+    let mut boards = Vec::new();
+    for k in 1..=40 {
+        let (Some(w), Some(b), Some(r)) = (
+            f.get(&format!("w{k}")),
+            f.get(&format!("b{k}")),
+            f.get(&format!("r{k}")),
+        ) else {
+            break;
+        };
+        white.push(entrant_field("color-white", w)?);
+        black.push(entrant_field("color-black", b)?);
+        boards.push(vec![read_result(r)?]);
+    }
+    let action = Action::SetTeamResult {
+        round,
+        board: board_no(&board)?,
+        boards,
+        white_lineup: Some(white),
+        black_lineup: Some(black),
+        replace: f.contains_key("replace"),
+    };
+    let seen = f.get("version").and_then(|s| s.parse().ok());
+    change_on_round(&state, &v, &id, round, action, seen).await
+}
+
+/// A captain's line-up: `p1…`, board 1 first. No version: it commutes with the staff's
+/// work on other matches.
+async fn submit_lineup(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round, team)): Path<(String, String, String)>,
+    Form(f): Form<HashMap<String, String>>,
+) -> AppResult<Response> {
+    v.check_csrf(f.get("csrf").map(String::as_str))?;
+    let round = round_no(&round)?;
+    let team = entrant_field("event-board", &team)?;
+    let players = (1..=40)
+        .map_while(|k| f.get(&format!("p{k}")))
+        .map(|p| entrant_field("event-board", p))
+        .collect::<AppResult<Vec<_>>>()?;
+    let action = Action::SubmitLineup {
+        round,
+        team,
+        players,
+    };
+    change_on_round(&state, &v, &id, round, action, None).await
+}
+
+/// The round page's routes.
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/events/{id}/rounds/{r}", get(show_round))
+        .route(
+            "/events/{id}/rounds/{r}/boards/{b}/result",
+            post(set_result),
+        )
+        .route("/events/{id}/rounds/{r}/sheet", post(from_sheet))
+        .route("/events/{id}/rounds/{r}/adjudicate", post(adjudicate))
+        .route("/events/{id}/rounds/{r}/boards/{b}/decision", post(decide))
+        .route("/events/{id}/rounds/{r}/exchange", post(exchange))
+        .route("/events/{id}/rounds/{r}/unpair", post(unpair))
+        .route("/events/{id}/rounds/{r}/boards/{b}/match", post(set_match))
+        .route("/events/{id}/rounds/{r}/lineups/{t}", post(submit_lineup))
+}
