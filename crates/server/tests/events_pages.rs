@@ -12,6 +12,7 @@ on_both_backends!(
     the_staff_pages_register_correct_withdraw_and_undo,
     an_open_page_hears_of_each_change,
     the_round_page_says_back_asks_first_and_checks_the_sheet,
+    a_league_from_the_pages_with_a_captains_line_up,
 );
 
 /// Signs up `name` and gives the account `role`.
@@ -891,4 +892,165 @@ async fn the_round_page_says_back_asks_first_and_checks_the_sheet(b: Backend) {
 
 async fn event_json(c: &mut common::Client, id: &str) -> serde_json::Value {
     c.get(&format!("/api/events/{id}")).await.json()
+}
+
+async fn a_league_from_the_pages_with_a_captains_line_up(b: Backend) {
+    let server = TestServer::start(b).await;
+    let digits: String = unique("")
+        .bytes()
+        .take(6)
+        .map(|b| char::from(b'0' + b % 10))
+        .collect();
+    let mut org = account(&server, &format!("Saraa{digits}"), AccountRole::Organiser).await;
+    let csrf = org.get("/events/new").await.csrf();
+    let r = org
+        .post(
+            "/events/new",
+            &[
+                ("name", "League"),
+                ("system", "round-robin"),
+                ("boards", "4"),
+                ("lineup", "ordered-substitutes"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let path = located(&r);
+    let id = path.trim_start_matches("/events/").to_owned();
+    let mut captains = Vec::new();
+    for t in ["Altai", "Bogd", "Khangai", "Khentii", "Ikh", "Govi"] {
+        let name = format!("Cap{t}{digits}");
+        captains.push((
+            name.clone(),
+            account(&server, &name, AccountRole::Player).await,
+        ));
+        let members: String = (1..=6)
+            .map(|i| format!("{t} {i}, {}\n", 1900 - i * 10))
+            .collect();
+        let page = org.get(&format!("{path}/players")).await;
+        let r = org
+            .post(
+                &format!("{path}/teams"),
+                &[
+                    ("name", t),
+                    ("captain", &name),
+                    ("members", &members),
+                    ("csrf", &csrf),
+                    ("version", &version(&page.body)),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{t}: {}", r.body);
+    }
+    let page = org.get(&format!("{path}/players")).await;
+    assert!(page.body.contains("Govi 6"), "{}", page.body);
+    for step in ["start", "rounds"] {
+        let page = org.get(&path).await;
+        let r = org
+            .post(
+                &format!("{path}/{step}"),
+                &[("csrf", &csrf), ("version", &version(&page.body))],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{step}: {}", r.body);
+    }
+    let event = event_json(&mut org, &id).await;
+    let table = &event["rounds"][0]["pairings"][0];
+    let (first, second) = (
+        table["white"].as_u64().unwrap(),
+        table["black"].as_u64().unwrap(),
+    );
+    let team = |n: u64| {
+        event["teams"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["number"] == n)
+            .unwrap()
+            .clone()
+    };
+    let members = |n: u64| -> Vec<String> {
+        team(n)["members"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    let captain_name = team(first)["captain"].as_str().unwrap().to_owned();
+    let captain = &mut captains
+        .iter_mut()
+        .find(|(n, _)| *n == captain_name)
+        .unwrap()
+        .1;
+    let page = org.get(&path).await;
+    org.post(
+        &format!("{path}/rounds/1/publish"),
+        &[("csrf", &csrf), ("version", &version(&page.body))],
+    )
+    .await;
+    // The captain sees a line-up form for their own team only, and brings in reserve 5.
+    let round1 = format!("{path}/rounds/1");
+    let page = captain.get(&round1).await;
+    assert!(
+        page.body
+            .contains(&format!("{path}/rounds/1/lineups/{first}")),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page
+            .body
+            .contains(&format!("{path}/rounds/1/lineups/{second}"))
+    );
+    let m = members(first);
+    let r = captain
+        .post(
+            &format!("{round1}/lineups/{first}"),
+            &[
+                ("p1", &m[0]),
+                ("p2", &m[1]),
+                ("p3", &m[2]),
+                ("p4", &m[4]),
+                ("csrf", &page.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The staff's match form starts from that line-up; the match is entered from it.
+    let page = org.get(&round1).await;
+    let o = members(second);
+    let r = org
+        .post(
+            &format!("{round1}/boards/1/match"),
+            &[
+                ("w1", &m[0]),
+                ("w2", &m[1]),
+                ("w3", &m[2]),
+                ("w4", &m[4]),
+                ("b1", &o[0]),
+                ("b2", &o[1]),
+                ("b3", &o[2]),
+                ("b4", &o[3]),
+                ("r1", "1-0"),
+                ("r2", "1/2-1/2"),
+                ("r3", "1-0"),
+                ("r4", "1/2-1/2"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let event = event_json(&mut org, &id).await;
+    let played = &event["rounds"][0]["pairings"][0]["match"];
+    assert_eq!(
+        played["boards"],
+        serde_json::json!(["1-0", "1/2-1/2", "1-0", "1/2-1/2"])
+    );
+    assert_eq!(played["white_lineup"][3].to_string(), m[4]);
+    // First team: 1 + ½ (Black on board 2) + 1 + ½ (Black on board 4) = 3 – 1.
+    let page = org.get(&round1).await;
+    assert!(page.body.contains("3 – 1"), "{}", page.body);
 }

@@ -156,6 +156,31 @@ pub(super) fn players_body(v: &Visitor, stored: &StoredEvent, error: Option<&str
                 }
             }
         }
+        @if e.is_team_event() {
+            h2 { (l.t("event-teams")) }
+            @for t in &e.teams {
+                section.card.team {
+                    h3 { (t.number) ". " (t.name) @if !t.region.is_empty() { " · " (t.region) } }
+                    @if let Some(c) = s.captains.get(&t.number) { p.hint { (l.t("event-captain")) ": @" (c.name) } }
+                    ol { @for m in &t.members { li { (m) ". " (e.entrant_name(*m)) } } }
+                }
+            }
+            @if staff && !e.started {
+                section.card.staff {
+                    h2 { (l.t("event-add-team")) }
+                    form method="post" action={ "/events/" (id) "/teams" } {
+                        (csrf(v)) (version_field(version))
+                        label { (l.t("event-field-team-name")) " " input name="name" required maxlength="100"; }
+                        label { (l.t("event-field-region")) " " input name="region" maxlength="100"; }
+                        label { (l.t("event-captain")) " " input name="captain" maxlength="40" placeholder=(l.t("event-field-username")); }
+                        label { (l.t("event-field-members")) " "
+                            textarea name="members" rows="6" required maxlength="8000" placeholder=(l.t("event-field-members-hint")) {}
+                        }
+                        button type="submit" { (l.t("event-add-team")) }
+                    }
+                }
+            }
+        }
         @if staff {
             @if !s.pending.is_empty() {
                 section.card.staff {
@@ -483,6 +508,57 @@ async fn import_players(
 ) -> AppResult<Response> {
     v.check_csrf(f.csrf.as_deref())?;
     let action = Action::ImportPlayers { csv: f.csv };
+    let back = players_path(&id);
+    change_from(&state, &v, &id, action, f.version, back, From::Players).await
+}
+
+#[derive(Deserialize)]
+struct TeamForm {
+    name: String,
+    #[serde(default)]
+    region: String,
+    #[serde(default)]
+    captain: String,
+    members: String,
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+/// A team from the form: its members one a line, board players first, each a name and
+/// optionally `, rating`.
+async fn add_team(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+    Form(f): Form<TeamForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let mut members = Vec::new();
+    for line in f.members.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (name, rating) = match line.rsplit_once(',') {
+            Some((name, rating)) if rating.trim().parse::<u32>().is_ok() => {
+                (name.trim(), rating.trim().parse().ok())
+            }
+            _ => (line, None),
+        };
+        members.push(NewPlayer {
+            name: name.to_owned(),
+            rating,
+            ..NewPlayer::default()
+        });
+    }
+    let captain = match f.captain.trim() {
+        "" => None,
+        name => Some(account_named(&state, name).await?),
+    };
+    let action = Action::AddTeam {
+        team: crate::events::NewTeam {
+            name: f.name,
+            region: opt(&f.region),
+            members,
+        },
+        captain,
+    };
     let back = players_path(&id);
     change_from(&state, &v, &id, action, f.version, back, From::Players).await
 }
@@ -860,6 +936,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/events/{id}/players/{n}/byes", post(request_bye))
         .route("/events/{id}/players/{n}/withdraw", post(withdraw))
         .route("/events/{id}/players/{n}/check-in", post(check_in))
+        .route("/events/{id}/teams", post(add_team))
         .route("/events/{id}/register", post(register))
         .route("/events/{id}/register/take-back", post(take_back))
         .route("/events/{id}/requests/{n}/approve", post(approve))
