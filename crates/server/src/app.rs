@@ -140,6 +140,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::routes::analysis::router())
         .merge(crate::routes::profile::router())
         .merge(crate::routes::events::router())
+        .merge(crate::routes::tokens::router())
         .merge(crate::assets::router())
         .fallback(no_page)
         .method_not_allowed_fallback(wrong_method)

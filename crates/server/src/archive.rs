@@ -84,6 +84,17 @@ pub fn civil_date(ms: i64) -> (i64, u32, u32) {
     )
 }
 
+/// A time stamp as `YYYY-MM-DD HH:MM` (UTC), for the pages' lists of changes and tokens.
+pub fn utc_minute(ms: i64) -> String {
+    let (y, m, d) = civil_date(ms);
+    let minutes = ms.div_euclid(60_000);
+    let (h, min) = (
+        minutes.div_euclid(60).rem_euclid(24),
+        minutes.rem_euclid(60),
+    );
+    format!("{y:04}-{m:02}-{d:02} {h:02}:{min:02}")
+}
+
 /// The PGN date (`YYYY.MM.DD`) of a time stamp.
 pub fn pgn_date(ms: i64) -> String {
     let (y, m, d) = civil_date(ms);

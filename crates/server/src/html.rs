@@ -61,6 +61,10 @@ pub fn page(v: &Visitor, path: &str, title: &str, body: &str) -> Html<String> {
             esc(&url_encode(&u.username)),
             esc(&l.t("nav-my-games"))
         ));
+        nav.push_str(&format!(
+            r#" <a href="/account/tokens">{}</a>"#,
+            esc(&l.t("nav-tokens"))
+        ));
     }
     nav.push_str(r#"<span class="spacer"></span>"#);
     match &v.user {

@@ -16,6 +16,7 @@ on_both_backends!(
     bodies_are_size_limited,
     redirects_stay_on_the_site,
     names_cannot_pass_for_another,
+    api_tokens_are_made_shown_once_and_revoked,
 );
 
 async fn health_and_security_headers(b: Backend) {
@@ -555,4 +556,87 @@ async fn sign_ups_are_limited_per_address() {
     );
     assert!(!zh.cookies.contains_key("shatar_session"));
     server.stop().await;
+}
+
+async fn api_tokens_are_made_shown_once_and_revoked(b: Backend) {
+    let server = TestServer::start(b).await;
+    let name = unique("Tok");
+    let mut c = server.client();
+    // Signed out: the page asks to sign in.
+    let r = c.get("/account/tokens").await;
+    assert_ne!(r.status, 200, "{}", r.body);
+    c.sign_up(&name, "12345678").await;
+    let page = c.get("/account/tokens").await;
+    assert_eq!(page.status, 200);
+    let csrf = page.csrf();
+    // Without the CSRF token: refused.
+    let r = c.post("/account/tokens", &[("label", "x")]).await;
+    assert_eq!(r.status, 403);
+    let r = c
+        .post(
+            "/account/tokens",
+            &[("label", "scorer <b>1</b>"), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.header("cache-control"), Some("no-store"));
+    assert!(r.body.contains("scorer &lt;b&gt;1&lt;/b&gt;"), "{}", r.body);
+    let marker = "<code class=\"token\">";
+    let at = r.body.find(marker).expect("the new token shown") + marker.len();
+    let token: String = r.body[at..]
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
+    assert_eq!(token.len(), 64, "{}", r.body);
+    // Shown once: the list never shows it again.
+    assert!(!c.get("/account/tokens").await.body.contains(&token));
+    // It works as a bearer token: the account is known (a player may not create events).
+    let mut api = server.client();
+    api.headers
+        .push(("Authorization".into(), format!("Bearer {token}")));
+    let r = api
+        .request(
+            "POST",
+            "/api/events",
+            Some((
+                "application/json",
+                br#"{"name":"X","system":"swiss"}"#.to_vec(),
+            )),
+        )
+        .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    // Revoked: the token no longer opens anything.
+    let page = c.get("/account/tokens").await;
+    let marker = "/account/tokens/";
+    let at = page.body.find(marker).expect("a revoke form") + marker.len();
+    let hash: String = page.body[at..]
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
+    let r = c
+        .post(
+            &format!("/account/tokens/{hash}/revoke"),
+            &[("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = api
+        .request(
+            "POST",
+            "/api/events",
+            Some((
+                "application/json",
+                br#"{"name":"X","system":"swiss"}"#.to_vec(),
+            )),
+        )
+        .await;
+    assert_eq!(r.status, 401, "{}", r.body);
+    // Another account cannot revoke it (nothing of theirs by that hash).
+    let r = c
+        .post(
+            &format!("/account/tokens/{hash}/revoke"),
+            &[("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(r.status, 404);
 }

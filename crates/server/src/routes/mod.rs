@@ -11,6 +11,7 @@ pub mod lang;
 pub mod lobby;
 pub mod profile;
 pub mod record;
+pub mod tokens;
 
 use crate::redirect::SameSitePath;
 use axum::http::{HeaderValue, StatusCode, header};

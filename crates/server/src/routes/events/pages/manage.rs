@@ -842,7 +842,7 @@ pub(super) fn history_body(
                     @for h in history.iter().rev() {
                         tr.undone[undone_by.contains_key(&h.seq)] {
                             td.num { (h.seq) }
-                            td { time datetime=(iso(h.at_ms)) { (iso(h.at_ms)) } }
+                            td { time { (crate::archive::utc_minute(h.at_ms)) } }
                             td { (h.by_name) }
                             td {
                                 (h.summary)
@@ -865,24 +865,6 @@ pub(super) fn history_body(
             }
         }
     }
-}
-
-/// A time stamp as `YYYY-MM-DD HH:MM` UTC.
-fn iso(at_ms: i64) -> String {
-    let secs = at_ms.div_euclid(1000);
-    let days = secs.div_euclid(86_400);
-    let (h, m) = (secs.rem_euclid(86_400) / 3600, secs.rem_euclid(3600) / 60);
-    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{d:02} {h:02}:{m:02}")
 }
 
 async fn history_page(
