@@ -5,6 +5,7 @@ pub mod api;
 pub mod corrections;
 pub mod json;
 pub mod pages;
+pub mod reports;
 
 use crate::state::AppState;
 use axum::Router;
@@ -15,4 +16,5 @@ pub fn router() -> Router<AppState> {
         .merge(api::router())
         .merge(corrections::router())
         .merge(pages::router())
+        .merge(reports::router())
 }
