@@ -1,5 +1,7 @@
-//! Events: the pages (`pages/`), their live updates (`live.rs`) and the JSON API (`api.rs`, the corrections in
-//! `corrections.rs`, entries and teams in `entries.rs`, the error form in `json.rs`).
+//! Events: the pages (`pages/`), the public reports (`reports/`: standings, crosstable,
+//! bracket, match cards, awards), the pages' live updates (`live.rs`) and the JSON API
+//! (`api.rs`, the corrections in `corrections.rs`, entries and teams in `entries.rs`, the
+//! error form in `json.rs`).
 
 pub mod api;
 pub mod corrections;
@@ -7,6 +9,7 @@ pub mod entries;
 pub mod json;
 pub mod live;
 pub mod pages;
+pub mod reports;
 
 use crate::state::AppState;
 use axum::Router;
@@ -19,4 +22,5 @@ pub fn router() -> Router<AppState> {
         .merge(entries::router())
         .merge(pages::router())
         .merge(live::router())
+        .merge(reports::router())
 }

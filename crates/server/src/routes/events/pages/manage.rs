@@ -49,6 +49,14 @@ pub(super) fn event_nav(v: &Visitor, stored: &StoredEvent) -> Markup {
         nav.event-nav {
             a href={ "/events/" (id) } { (stored.state.event.name) }
             " · " a href={ "/events/" (id) "/players" } { (l.t("event-players")) }
+            @if stored.state.event.started {
+                " · " a href={ "/events/" (id) "/standings" } { (l.t("event-standings")) }
+                " · " a href={ "/events/" (id) "/crosstable" } { (l.t("event-report-crosstable")) }
+                @if matches!(stored.state.event.system, shatar_tournament::System::SingleElimination | shatar_tournament::System::DoubleElimination) {
+                    " · " a href={ "/events/" (id) "/bracket" } { (l.t("event-report-bracket")) }
+                }
+                " · " a href={ "/events/" (id) "/awards" } { (l.t("event-report-awards")) }
+            }
             @if standing.is_staff() {
                 " · " a href={ "/events/" (id) "/history" } { (l.t("event-history")) }
             }
