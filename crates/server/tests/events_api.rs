@@ -23,6 +23,7 @@ on_both_backends!(
     history_lists_every_change,
     results_survive_a_restart,
     an_arbiter_corrects_a_running_event,
+    exports_give_the_public_only_what_is_published,
 );
 
 // ---------------------------------------------------------------------------------------
@@ -1529,4 +1530,44 @@ async fn c_standings(c: &mut Client, id: &str) -> Vec<Value> {
         .as_array()
         .unwrap()
         .clone()
+}
+
+async fn exports_give_the_public_only_what_is_published(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    // Round 1 paired and published, its results in; round 2 paired and not published.
+    let (id, round) = running_event(&mut o, "Exports", 4, 3).await;
+    for (board, _, _) in boards(&round) {
+        let r = put_result(&mut o, &id, 1, board, "1-0", None).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    pair(&mut o, &id).await;
+    let mut public = server.client();
+    let trf = public.get(&format!("/api/events/{id}/export.trf")).await;
+    assert_eq!(trf.status, 200, "{}", trf.body);
+    let staff_trf = o.get(&format!("/api/events/{id}/export.trf")).await.body;
+    // A TRF player line holds a block per round: the staff's has two, the public's one.
+    let blocks = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("001"))
+            .map(|l| l.get(91..).unwrap_or("").split_whitespace().count())
+            .unwrap()
+    };
+    assert!(
+        blocks(&staff_trf) > blocks(&trf.body),
+        "{staff_trf}\n---\n{}",
+        trf.body
+    );
+    let file = public
+        .get(&format!("/api/events/{id}/export.json"))
+        .await
+        .json();
+    assert_eq!(
+        file["event"]["rounds"].as_array().unwrap().len(),
+        1,
+        "{file}"
+    );
+    let file = o.get(&format!("/api/events/{id}/export.json")).await.json();
+    assert_eq!(file["event"]["rounds"].as_array().unwrap().len(), 2);
 }

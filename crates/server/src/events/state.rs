@@ -143,6 +143,27 @@ impl EventState {
         }
     }
 
+    /// How many rounds, from round 1 on, the public may see standings after: each one
+    /// published with every result in.
+    pub fn public_rounds(&self) -> usize {
+        self.event
+            .rounds
+            .iter()
+            .take_while(|r| {
+                self.is_published(r.number)
+                    && r.pairings
+                        .iter()
+                        .all(shatar_tournament::Pairing::is_complete)
+            })
+            .count()
+    }
+
+    /// The event as the public may have it whole (exports, standings): its rounds up to
+    /// [`EventState::public_rounds`].
+    pub fn public_event(&self) -> Event {
+        event_after(&self.event, self.public_rounds())
+    }
+
     /// Whether round `round` is published.
     pub fn is_published(&self, round: RoundNo) -> bool {
         self.published.contains(&round)
@@ -180,4 +201,28 @@ impl EventState {
             .find(|(_, p)| p.id == user_id)
             .map(|(&n, _)| n)
     }
+}
+
+/// The event as it stood after its first `n` rounds: later rounds dropped, and with them
+/// the withdrawals and eliminations that came after (violations are a whole-event total
+/// and stay).
+pub fn event_after(event: &Event, n: usize) -> Event {
+    let mut e = event.clone();
+    if n >= e.rounds.len() {
+        return e;
+    }
+    e.rounds.truncate(n);
+    let n = u32::try_from(n).unwrap_or(u32::MAX);
+    for p in &mut e.players {
+        if p.withdrawal.as_ref().is_some_and(|w| w.after_round >= n) {
+            p.withdrawal = None;
+        }
+    }
+    for t in &mut e.teams {
+        if t.withdrawal.as_ref().is_some_and(|w| w.after_round >= n) {
+            t.withdrawal = None;
+        }
+    }
+    e.eliminated.retain(|&(_, after)| after <= n);
+    e
 }

@@ -479,12 +479,23 @@ async fn set_result(
     Ok(Json(answer))
 }
 
+/// The event as the visitor may have it: whole for its staff, up to the last round the
+/// public may see for everyone else (unpublished pairings are the staff's).
+fn visible_event(v: &Visitor, stored: &store::StoredEvent) -> shatar_tournament::Event {
+    if Standing::of(v.user.as_ref(), &stored.state).is_staff() {
+        stored.state.event.clone()
+    } else {
+        stored.state.public_event()
+    }
+}
+
 async fn standings(
     State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
     let stored = load(&state, &id).await?;
-    let e = &stored.state.event;
+    let e = &visible_event(&v, &stored);
     let table = shatar_tournament::standings(e);
     let lines: Vec<Value> = table
         .lines
@@ -507,9 +518,13 @@ async fn standings(
     Ok(Json(json!(lines)))
 }
 
-async fn export_trf(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+async fn export_trf(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
     let stored = load(&state, &id).await?;
-    let text = shatar_tournament::trf::write(&stored.state.event)
+    let text = shatar_tournament::trf::write(&visible_event(&v, &stored))
         .map_err(|e| ApiError::field("event", format!("TRF export: {e}")))?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
@@ -574,9 +589,13 @@ async fn import(
         .into_response())
 }
 
-async fn export_json(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+async fn export_json(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
     let stored = load(&state, &id).await?;
-    let text = shatar_tournament::store::to_json(&stored.state.event)
+    let text = shatar_tournament::store::to_json(&visible_event(&v, &stored))
         .map_err(|e| ApiError::internal(e.to_string()))?;
     Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
@@ -590,12 +609,13 @@ struct CsvQuery {
 
 async fn export_csv(
     State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
     Path((id, what)): Path<(String, String)>,
     Query(q): Query<CsvQuery>,
 ) -> ApiResult<Response> {
     use shatar_tournament::report::{self, Format, Kind, Lang, Table};
     let stored = load(&state, &id).await?;
-    let e = &stored.state.event;
+    let e = &visible_event(&v, &stored);
     let lang = match q.lang.as_deref() {
         None => Lang::En,
         Some(code) => Lang::from_code(code)

@@ -70,20 +70,9 @@ impl Visible {
         &self.stored.id
     }
 
-    /// The rounds the public may see standings after: from round 1 on, each published
-    /// with every result in.
+    /// The rounds the public may see standings after ([`EventState::public_rounds`]).
     fn public_rounds(&self) -> usize {
-        let s = self.state();
-        s.event
-            .rounds
-            .iter()
-            .take_while(|r| {
-                s.is_published(r.number)
-                    && r.pairings
-                        .iter()
-                        .all(shatar_tournament::Pairing::is_complete)
-            })
-            .count()
+        self.state().public_rounds()
     }
 
     /// The last round this visitor may see standings after.
@@ -118,28 +107,9 @@ impl Visible {
     }
 }
 
-/// The event as it stood after its first `n` rounds: the later rounds left out, and with
-/// them the withdrawals and eliminations that came after round `n`. The whole event when
-/// `n` covers every round, unchanged.
+/// The event as it stood after its first `n` rounds.
 fn after_round(event: &Event, n: usize) -> Event {
-    let mut e = event.clone();
-    if n >= e.rounds.len() {
-        return e;
-    }
-    e.rounds.truncate(n);
-    let n = u32::try_from(n).unwrap_or(u32::MAX);
-    for p in &mut e.players {
-        if p.withdrawal.as_ref().is_some_and(|w| w.after_round >= n) {
-            p.withdrawal = None;
-        }
-    }
-    for t in &mut e.teams {
-        if t.withdrawal.as_ref().is_some_and(|w| w.after_round >= n) {
-            t.withdrawal = None;
-        }
-    }
-    e.eliminated.retain(|&(_, after)| after <= n);
-    e
+    crate::events::state::event_after(event, n)
 }
 
 /// Whether the event is a knock-out (it has a bracket page).
