@@ -436,3 +436,5 @@ event-card-captain = Captain, { $team }
 event-card-arbiter = Arbiter
 event-card-no-lineups = The line-ups are not entered yet.
 event-card-none = No team matches in this round.
+lobby-live-changed = The lobby has changed.
+error-seek-owner-gone = The challenge “{ $id }” has expired: its player has left.

@@ -437,3 +437,5 @@ event-card-captain = Ахлагч, { $team }
 event-card-arbiter = Шүүгч
 event-card-no-lineups = Багийн бүрэлдэхүүн хараахан ороогүй байна.
 event-card-none = Энэ тойрогт багийн тоглолт алга.
+lobby-live-changed = Лобби өөрчлөгдсөн.
+error-seek-owner-gone = “{ $id }” сорилт хүчингүй болсон: тоглогч нь гарсан.

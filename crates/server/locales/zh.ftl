@@ -436,3 +436,5 @@ event-card-captain = 队长（{ $team }）
 event-card-arbiter = 裁判员
 event-card-no-lineups = 尚未录入出场名单。
 event-card-none = 本轮没有团体对抗。
+lobby-live-changed = 大厅已有变化。
+error-seek-owner-gone = 挑战“{ $id }”已过期：发起的棋手已离开。

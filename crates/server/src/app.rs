@@ -132,6 +132,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::routes::health::router())
         .merge(crate::routes::accounts::router())
         .merge(crate::routes::lobby::router())
+        .merge(crate::routes::lobby_live::router())
         .merge(crate::routes::games::router())
         .merge(crate::routes::computer::router())
         .merge(crate::routes::lang::router())

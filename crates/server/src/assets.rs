@@ -35,9 +35,9 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/copy.js"),
     ),
     (
-        "event-live.js",
+        "live.js",
         "text/javascript; charset=utf-8",
-        include_bytes!("../static/event-live.js"),
+        include_bytes!("../static/live.js"),
     ),
     (
         "analysis.js",

@@ -40,6 +40,11 @@ pub struct Config {
     #[arg(long, env = "SHATAR_SEEK_MINUTES", default_value_t = 60)]
     pub seek_minutes: u64,
 
+    /// Seconds an open seek stays open once its owner has left (closed its waiting page
+    /// and the lobby, which note them every few seconds).
+    #[arg(long, env = "SHATAR_SEEK_OWNER_GONE_SECONDS", default_value_t = 45)]
+    pub seek_owner_gone_seconds: u64,
+
     /// Argon2 memory cost in KiB for new password hashes (OWASP minimum: 19456).
     #[arg(
         long,
@@ -90,6 +95,7 @@ impl Config {
             public_url: None,
             first_move_seconds: 30,
             seek_minutes: 60,
+            seek_owner_gone_seconds: 45,
             argon2_memory_kib: 19_456,
             signin_attempts: 5,
             signups_per_hour: 5,

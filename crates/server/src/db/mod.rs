@@ -63,6 +63,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "events and API tokens",
         include_str!("../../migrations/sqlite/0006_events.sql"),
     ),
+    (
+        7,
+        "seek owner presence",
+        include_str!("../../migrations/sqlite/0007_seek_owner_seen.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -89,6 +94,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         6,
         "events and API tokens",
         include_str!("../../migrations/postgres/0006_events.sql"),
+    ),
+    (
+        7,
+        "seek owner presence",
+        include_str!("../../migrations/postgres/0007_seek_owner_seen.sql"),
     ),
 ];
 

@@ -133,7 +133,11 @@ fn game_list(l: Lang, games: &[GameRow]) -> String {
 
 async fn lobby(State(state): State<AppState>, v: Visitor) -> AppResult<Response> {
     let l = v.lang;
-    let open = seeks::open(&state.db, seek_cutoff(&state)).await?;
+    // A seeker in the lobby is there: their seeks stay open.
+    if let Some(u) = &v.user {
+        seeks::owner_seen(&state.db, u.id, now_ms()).await?;
+    }
+    let open = seeks::open(&state.db, &seek_cutoff(&state)).await?;
     let mut body = format!("<h1>{}</h1>", esc(&l.t("lobby-title")));
     body.push_str(&format!(
         "<section><h2>{}</h2>",
@@ -192,6 +196,14 @@ async fn lobby(State(state): State<AppState>, v: Visitor) -> AppResult<Response>
         esc(&l.t("lobby-watch")),
         game_list(l, &all)
     ));
+    // The lobby keeps itself up to date (static/live.js, routes/lobby_live.rs).
+    let signature = seeks::lobby_signature(&state.db, &seek_cutoff(&state)).await?;
+    body.push_str(&format!(
+        r#"<p class="notice" id="live" hidden data-src="/lobby/live?since={sig}">{changed} <a href="">{reload}</a></p><script src="/static/live.js" defer></script>"#,
+        sig = esc(&signature),
+        changed = esc(&l.t("lobby-live-changed")),
+        reload = esc(&l.t("event-live-reload")),
+    ));
     Ok(page(&v, "/", &l.t("lobby-title"), &body).into_response())
 }
 
@@ -240,6 +252,7 @@ async fn create_seek(
             Msg::new("error-increment").arg("seconds", increment),
         ));
     }
+    let now = now_ms();
     let seek = Seek {
         id: random_id(10)?,
         user_id: user.id,
@@ -251,7 +264,8 @@ async fn create_seek(
         rated: f.rated == Some(1),
         listed: f.listed == Some(1),
         game_id: None,
-        created_ms: now_ms(),
+        created_ms: now,
+        owner_seen_ms: now,
     };
     seeks::insert(&state.db, &seek).await?;
     Ok(see_other(
@@ -279,8 +293,8 @@ async fn seek_page(
             &[],
         ));
     }
-    if seek.expired(seek_cutoff(&state)) {
-        return Err(expired(&state, &seek.id));
+    if seek.expired(&seek_cutoff(&state)) {
+        return Err(expired(&state, &seek));
     }
     let mine = v.user.as_ref().is_some_and(|u| u.id == seek.user_id);
     let details = format!(
@@ -332,31 +346,47 @@ async fn seek_page(
     Ok(page(&v, &format!("/seeks/{}", seek.id), &title, &body).into_response())
 }
 
-/// Seeks made before this time have expired (`--seek-minutes` ago).
-fn seek_cutoff(state: &AppState) -> i64 {
-    let ttl = i64::try_from(state.config.seek_minutes.saturating_mul(60_000)).unwrap_or(i64::MAX);
-    now_ms().saturating_sub(ttl)
+/// When open seeks expire: made `--seek-minutes` ago, or their owner gone for
+/// `--seek-owner-gone-seconds`.
+pub fn seek_cutoff(state: &AppState) -> seeks::Cutoff {
+    let ago = |ms: u64| now_ms().saturating_sub(i64::try_from(ms).unwrap_or(i64::MAX));
+    seeks::Cutoff {
+        made_after_ms: ago(state.config.seek_minutes.saturating_mul(60_000)),
+        owner_seen_after_ms: ago(state.config.seek_owner_gone_seconds.saturating_mul(1000)),
+    }
 }
 
-/// The refusal of an expired seek.
-fn expired(state: &AppState, id: &str) -> AppError {
-    AppError::NotFound(
-        Msg::new("error-seek-expired")
-            .arg("id", id)
-            .arg("minutes", state.config.seek_minutes),
-    )
+/// The refusal of an expired seek, saying why: too old, or its player left.
+fn expired(state: &AppState, seek: &Seek) -> AppError {
+    if seek.created_ms < seek_cutoff(state).made_after_ms {
+        AppError::NotFound(
+            Msg::new("error-seek-expired")
+                .arg("id", &seek.id)
+                .arg("minutes", state.config.seek_minutes),
+        )
+    } else {
+        AppError::NotFound(Msg::new("error-seek-owner-gone").arg("id", &seek.id))
+    }
 }
 
 /// `GET /api/seeks/{id}`: the game id once accepted (polled by the seeker's page), and
 /// whether the seek has expired.
-async fn seek_status(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Response> {
+async fn seek_status(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    v: Visitor,
+) -> AppResult<Response> {
     let seek = if is_id(&id) {
         seeks::by_id(&state.db, &id).await?
     } else {
         None
     };
     let seek = seek.ok_or_else(|| AppError::NotFound(Msg::new("error-no-seek").arg("id", &id)))?;
-    let expired = seek.expired(seek_cutoff(&state));
+    let expired = seek.expired(&seek_cutoff(&state));
+    // The owner's waiting page polls: they are still there, and their seek stays open.
+    if !expired && v.user.as_ref().is_some_and(|u| u.id == seek.user_id) {
+        seeks::owner_seen(&state.db, seek.user_id, now_ms()).await?;
+    }
     Ok(axum::Json(serde_json::json!({"game": seek.game_id, "expired": expired})).into_response())
 }
 
@@ -384,8 +414,8 @@ async fn accept(
         return Err(AppError::Forbidden(Msg::new("error-own-seek")));
     }
     let cutoff = seek_cutoff(&state);
-    if seek.expired(cutoff) {
-        return Err(expired(&state, &seek.id));
+    if seek.expired(&cutoff) {
+        return Err(expired(&state, &seek));
     }
     let seeker_white = match seek.color {
         ColorChoice::White => true,
@@ -426,7 +456,7 @@ async fn accept(
         black_guest: None,
     };
     let mut tx = state.db.pool.begin().await?;
-    if !seeks::take(&mut tx, &seek.id, &game.id, cutoff).await? {
+    if !seeks::take(&mut tx, &seek.id, &game.id, &cutoff).await? {
         return Err(AppError::Conflict(Msg::new("error-seek-taken")));
     }
     games::insert(&mut tx, &game).await?;

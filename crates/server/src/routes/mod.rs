@@ -9,6 +9,7 @@ pub mod games;
 pub mod health;
 pub mod lang;
 pub mod lobby;
+pub mod lobby_live;
 pub mod profile;
 pub mod record;
 pub mod tokens;

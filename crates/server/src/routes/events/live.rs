@@ -1,6 +1,6 @@
 //! `GET /events/{id}/live?since=V`: a server-sent-event stream that says `change` with the
 //! event's version each time it moves past `V`, for an open page to bring itself up to
-//! date (`static/event-live.js`). Each stream takes one of its address's connection places
+//! date (`static/live.js`). Each stream takes one of its address's connection places
 //! (`--max-sockets-per-ip`), as a game socket does.
 
 use crate::db::events as store;

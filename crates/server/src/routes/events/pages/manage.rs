@@ -64,11 +64,11 @@ pub(super) fn event_nav(v: &Visitor, stored: &StoredEvent) -> Markup {
                 " · " a href={ "/events/" (id) "/staff" } { (l.t("event-staff-page")) }
             }
         }
-        // The page keeps itself up to date (static/event-live.js).
-        p.notice #event-live hidden data-src={ "/events/" (id) "/live?since=" (stored.version) } {
+        // The page keeps itself up to date (static/live.js).
+        p.notice #live hidden data-src={ "/events/" (id) "/live?since=" (stored.version) } {
             (l.t("event-live-changed")) " " a href="" { (l.t("event-live-reload")) }
         }
-        script src="/static/event-live.js" defer {}
+        script src="/static/live.js" defer {}
     }
 }
 

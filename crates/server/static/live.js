@@ -1,9 +1,10 @@
-// Keeps an event page up to date (its stream: GET /events/{id}/live). When the event
-// changes, the page reloads itself, unless the visitor is filling in a form: then a
-// notice offers the reload, so nothing typed is lost.
+// Keeps a page up to date: the lobby (its stream: GET /lobby/live) and the event pages
+// (GET /events/{id}/live), named by the notice's data-src. When what the page shows
+// changes, it reloads itself, unless the visitor is filling in a form: then the notice
+// offers the reload, so nothing typed is lost.
 (function () {
   'use strict';
-  var notice = document.getElementById('event-live');
+  var notice = document.getElementById('live');
   if (!notice || !window.EventSource) {
     return;
   }
