@@ -686,6 +686,13 @@ impl Event {
     /// by seed class and rating in Swiss systems), and fixes the number of rounds where the
     /// system determines it.
     pub fn start(&mut self) -> Result<(), EventError> {
+        self.start_renumbered().map(|_| ())
+    }
+
+    /// [`Event::start`], answering each entrant's number before the draw and after it
+    /// (players in an individual event, teams in a team event), for whoever keeps
+    /// something by start number beside the event.
+    pub fn start_renumbered(&mut self) -> Result<Vec<(EntrantNo, EntrantNo)>, EventError> {
         if self.started {
             return Err(EventError::State("the draw has already been made".into()));
         }
@@ -716,7 +723,7 @@ impl Event {
             });
         }
         let order = self.draw_order();
-        self.renumber(&order);
+        let moved = self.renumber(&order);
         let n32 = u32::try_from(n).map_err(|_| EventError::Invalid {
             what: "field".into(),
             why: "too many entrants".into(),
@@ -738,7 +745,7 @@ impl Event {
             }
         }
         self.started = true;
-        Ok(())
+        Ok(moved)
     }
 
     /// Entrant numbers in their new start order.
@@ -762,14 +769,19 @@ impl Event {
         order
     }
 
-    /// Gives entrants the numbers 1.. in `order` (draw numbers).
-    fn renumber(&mut self, order: &[EntrantNo]) {
+    /// Gives entrants the numbers 1.. in `order` (draw numbers), with the byes asked for
+    /// before the draw; answers each entrant's old and new number.
+    fn renumber(&mut self, order: &[EntrantNo]) -> Vec<(EntrantNo, EntrantNo)> {
         let new_of = |old: EntrantNo| {
             order
                 .iter()
                 .position(|o| *o == old)
                 .map_or(old, EntrantNo::from_index)
         };
+        for b in &mut self.requested_byes {
+            b.entrant = new_of(b.entrant);
+        }
+        let moved = order.iter().map(|&old| (old, new_of(old))).collect();
         if self.is_team_event() {
             for t in &mut self.teams {
                 t.number = new_of(t.number);
@@ -781,6 +793,7 @@ impl Event {
             }
             self.players.sort_by_key(|p| p.number);
         }
+        moved
     }
 
     /// Pairs the next round and returns it.

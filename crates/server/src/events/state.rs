@@ -164,6 +164,32 @@ impl EventState {
         event_after(&self.event, self.public_rounds())
     }
 
+    /// Follows the draw's new start numbers (old, new) in what the state keeps by number:
+    /// players' accounts and check-ins in an individual event, captains in a team event.
+    pub fn renumbered(&mut self, moved: &[(EntrantNo, EntrantNo)]) {
+        let new_of = |old: EntrantNo| {
+            moved
+                .iter()
+                .find(|(o, _)| *o == old)
+                .map_or(old, |&(_, n)| n)
+        };
+        if self.event.is_team_event() {
+            self.captains = std::mem::take(&mut self.captains)
+                .into_iter()
+                .map(|(t, p)| (new_of(t), p))
+                .collect();
+        } else {
+            self.accounts = std::mem::take(&mut self.accounts)
+                .into_iter()
+                .map(|(n, p)| (new_of(n), p))
+                .collect();
+            self.checked_in = std::mem::take(&mut self.checked_in)
+                .into_iter()
+                .map(new_of)
+                .collect();
+        }
+    }
+
     /// Whether round `round` is published.
     pub fn is_published(&self, round: RoundNo) -> bool {
         self.published.contains(&round)

@@ -526,7 +526,8 @@ impl Action {
             }
             Action::AddPlayer { player, account } => add_player(&mut next, player, account)?,
             Action::Start => {
-                next.event.start()?;
+                let moved = next.event.start_renumbered()?;
+                next.renumbered(&moved);
                 Applied::Changed(format!(
                     "registration closed with {} players; {} rounds",
                     next.event.entrant_numbers().len(),

@@ -6,7 +6,7 @@
 //! Every value comes from the tournament library — its standings, its report tables, its
 //! match winners — computed on the event as the visitor may see it: the public sees the
 //! rounds that are published with all their results in (from round 1 on, without a gap),
-//! the event's staff see everything ([`Visible`]).
+//! the event's staff see everything.
 //!
 //! | file | what |
 //! |---|---|
