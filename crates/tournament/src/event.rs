@@ -690,8 +690,8 @@ impl Event {
     }
 
     /// [`Event::start`], answering each entrant's number before the draw and after it
-    /// (players in an individual event, teams in a team event), for whoever keeps
-    /// something by start number beside the event.
+    /// (players in an individual event, teams in a team event), in the new numbers'
+    /// order, for whoever keeps something by start number beside the event.
     pub fn start_renumbered(&mut self) -> Result<Vec<(EntrantNo, EntrantNo)>, EventError> {
         if self.started {
             return Err(EventError::State("the draw has already been made".into()));

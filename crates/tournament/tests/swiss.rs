@@ -144,3 +144,25 @@ fn explain_names_each_decision() {
             .all(|l| l.contains("by lot") || l.starts_with("colours"))
     );
 }
+
+/// A bye asked for before the draw follows its player to the number the draw gives them
+/// (the draw numbers a Swiss by rating), and `start_renumbered` says who moved where.
+#[test]
+fn a_bye_asked_before_the_draw_follows_its_player() {
+    let mut e = shatar_tournament::Event::new("Open", shatar_tournament::System::Swiss);
+    for (name, rating) in [("Low", 1500), ("High", 2100), ("Mid", 1800)] {
+        let mut p = shatar_tournament::Player::named(name);
+        p.rating = Some(rating);
+        e.add_player(p).unwrap();
+    }
+    let low = shatar_tournament::EntrantNo::FIRST;
+    let round2 = shatar_tournament::RoundNo::try_from(2).unwrap();
+    e.request_bye(low, round2, shatar_tournament::ByeKind::Half)
+        .unwrap();
+    let moved = e.start_renumbered().unwrap();
+    let n = |k: u32| shatar_tournament::EntrantNo::try_from(k).unwrap();
+    assert_eq!(moved, vec![(n(2), n(1)), (n(3), n(2)), (n(1), n(3))]);
+    assert_eq!(e.player(n(3)).unwrap().name, "Low");
+    assert_eq!(e.requested_byes.len(), 1);
+    assert_eq!(e.requested_byes[0].entrant, n(3));
+}

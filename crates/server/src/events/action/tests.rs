@@ -235,3 +235,91 @@ fn the_organisers_settings_are_applied_or_named() {
         assert_eq!(field(bad.clone()), Some(named), "{bad:?}");
     }
 }
+
+#[test]
+fn the_draw_carries_accounts_check_ins_and_captains_to_the_new_numbers() {
+    // Swiss: numbered by rating at the draw, so the account's player (1500, registered
+    // first) becomes number 2.
+    let account = Person {
+        id: 7,
+        name: "temuujin".into(),
+    };
+    let player = |name: &str, rating| NewPlayer {
+        name: name.into(),
+        rating: Some(rating),
+        ..NewPlayer::default()
+    };
+    let mut h = vec![Action::Create {
+        event: NewEvent {
+            name: "Open".into(),
+            system: "swiss".into(),
+            ..NewEvent::default()
+        },
+        organiser: organiser(),
+    }];
+    h.push(Action::AddPlayer {
+        player: player("Тэмүүжин", 1500),
+        account: Some(account.clone()),
+    });
+    h.push(Action::AddPlayer {
+        player: player("Батбаяр", 2100),
+        account: None,
+    });
+    h.push(Action::CheckIn {
+        entrant: EntrantNo::FIRST,
+        present: true,
+    });
+    h.push(Action::Start);
+    let state = replay(numbered(&h)).unwrap().unwrap();
+    let two = EntrantNo::try_from(2).unwrap();
+    assert_eq!(state.event.player(two).unwrap().name, "Тэмүүжин");
+    assert_eq!(state.entrant_of(7), Some(two));
+    assert_eq!(
+        state.checked_in.iter().copied().collect::<Vec<_>>(),
+        vec![two]
+    );
+
+    // A league drawn by lot: each captain stays with their team.
+    let mut h = vec![Action::Create {
+        event: NewEvent {
+            name: "League".into(),
+            system: "round-robin".into(),
+            boards: Some(1),
+            settings: EventSettings {
+                lot_seed: Some(3),
+                ..EventSettings::default()
+            },
+            ..NewEvent::default()
+        },
+        organiser: organiser(),
+    }];
+    let teams = ["Altai", "Bogd", "Khangai", "Khentii"];
+    for (i, t) in teams.iter().enumerate() {
+        h.push(Action::AddTeam {
+            team: NewTeam {
+                name: (*t).into(),
+                region: None,
+                members: vec![player(&format!("{t} 1"), 1800)],
+            },
+            captain: Some(Person {
+                id: 100 + i as i64,
+                name: format!("cap{t}"),
+            }),
+        });
+    }
+    h.push(Action::Start);
+    let state = replay(numbered(&h)).unwrap().unwrap();
+    let moved = state
+        .event
+        .teams
+        .iter()
+        .any(|t| t.name != teams[t.number.index()]);
+    assert!(
+        moved,
+        "the lot of seed 3 moves some team: {:?}",
+        state.event.teams
+    );
+    for t in &state.event.teams {
+        assert_eq!(state.captains[&t.number].name, format!("cap{}", t.name));
+    }
+}
