@@ -220,9 +220,165 @@ impl Browser {
         }
     }
 
+    /// `Runtime.evaluate` that tolerates the page navigating meanwhile: `None` then.
+    pub async fn try_eval(&mut self, page: &Page, expr: &str) -> Option<Value> {
+        let s = page.session.clone();
+        let v = self
+            .answer(
+                Some(&s),
+                "Runtime.evaluate",
+                json!({"expression": expr, "returnByValue": true, "awaitPromise": true}),
+            )
+            .await;
+        if v.get("error").is_some() || v["result"].get("exceptionDetails").is_some() {
+            return None;
+        }
+        Some(v["result"]["result"]["value"].clone())
+    }
+
+    /// The centre of the first element matching `selector`, scrolled into view (`None`
+    /// while there is none, or while the page is navigating).
+    async fn centre(&mut self, page: &Page, selector: &str) -> Option<(f64, f64)> {
+        let sel = serde_json::to_string(selector).unwrap();
+        let v = self
+            .try_eval(
+                page,
+                &format!(
+                    "(() => {{ const e = document.querySelector({sel}); if (!e) return null; \
+                     e.scrollIntoView({{block: 'center', inline: 'center'}}); \
+                     const r = e.getBoundingClientRect(); \
+                     return [r.left + r.width / 2, r.top + r.height / 2]; }})()"
+                ),
+            )
+            .await?;
+        Some((v[0].as_f64()?, v[1].as_f64()?))
+    }
+
+    /// A real mouse click (press and release) in the middle of the first element matching
+    /// `selector`, waiting for it to be there; what is on top at that point gets it.
+    pub async fn click(&mut self, page: &Page, selector: &str) {
+        let start = std::time::Instant::now();
+        let (x, y) = loop {
+            if let Some(c) = self.centre(page, selector).await {
+                break c;
+            }
+            assert!(start.elapsed() < PATIENCE, "no {selector} to click");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.on(
+                page,
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+            )
+            .await;
+        }
+    }
+
+    /// Marks the current document, so that [`Browser::wait_for_new_document`] can tell
+    /// when another has replaced it.
+    pub async fn mark_document(&mut self, page: &Page) {
+        self.wait_for(page, "document.readyState === 'complete'")
+            .await;
+        self.eval(page, "window.__shatarOld = true").await;
+    }
+
+    /// Waits until a document other than the one marked has loaded.
+    pub async fn wait_for_new_document(&mut self, page: &Page) {
+        self.wait_for(
+            page,
+            "!window.__shatarOld && document.readyState === 'complete' && !!document.body",
+        )
+        .await;
+    }
+
+    /// Clicks `selector` (a submit button or a link) and waits for the page it leads to.
+    pub async fn click_and_load(&mut self, page: &Page, selector: &str) {
+        self.mark_document(page).await;
+        self.click(page, selector).await;
+        self.wait_for_new_document(page).await;
+    }
+
+    /// Types `text` into the field matching `selector` as a keyboard would (focus, then
+    /// the text inserted, input events and all), after clearing it.
+    pub async fn type_into(&mut self, page: &Page, selector: &str, text: &str) {
+        let sel = serde_json::to_string(selector).unwrap();
+        self.wait_for(page, &format!("document.querySelector({sel})"))
+            .await;
+        self.eval(
+            page,
+            &format!(
+                "(() => {{ const e = document.querySelector({sel}); e.scrollIntoView({{block: 'center'}}); \
+                 e.focus(); e.select && e.select(); }})()"
+            ),
+        )
+        .await;
+        self.on(page, "Input.insertText", json!({"text": text}))
+            .await;
+        let typed = self
+            .eval(page, &format!("document.querySelector({sel}).value"))
+            .await;
+        assert_eq!(typed.as_str(), Some(text), "typed into {selector}");
+    }
+
+    /// Chooses `value` in the `<select>` matching `selector` (a change event follows).
+    pub async fn choose(&mut self, page: &Page, selector: &str, value: &str) {
+        let sel = serde_json::to_string(selector).unwrap();
+        let val = serde_json::to_string(value).unwrap();
+        let ok = self
+            .eval(
+                page,
+                &format!(
+                    "(() => {{ const e = document.querySelector({sel}); e.value = {val}; \
+                     e.dispatchEvent(new Event('input', {{bubbles: true}})); \
+                     e.dispatchEvent(new Event('change', {{bubbles: true}})); return e.value === {val}; }})()"
+                ),
+            )
+            .await;
+        assert_eq!(ok, true, "{selector} has no option {value}");
+    }
+
+    /// Sets a cookie for `url` in the page's browser context (its language, say).
+    pub async fn set_cookie(&mut self, page: &Page, url: &str, name: &str, value: &str) {
+        let r = self
+            .on(
+                page,
+                "Network.setCookie",
+                json!({"url": url, "name": name, "value": value}),
+            )
+            .await;
+        assert_eq!(r["success"], true, "cookie {name}: {r}");
+    }
+
+    /// The value of the cookie `name` in the page's browser context.
+    pub async fn cookie(&mut self, page: &Page, name: &str) -> Option<String> {
+        let r = self.on(page, "Network.getCookies", json!({})).await;
+        r["cookies"]
+            .as_array()?
+            .iter()
+            .find(|c| c["name"] == name)
+            .and_then(|c| c["value"].as_str())
+            .map(str::to_owned)
+    }
+
+    /// The text of the page's body.
+    pub async fn text(&mut self, page: &Page) -> String {
+        self.eval(page, "document.body.innerText")
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
     pub async fn screenshot(&mut self, page: &Page, name: &str) {
+        // A page behind another may wait for a frame that never comes: in front first.
+        self.on(page, "Page.bringToFront", json!({})).await;
         let shot = self
-            .on(page, "Page.captureScreenshot", json!({"format": "png"}))
+            .on(
+                page,
+                "Page.captureScreenshot",
+                json!({"format": "png", "captureBeyondViewport": false}),
+            )
             .await;
         let bytes = base64_decode(shot["data"].as_str().unwrap());
         std::fs::write(screenshot_dir().join(name), bytes).unwrap();
