@@ -80,7 +80,6 @@ pub struct Running {
 impl Running {
     /// Stops accepting connections, lets requests in flight finish, closes the database.
     pub async fn shutdown(self) {
-        self.state.stopping.send_replace(true);
         let _ = self.stop.send(());
         let _ = self.task.await;
         self.sweeper.abort();

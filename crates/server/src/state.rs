@@ -25,9 +25,6 @@ pub struct AppState {
     pub sockets: Arc<crate::limits::SocketCounts>,
     /// HTTP requests per address.
     pub requests: Arc<crate::limits::RequestRate>,
-    /// Set when the server stops: long-lived responses (an event page's stream) end, so
-    /// the graceful shutdown does not wait for them.
-    pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl AppState {
@@ -46,7 +43,6 @@ impl AppState {
             hub: Arc::new(Hub::new(db.clone(), config.first_move_seconds)),
             config: Arc::new(config),
             analysis: Arc::new(crate::analysis::AnalysisPool::for_this_machine()),
-            stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
             db,
         }
     }

@@ -216,7 +216,6 @@ pub async fn change(
         )
         .await?
         {
-            super::live::announce(id, stored.version + 1);
             return Ok(Changed {
                 version: stored.version + 1,
                 message: message(&state, &summary),

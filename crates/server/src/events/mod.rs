@@ -15,13 +15,11 @@
 //! | `change.rs` | making a change: permission, stale views, the retry after a lost race |
 //! | `state.rs` | the state: the library's event, staff, publication |
 //! | `access.rs` | who may do what |
-//! | `live.rs` | open pages told of each change |
 //! | `words.rs` | results as the API writes them (`1-0`, `1/2-1/2`, `+-` …) |
 
 pub mod access;
 pub mod action;
 pub mod change;
-pub mod live;
 pub mod state;
 pub mod words;
 

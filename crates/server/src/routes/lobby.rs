@@ -199,7 +199,7 @@ async fn lobby(State(state): State<AppState>, v: Visitor) -> AppResult<Response>
     // The lobby keeps itself up to date (static/live.js, routes/lobby_live.rs).
     let signature = seeks::lobby_signature(&state.db, &seek_cutoff(&state)).await?;
     body.push_str(&format!(
-        r#"<p class="notice" id="live" hidden data-src="/lobby/live?since={sig}">{changed} <a href="">{reload}</a></p><script src="/static/live.js" defer></script>"#,
+        r#"<p class="notice" id="live" hidden data-src="/lobby/live" data-since="{sig}">{changed} <a href="">{reload}</a></p><script src="/static/live.js" defer></script>"#,
         sig = esc(&signature),
         changed = esc(&l.t("lobby-live-changed")),
         reload = esc(&l.t("event-live-reload")),

@@ -65,7 +65,7 @@ pub(super) fn event_nav(v: &Visitor, stored: &StoredEvent) -> Markup {
             }
         }
         // The page keeps itself up to date (static/live.js).
-        p.notice #live hidden data-src={ "/events/" (id) "/live?since=" (stored.version) } {
+        p.notice #live hidden data-src={ "/events/" (id) "/live" } data-since=(stored.version) {
             (l.t("event-live-changed")) " " a href="" { (l.t("event-live-reload")) }
         }
         script src="/static/live.js" defer {}
