@@ -27,6 +27,27 @@ async fn account(server: &TestServer, name: &str, role: AccountRole) -> Client {
     c
 }
 
+/// Six digits unique to this run, for account names (which take letters and digits).
+fn digits() -> String {
+    unique("")
+        .bytes()
+        .take(6)
+        .map(|b| char::from(b'0' + b % 10))
+        .collect()
+}
+
+/// Creates an event from the form with `fields` (besides the CSRF token): the CSRF token
+/// and the event's path.
+async fn new_event(org: &mut Client, fields: &[(&str, &str)]) -> (String, String) {
+    let csrf = org.get("/events/new").await.csrf();
+    let mut all = fields.to_vec();
+    all.push(("csrf", &csrf));
+    let r = org.post("/events/new", &all).await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let path = r.header("location").unwrap().to_owned();
+    (csrf, path)
+}
+
 /// The value of the first hidden `version` field on a page.
 fn version(body: &str) -> String {
     let marker = r#"name="version" value=""#;
@@ -37,11 +58,7 @@ fn version(body: &str) -> String {
 
 async fn an_organiser_runs_a_round_from_the_pages(b: Backend) {
     let server = TestServer::start(b).await;
-    let digits: String = unique("")
-        .bytes()
-        .take(6)
-        .map(|b| char::from(b'0' + b % 10))
-        .collect();
+    let digits = digits();
     let mut org = account(&server, &format!("Saraa{digits}"), AccountRole::Organiser).await;
     let mut player = account(&server, &format!("Dorj{digits}"), AccountRole::Player).await;
     let mut public = server.client();
@@ -388,29 +405,17 @@ fn located(r: &common::Resp) -> String {
 
 async fn the_staff_pages_register_correct_withdraw_and_undo(b: Backend) {
     let server = TestServer::start(b).await;
-    let digits: String = unique("")
-        .bytes()
-        .take(6)
-        .map(|b| char::from(b'0' + b % 10))
-        .collect();
+    let digits = digits();
     let org_name = format!("Saraa{digits}");
     let mut org = account(&server, &org_name, AccountRole::Organiser).await;
     let player_name = format!("Temuujin{digits}");
     let mut player = account(&server, &player_name, AccountRole::Player).await;
     let mut public = server.client();
-    let csrf = org.get("/events/new").await.csrf();
-    let r = org
-        .post(
-            "/events/new",
-            &[
-                ("name", "Open"),
-                ("system", "swiss"),
-                ("rounds", "3"),
-                ("csrf", &csrf),
-            ],
-        )
-        .await;
-    let path = located(&r);
+    let (csrf, path) = new_event(
+        &mut org,
+        &[("name", "Open"), ("system", "swiss"), ("rounds", "3")],
+    )
+    .await;
     let players = format!("{path}/players");
 
     // The organiser opens self-registration on the organiser's page; nobody else sees it.
@@ -620,20 +625,9 @@ async fn the_staff_pages_register_correct_withdraw_and_undo(b: Backend) {
 
 async fn an_open_page_hears_of_each_change(b: Backend) {
     let server = TestServer::start(b).await;
-    let digits: String = unique("")
-        .bytes()
-        .take(6)
-        .map(|b| char::from(b'0' + b % 10))
-        .collect();
+    let digits = digits();
     let mut org = account(&server, &format!("Saraa{digits}"), AccountRole::Organiser).await;
-    let csrf = org.get("/events/new").await.csrf();
-    let r = org
-        .post(
-            "/events/new",
-            &[("name", "Live"), ("system", "swiss"), ("csrf", &csrf)],
-        )
-        .await;
-    let path = located(&r);
+    let (csrf, path) = new_event(&mut org, &[("name", "Live"), ("system", "swiss")]).await;
     let mut visitor = server.client();
     let page = visitor.get(&path).await;
     let v: i64 = version_of_stream(&page.body);
@@ -678,25 +672,13 @@ fn version_of_stream(body: &str) -> i64 {
 
 async fn the_round_page_says_back_asks_first_and_checks_the_sheet(b: Backend) {
     let server = TestServer::start(b).await;
-    let digits: String = unique("")
-        .bytes()
-        .take(6)
-        .map(|b| char::from(b'0' + b % 10))
-        .collect();
+    let digits = digits();
     let mut org = account(&server, &format!("Saraa{digits}"), AccountRole::Organiser).await;
-    let csrf = org.get("/events/new").await.csrf();
-    let r = org
-        .post(
-            "/events/new",
-            &[
-                ("name", "Open"),
-                ("system", "swiss"),
-                ("rounds", "3"),
-                ("csrf", &csrf),
-            ],
-        )
-        .await;
-    let path = located(&r);
+    let (csrf, path) = new_event(
+        &mut org,
+        &[("name", "Open"), ("system", "swiss"), ("rounds", "3")],
+    )
+    .await;
     let id = path.trim_start_matches("/events/").to_owned();
     for (name, rating) in [
         ("Батбаяр", "1900"),
@@ -845,27 +827,18 @@ async fn event_json(c: &mut common::Client, id: &str) -> serde_json::Value {
 
 async fn a_league_from_the_pages_with_a_captains_line_up(b: Backend) {
     let server = TestServer::start(b).await;
-    let digits: String = unique("")
-        .bytes()
-        .take(6)
-        .map(|b| char::from(b'0' + b % 10))
-        .collect();
+    let digits = digits();
     let mut org = account(&server, &format!("Saraa{digits}"), AccountRole::Organiser).await;
-    let csrf = org.get("/events/new").await.csrf();
-    let r = org
-        .post(
-            "/events/new",
-            &[
-                ("name", "League"),
-                ("system", "round-robin"),
-                ("boards", "4"),
-                ("lineup", "ordered-substitutes"),
-                ("csrf", &csrf),
-            ],
-        )
-        .await;
-    assert_eq!(r.status, 303, "{}", r.body);
-    let path = located(&r);
+    let (csrf, path) = new_event(
+        &mut org,
+        &[
+            ("name", "League"),
+            ("system", "round-robin"),
+            ("boards", "4"),
+            ("lineup", "ordered-substitutes"),
+        ],
+    )
+    .await;
     let id = path.trim_start_matches("/events/").to_owned();
     let mut captains = Vec::new();
     for t in ["Altai", "Bogd", "Khangai", "Khentii", "Ikh", "Govi"] {
