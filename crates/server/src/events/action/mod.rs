@@ -749,4 +749,4 @@ pub use history::{in_force, replay};
 pub use players::MAX_CSV_BYTES;
 use players::{add_player, correct_player};
 use results::{decide_match, set_result};
-pub use teams::lineup_for;
+pub use teams::{lineup_for, match_points};

@@ -270,17 +270,11 @@ pub(super) fn set_team_result(
         .filter(|r| *r > round)
         .collect();
     let score = |state: &EventState| -> String {
-        let t = shatar_tournament::scoring::tallies(&state.event);
-        let points = |n: EntrantNo| {
-            t.get(&n)
-                .and_then(|t| t.encounters.iter().find(|e| e.round == round))
-                .map_or_else(|| "?".to_owned(), |e| e.game_points.to_string())
-        };
+        let tallies = shatar_tournament::scoring::tallies(&state.event);
+        let (w, b) = match_points(&tallies, round, white, black);
         format!(
-            "{} {} – {} {}",
+            "{} {w} – {b} {}",
             state.event.entrant_name(white),
-            points(white),
-            points(black),
             state.event.entrant_name(black)
         )
     };
@@ -323,4 +317,21 @@ pub(super) fn set_team_result(
         ),
         None => format!("round {round} table {board}: {now}"),
     }))
+}
+
+/// Each side's game points in their match of `round`, as the library scores them (`?`
+/// for a side with no encounter in that round).
+pub fn match_points(
+    tallies: &std::collections::BTreeMap<EntrantNo, shatar_tournament::scoring::Tally>,
+    round: RoundNo,
+    white: EntrantNo,
+    black: EntrantNo,
+) -> (String, String) {
+    let points = |n: EntrantNo| {
+        tallies
+            .get(&n)
+            .and_then(|t| t.encounters.iter().find(|e| e.round == round))
+            .map_or_else(|| "?".to_owned(), |e| e.game_points.to_string())
+    };
+    (points(white), points(black))
 }

@@ -61,9 +61,14 @@ async fn import_players(
 }
 
 /// A write that made something new answers 201.
-fn created(mut answer: Response) -> Response {
+fn created(answer: Response) -> Response {
+    with_status(answer, StatusCode::CREATED)
+}
+
+/// A write done answers `status` instead of 200 (a refusal keeps its own).
+fn with_status(mut answer: Response, status: StatusCode) -> Response {
     if answer.status() == StatusCode::OK {
-        *answer.status_mut() = StatusCode::CREATED;
+        *answer.status_mut() = status;
     }
     answer
 }
@@ -117,11 +122,7 @@ async fn register(
         |_| json!({"pending": true}),
     )
     .await?;
-    let mut answer = answer;
-    if answer.status() == StatusCode::OK {
-        *answer.status_mut() = StatusCode::ACCEPTED;
-    }
-    Ok(answer)
+    Ok(with_status(answer, StatusCode::ACCEPTED))
 }
 
 /// `DELETE /api/events/{id}/register`: the account takes its request back.

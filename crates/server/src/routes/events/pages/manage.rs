@@ -306,7 +306,7 @@ fn whole(field: &'static str, text: &str) -> AppResult<Option<u32>> {
 
 /// A player's details as a form sends them.
 #[derive(Deserialize)]
-struct DetailsForm {
+pub(super) struct DetailsForm {
     name: String,
     #[serde(default)]
     club: String,
@@ -316,12 +316,13 @@ struct DetailsForm {
     rating: String,
     #[serde(default)]
     birth_year: String,
-    csrf: Option<String>,
-    version: Option<i64>,
+    pub(super) csrf: Option<String>,
+    pub(super) version: Option<i64>,
 }
 
 impl DetailsForm {
-    fn player(&self) -> AppResult<NewPlayer> {
+    /// The player, each number checked and named when it is not one.
+    pub(super) fn player(&self) -> AppResult<NewPlayer> {
         let birth_year = whole("event-field-birth-year", &self.birth_year)?
             .map(|y| {
                 u16::try_from(y).map_err(|_| {

@@ -10,7 +10,7 @@ use crate::events::access::may_create;
 use crate::events::action::NewEvent;
 use crate::events::change::{self, ChangeError};
 use crate::events::state::EventState;
-use crate::events::{Action, NewPlayer, Standing};
+use crate::events::{Action, Standing};
 use crate::html::page;
 use crate::i18n::{Lang, Msg, ruleset_name};
 use crate::redirect::SameSitePath;
@@ -528,61 +528,16 @@ pub(super) async fn change_from(
     }
 }
 
-#[derive(Deserialize)]
-struct PlayerForm {
-    name: String,
-    #[serde(default)]
-    club: String,
-    #[serde(default)]
-    region: String,
-    #[serde(default)]
-    rating: String,
-    #[serde(default)]
-    birth_year: String,
-    csrf: Option<String>,
-    version: Option<i64>,
-}
-
+/// Registers a player from the event page's form (the players' page's details form).
 async fn add_player(
     State(state): State<AppState>,
     v: Visitor,
     Path(id): Path<String>,
-    Form(f): Form<PlayerForm>,
+    Form(f): Form<manage::DetailsForm>,
 ) -> AppResult<Response> {
     v.check_csrf(f.csrf.as_deref())?;
-    let number = |field: &'static str, text: &str| -> AppResult<Option<u32>> {
-        match text.trim() {
-            "" => Ok(None),
-            t => t.parse().map(Some).map_err(|_| {
-                AppError::BadRequest(
-                    Msg::new("event-error-number")
-                        .arg_id("field", field)
-                        .arg("value", t),
-                )
-            }),
-        }
-    };
-    let rating = number("event-field-rating", &f.rating)?;
-    let birth_year = number("event-field-birth-year", &f.birth_year)?
-        .map(|y| {
-            u16::try_from(y).map_err(|_| {
-                AppError::BadRequest(
-                    Msg::new("event-error-number")
-                        .arg_id("field", "event-field-birth-year")
-                        .arg("value", y),
-                )
-            })
-        })
-        .transpose()?;
     let action = Action::AddPlayer {
-        player: NewPlayer {
-            name: f.name,
-            rating,
-            club: opt(&f.club),
-            region: opt(&f.region),
-            birth_year,
-            ..NewPlayer::default()
-        },
+        player: f.player()?,
         account: None,
     };
     change_from_page(&state, &v, &id, action, f.version, format!("/events/{id}")).await

@@ -10,7 +10,7 @@ use super::{RESULT_WORDS, StaffForm, csrf, load, manage, points, version_field};
 use crate::auth::Visitor;
 use crate::db::events::StoredEvent;
 use crate::error::{AppError, AppResult};
-use crate::events::action::{ActionError, lineup_for};
+use crate::events::action::{ActionError, lineup_for, match_points};
 use crate::events::change::{self, ChangeError};
 use crate::events::{Action, Standing, words};
 use crate::html::page;
@@ -70,6 +70,12 @@ pub(super) fn round_table(
 ) -> Markup {
     let l = v.lang;
     let pts = points(event);
+    // A team match's game points, first team first: the library's tallies, once a page.
+    let tallies = if event.is_team_event() {
+        shatar_tournament::scoring::tallies(event)
+    } else {
+        Default::default()
+    };
     let who = |n: EntrantNo| -> Markup {
         html! {
             span.entrant { (n) ". " (event.entrant_name(n)) }
@@ -94,8 +100,9 @@ pub(super) fn round_table(
                                 @match p.black {
                                     None => { (l.t("event-bye")) }
                                     Some(_) => {
-                                        @if let Some(m) = &p.team_match {
-                                            (match_score(event, round.number, p, m))
+                                        @if let (Some(_), Some(b)) = (&p.team_match, p.black) {
+                                            @let (w, bl) = match_points(&tallies, round.number, p.white, b);
+                                            (w) " – " (bl)
                                         } @else if p.games.is_empty() { "–" } @else {
                                             (p.games.iter().map(words::write).collect::<Vec<_>>().join(" "))
                                         }
@@ -111,25 +118,6 @@ pub(super) fn round_table(
                 }
             }
         }
-    }
-}
-
-/// A team match's game points, first team first, as the library scores them.
-fn match_score(
-    event: &Event,
-    round: RoundNo,
-    p: &Pairing,
-    _m: &shatar_tournament::TeamMatch,
-) -> String {
-    let t = shatar_tournament::scoring::tallies(event);
-    let points = |n: EntrantNo| {
-        t.get(&n)
-            .and_then(|t| t.encounters.iter().find(|e| e.round == round))
-            .map_or_else(|| "?".to_owned(), |e| e.game_points.to_string())
-    };
-    match p.black {
-        Some(b) => format!("{} – {}", points(p.white), points(b)),
-        None => String::new(),
     }
 }
 
