@@ -8,6 +8,7 @@
 //! can neither fill the queue nor make the others wait behind a row of its own requests.
 
 use crate::error::AnalysisError;
+use crate::i18n::Msg;
 use shatar_engine::search::{Info, ScoreReport};
 use shatar_engine::{Engine, Limits, SearchRoot};
 use shatar_rules::{Move, Position};
@@ -26,6 +27,15 @@ pub const MAX_THINK_MS: u64 = 3_000;
 pub const MAX_WAITING: usize = 8;
 /// Requests one client address may have queued or running at once; more get 429.
 pub const MAX_PER_ADDRESS: usize = 2;
+
+/// A number asked for outside `1..=max`, with the field's label.
+fn out_of_range(label: &'static str, value: impl ToString, max: impl ToString) -> Msg {
+    Msg::new("analysis-field-number")
+        .arg_id("field", label)
+        .arg("value", value)
+        .arg("min", 1)
+        .arg("max", max)
+}
 
 /// The fair queue: free workers, and the waiting requests by address in round order.
 #[derive(Debug, Default)]
@@ -212,13 +222,13 @@ impl AnalysisPool {
         if !(1..=MAX_MULTIPV).contains(&multipv) {
             return Err(AnalysisError::Field {
                 field: "multipv",
-                reason: format!("{multipv} lines asked for, expected 1 to {MAX_MULTIPV}"),
+                reason: out_of_range("analysis-label-multipv", multipv, MAX_MULTIPV),
             });
         }
         if !(1..=MAX_DEPTH).contains(&depth) {
             return Err(AnalysisError::Field {
                 field: "depth",
-                reason: format!("depth {depth} asked for, expected 1 to {MAX_DEPTH}"),
+                reason: out_of_range("analysis-label-depth", depth, MAX_DEPTH),
             });
         }
         let pool = Arc::clone(self);

@@ -35,6 +35,12 @@ pub struct Config {
     #[arg(long, env = "SHATAR_FIRST_MOVE_SECONDS", default_value_t = 30)]
     pub first_move_seconds: u64,
 
+    /// Seconds a player must have been gone from a game (no page of theirs open on it) in a
+    /// game of up to 10 minutes before the opponent may claim the win (once more per
+    /// further 10 minutes on the clock, at most five times).
+    #[arg(long, env = "SHATAR_CLAIM_VICTORY_SECONDS", default_value_t = 30)]
+    pub claim_victory_seconds: u64,
+
     /// Minutes an open seek (a lobby entry or a challenge link) stays open; older ones are
     /// no longer listed nor accepted.
     #[arg(long, env = "SHATAR_SEEK_MINUTES", default_value_t = 60)]
@@ -94,6 +100,7 @@ impl Config {
             secure_cookies: false,
             public_url: None,
             first_move_seconds: 30,
+            claim_victory_seconds: 30,
             seek_minutes: 60,
             seek_owner_gone_seconds: 45,
             argon2_memory_kib: 19_456,

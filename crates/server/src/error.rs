@@ -237,6 +237,15 @@ pub enum ActionError {
     /// No repetition or move-rule claim is available.
     #[error("no draw can be claimed in this position")]
     NothingToClaim,
+    /// A claim of victory while the opponent is at the game (or is the computer).
+    #[error("your opponent is still at the game: there is nothing to claim")]
+    OpponentHere,
+    /// A claim of victory before the opponent has been gone the game's wait.
+    #[error("your opponent has left; the game can be claimed in {seconds} s")]
+    OpponentJustLeft {
+        /// Seconds still to wait.
+        seconds: i64,
+    },
     /// A rematch is offered only after the game has ended.
     #[error("a rematch can be asked for only after the game has ended")]
     NotOver,
@@ -251,17 +260,13 @@ pub enum ActionError {
 pub enum AnalysisError {
     /// A field is missing, too long or invalid; the reason says what and where (the FEN's
     /// field, the move number).
-    #[error("{field}: {reason}")]
+    #[error("{reason}")]
     Field {
         /// The field (`fen`, `ruleset`, `moves`, `multipv`, `depth`, `text`).
         field: &'static str,
-        /// What is wrong.
-        reason: String,
+        /// What is wrong, naming the field (and, in an imported record, the line and move).
+        reason: Msg,
     },
-    /// An imported record could not be read; the records library's message names the line
-    /// and the move.
-    #[error("{0}")]
-    Import(String),
     /// Every analysis worker is busy and the queue is full.
     #[error("the analysis engines are busy; try again in a few seconds")]
     Busy,
@@ -290,7 +295,7 @@ impl AnalysisError {
     /// The HTTP status for this error.
     pub fn status_code(&self) -> StatusCode {
         match self {
-            AnalysisError::Field { .. } | AnalysisError::Import(_) => StatusCode::BAD_REQUEST,
+            AnalysisError::Field { .. } => StatusCode::BAD_REQUEST,
             AnalysisError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AnalysisError::Said { status, .. } => *status,
             AnalysisError::PerAddress { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -302,7 +307,6 @@ impl AnalysisError {
     pub fn field(&self) -> Option<&'static str> {
         match self {
             AnalysisError::Field { field, .. } => Some(field),
-            AnalysisError::Import(_) => Some("text"),
             AnalysisError::Said { field, .. } => *field,
             AnalysisError::Busy | AnalysisError::PerAddress { .. } | AnalysisError::Internal(_) => {
                 None
@@ -312,9 +316,15 @@ impl AnalysisError {
 }
 
 impl AnalysisError {
-    /// The error with its text in `lang` where it has one (the per-address refusal).
+    /// The error with its text in `lang` where it has one (a field's refusal, the
+    /// per-address refusal).
     pub fn in_lang(self, lang: crate::i18n::Lang) -> AnalysisError {
         match self {
+            AnalysisError::Field { field, reason } => AnalysisError::Said {
+                status: StatusCode::BAD_REQUEST,
+                field: Some(field),
+                text: reason.text(lang),
+            },
             AnalysisError::PerAddress { max } => AnalysisError::Said {
                 status: StatusCode::TOO_MANY_REQUESTS,
                 field: None,

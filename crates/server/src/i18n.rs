@@ -136,7 +136,10 @@ pub enum Arg {
     /// Text as it is (a name, a number, a submitted value).
     Text(String),
     /// Another message, written in the same language (a field's label).
-    Id(&'static str),
+    Id(std::borrow::Cow<'static, str>),
+    /// Another message with arguments of its own, written in the same language (a reason
+    /// inside a field's refusal).
+    Msg(Box<Msg>),
 }
 
 impl Msg {
@@ -156,8 +159,18 @@ impl Msg {
 
     /// The message with one more argument that is itself a message (written in the same
     /// language).
-    pub fn arg_id(mut self, name: &'static str, id: &'static str) -> Msg {
-        self.args.push((name, Arg::Id(id)));
+    pub fn arg_id(
+        mut self,
+        name: &'static str,
+        id: impl Into<std::borrow::Cow<'static, str>>,
+    ) -> Msg {
+        self.args.push((name, Arg::Id(id.into())));
+        self
+    }
+
+    /// The message with one more argument that is another message with its own arguments.
+    pub fn arg_msg(mut self, name: &'static str, msg: Msg) -> Msg {
+        self.args.push((name, Arg::Msg(Box::new(msg))));
         self
     }
 
@@ -170,6 +183,7 @@ impl Msg {
                 let v = match v {
                     Arg::Text(t) => t.clone(),
                     Arg::Id(id) => lang.t(id),
+                    Arg::Msg(m) => m.text(lang),
                 };
                 (*k, v)
             })

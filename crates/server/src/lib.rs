@@ -52,6 +52,7 @@ pub mod live;
 pub mod names;
 pub mod ratings;
 pub mod redirect;
+pub mod refusals;
 pub mod routes;
 pub mod state;
 pub mod ws;

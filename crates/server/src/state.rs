@@ -40,7 +40,11 @@ impl AppState {
                 config.http_requests_per_second,
                 config.http_request_burst,
             )),
-            hub: Arc::new(Hub::new(db.clone(), config.first_move_seconds)),
+            hub: Arc::new(Hub::new(
+                db.clone(),
+                config.first_move_seconds,
+                config.claim_victory_seconds,
+            )),
             config: Arc::new(config),
             analysis: Arc::new(crate::analysis::AnalysisPool::for_this_machine()),
             db,

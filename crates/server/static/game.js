@@ -29,6 +29,9 @@
   var socket = null;
   var retry = 0;
   var $ = function (id) { return document.getElementById(id); };
+  // The opponent's absence as the server last said it (`presence`), and when it said it.
+  var presence = null;
+  var presenceAt = 0;
 
   var board = new window.ShatarBoard($('board'), {
     pieceSet: localStorage.getItem('shatar-pieces') || 'shatar',
@@ -44,7 +47,8 @@
   });
   $('btn-flip').addEventListener('click', function () { board.flip(); render(); });
   [['btn-offer', 'draw-offer'], ['btn-accept', 'draw-accept'], ['btn-decline', 'draw-decline'],
-   ['btn-claim', 'claim'], ['btn-abort', 'abort'], ['btn-resign', 'resign'], ['btn-rematch', 'rematch']].forEach(function (p) {
+   ['btn-claim', 'claim'], ['btn-claim-victory', 'claim-victory'], ['btn-abort', 'abort'], ['btn-resign', 'resign'],
+   ['btn-rematch', 'rematch']].forEach(function (p) {
     $(p[0]).addEventListener('click', function () { send({ t: p[1] }); });
   });
   $('move-input').addEventListener('keydown', function (e) {
@@ -186,9 +190,21 @@
     show('move-input', live);
     show('btn-rematch', !!you && s.status === 'ended' && !s.rematch.game && s.rematch.offer !== you);
     if (s.rematch.offer && s.rematch.offer !== you && !s.rematch.game && you) $('status').textContent += ' · ' + T['game-rematch-offered'];
+    showPresence();
     if (s.rematch.game && you) window.location.href = '/game/' + encodeURIComponent(s.rematch.game);
     tick();
   }
+
+  // The opponent has left: say so, count down to the claim, then offer it.
+  function showPresence() {
+    var gone = !!(presence && presence.opponent_gone_s !== null && state && state.status === 'started' && you);
+    var wait = gone ? Math.max(0, Math.ceil(presence.claim_in_s - (performance.now() - presenceAt) / 1000)) : 0;
+    $('btn-claim-victory').hidden = !gone || wait > 0;
+    var note = $('presence');
+    note.hidden = !gone;
+    if (gone) note.textContent = T['game-opponent-left'] + (wait > 0 ? ' ' + T['game-claim-in'].replace('{s}', String(wait)) : '');
+  }
+  setInterval(showPresence, 1000);
 
   function connect() {
     var proto = window.location.protocol === 'https:' ? 'wss://' : 'ws://';
@@ -198,6 +214,7 @@
       var m = JSON.parse(ev.data);
       if (m.t === 'hello') { you = m.you; }
       else if (m.t === 'state') { state = m; received = performance.now(); render(); }
+      else if (m.t === 'presence') { presence = m; presenceAt = performance.now(); showPresence(); }
       else if (m.t === 'error') { $('status').textContent = m.error; }
     };
     socket.onclose = function () {

@@ -747,7 +747,7 @@ async fn analysis_errors_name_the_field(bk: Backend) {
         (
             400,
             "fen".into(),
-            "fen: FEN board field, rank 1: describes 7 squares, expected 8".into()
+            "FEN: rank 1 describes 7 squares; it needs 8.".into()
         )
     );
     // No black king.
@@ -759,17 +759,16 @@ async fn analysis_errors_name_the_field(bk: Backend) {
         .await;
     assert_eq!(
         err(&r),
-        (
-            400,
-            "fen".into(),
-            "fen: illegal position: black has no king".into()
-        )
+        (400, "fen".into(), "FEN: Black has no king.".into())
     );
     // Black must mirror White's first move (S1 §1.2).
     let r = c.get("/api/analysis/position?moves=e2e4,d7d5").await;
     let (status, field, error) = err(&r);
     assert_eq!((status, field.as_str()), (400, "moves"));
-    assert!(error.starts_with("moves: move 1… (d7d5): "), "{error}");
+    assert_eq!(
+        error,
+        "Moves: move 1, Black (d7d5): d7d5 is not a legal move in this position."
+    );
     let r = c.get("/api/analysis/position?ruleset=chess").await;
     assert_eq!(err(&r).1, "ruleset");
     let r = c.get("/api/analysis/position?moves=e2e4&ply=5").await;
@@ -780,7 +779,7 @@ async fn analysis_errors_name_the_field(bk: Backend) {
         (
             400,
             "multipv".into(),
-            "multipv: \"6\": expected a number from 1 to 5".into()
+            "Lines: “6” is not a whole number from 1 to 5.".into()
         )
     );
     let r = c.get("/api/analysis/engine?depth=99").await;
@@ -830,7 +829,11 @@ async fn analysis_errors_name_the_field(bk: Backend) {
         .await;
     assert_eq!(
         err(&r),
-        (400, "text".into(), "text: nothing to import".into())
+        (
+            400,
+            "text".into(),
+            "Text: there is nothing to import.".into()
+        )
     );
     let big = "1. e4 e5 ".repeat(2000);
     let r = c
@@ -844,6 +847,52 @@ async fn analysis_errors_name_the_field(bk: Backend) {
     let huge = "x".repeat(200_000);
     let r = c.post("/api/analysis/import", &[("text", &huge)]).await;
     assert_eq!(r.status, 413);
+
+    // The same refusals in the visitor's language (hand-translated sentences; the fields
+    // stay the API's names).
+    let seven = enc("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w - - 0 1");
+    for (lang, fen_error, lines_error, move_error, import_error) in [
+        (
+            "zh",
+            "FEN：第 1 行描述了 7 格，应为 8 格。",
+            "变化数：“6”不是 1 到 5 之间的整数。",
+            "着法：第 1 回合黑方（d7d5）：d7d5 在此局面中不是合法着法。",
+            "文本：第 4 行：第 2 回合，白方：Kd3 不是合法着法（",
+        ),
+        (
+            "mn",
+            "FEN: 1-р эгнээ 7 нүд дүрсэлсэн; 8 байх ёстой.",
+            "Хувилбарын тоо: “6” нь 1-ээс 5 хүртэлх бүхэл тоо биш.",
+            "Нүүдэл: 1-р нүүдэл, Хар (d7d5): d7d5 нь энэ байрлалд дүрмийн нүүдэл биш.",
+            "Бичвэр: 4-р мөр: 2-р нүүдэл, Цагаан: Kd3 нь дүрмийн нүүдэл биш (",
+        ),
+    ] {
+        let mut c = server.client();
+        c.headers.push(("Accept-Language".into(), lang.into()));
+        let r = c.get(&format!("/api/analysis/position?fen={seven}")).await;
+        assert_eq!(err(&r), (400, "fen".into(), fen_error.into()), "{lang}");
+        let r = c.get("/api/analysis/engine?multipv=6").await;
+        assert_eq!(
+            err(&r),
+            (400, "multipv".into(), lines_error.into()),
+            "{lang}"
+        );
+        let r = c.get("/api/analysis/position?moves=e2e4,d7d5").await;
+        assert_eq!(err(&r), (400, "moves".into(), move_error.into()), "{lang}");
+        let r = c
+            .post(
+                "/api/analysis/import",
+                &[
+                    ("text", "[White \"A\"]\n\n1. e4 e5\n2. Kd3 *\n"),
+                    ("ruleset", "official"),
+                ],
+            )
+            .await;
+        // The records library's reason (English) follows in brackets.
+        let (status, field, error) = err(&r);
+        assert_eq!((status, field.as_str()), (400, "text"), "{lang}");
+        assert!(error.starts_with(import_error), "{lang}: {error}");
+    }
     server.stop().await;
 }
 

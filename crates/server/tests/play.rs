@@ -15,6 +15,7 @@ on_both_backends!(
     restart_rebuilds_games_from_the_database,
     bad_socket_messages_are_refused,
     rematch_swaps_colours_when_both_ask,
+    a_player_who_left_can_be_claimed_against,
 );
 
 /// Two signed-up players and a game between them (White seeks, Black accepts).
@@ -596,6 +597,84 @@ async fn a_game_without_a_first_move_is_aborted() {
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     let s = w.get_state_via_ping().await;
     assert_eq!(s["status"], "started", "{s}");
+    server.stop().await;
+}
+
+/// The next `presence` message (skipping states).
+async fn presence(s: &mut Socket) -> serde_json::Value {
+    loop {
+        let m = s.recv().await;
+        if m["t"] == "presence" {
+            return m;
+        }
+    }
+}
+
+/// A player who leaves a game can be claimed against once gone for the game's wait (30 s
+/// for a 5-minute game): the claim is refused while they are there and while the wait
+/// runs (with the seconds left), the page is told how long they have been gone, and the
+/// claim ends the game as a win, `abandoned`, rated like any result. The stored notes
+/// are aged by hand instead of waiting.
+async fn a_player_who_left_can_be_claimed_against(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let (white, black, game) = pair(
+        &server,
+        &[("ruleset", "official"), ("minutes", "5"), ("rated", "1")],
+    )
+    .await;
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    let quiet = json!({"t": "presence", "opponent_gone_s": null, "claim_in_s": null});
+    assert_eq!(presence(&mut w).await, quiet);
+    play(&mut w, &mut b, &["e2e4", "e7e5"], 0).await;
+    w.send(json!({"t": "claim-victory"})).await;
+    assert_eq!(
+        w.error().await,
+        "your opponent is still at the game: there is nothing to claim"
+    );
+
+    // Black leaves; their socket's last note is the moment they left.
+    b.close().await;
+    let age = |ms: i64| {
+        let pool = server.state().db.pool.clone();
+        let game = game.clone();
+        async move {
+            sqlx::query("UPDATE games SET black_seen_ms = $1 WHERE id = $2")
+                .bind(shatar_server::db::now_ms() - ms)
+                .bind(&game)
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+    };
+    // Gone 20 s: the wait (30 s) runs for 10 s more.
+    age(20_000).await;
+    w.send(json!({"t": "claim-victory"})).await;
+    assert_eq!(
+        w.error().await,
+        "your opponent has left; the game can be claimed in 10 s"
+    );
+    // A page opened now is told at once (its first note).
+    let mut w2 = white.socket(&game).await;
+    let note = presence(&mut w2).await;
+    assert_eq!(note["opponent_gone_s"], 20, "{note}");
+    assert_eq!(note["claim_in_s"], 10, "{note}");
+
+    age(31_000).await;
+    w.send(json!({"t": "claim-victory"})).await;
+    let end = until_over(&mut w).await;
+    assert_eq!(
+        (end["result"].as_str(), end["termination"].as_str()),
+        (Some("1-0"), Some("abandoned"))
+    );
+    let stored = white
+        .clone()
+        .get(&format!("/api/games/{game}"))
+        .await
+        .json();
+    assert_eq!(stored["termination"], "abandoned");
     server.stop().await;
 }
 

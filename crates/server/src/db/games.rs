@@ -3,6 +3,7 @@
 
 use super::{Db, now_ms};
 use crate::error::AppError;
+use shatar_rules::Color;
 use sqlx::Row;
 
 /// Where a stored game stands.
@@ -168,6 +169,32 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<GameRow>, AppError> {
         .fetch_optional(&db.pool)
         .await?;
     row.as_ref().map(from_row).transpose()
+}
+
+/// Notes that `color`'s socket is at game `id` at `now_ms` (see [`crate::live::presence`]).
+pub async fn note_seen(db: &Db, id: &str, color: Color, now_ms: i64) -> Result<(), AppError> {
+    let sql = match color {
+        Color::White => "UPDATE games SET white_seen_ms = $1 WHERE id = $2",
+        Color::Black => "UPDATE games SET black_seen_ms = $1 WHERE id = $2",
+    };
+    sqlx::query(sql)
+        .bind(now_ms)
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// When each player of game `id` was last noted: (White, Black).
+pub async fn seen(db: &Db, id: &str) -> Result<(Option<i64>, Option<i64>), AppError> {
+    let row = sqlx::query("SELECT white_seen_ms, black_seen_ms FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(match row {
+        Some(r) => (r.try_get("white_seen_ms")?, r.try_get("black_seen_ms")?),
+        None => (None, None),
+    })
 }
 
 /// The games of an account being played now, newest first.

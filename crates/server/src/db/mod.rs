@@ -68,6 +68,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "seek owner presence",
         include_str!("../../migrations/sqlite/0007_seek_owner_seen.sql"),
     ),
+    (
+        8,
+        "player presence",
+        include_str!("../../migrations/sqlite/0008_player_seen.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -99,6 +104,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         7,
         "seek owner presence",
         include_str!("../../migrations/postgres/0007_seek_owner_seen.sql"),
+    ),
+    (
+        8,
+        "player presence",
+        include_str!("../../migrations/postgres/0008_player_seen.sql"),
     ),
 ];
 

@@ -5,6 +5,7 @@
 use super::clock::Clock;
 use super::lag::LagQuota;
 use super::offers::DrawOffers;
+use super::presence::Presence;
 use crate::db::games::{EventRow, GameRow, MoveRow, Status};
 use crate::error::{ActionError, AppError};
 use serde_json::{Map, Value, json};
@@ -43,6 +44,8 @@ pub enum Action {
     Abort,
     /// Claim a draw by repetition or the move rule.
     Claim,
+    /// Claim the win of a game the opponent has left (see [`super::presence`]).
+    ClaimVictory,
 }
 
 /// A live game.
@@ -76,6 +79,9 @@ pub struct LiveGame {
     pub rematch_game: Option<String>,
     /// Each side's lag quota (White, Black; in memory: a restart gives fresh quotas).
     pub lag_quota: [LagQuota; 2],
+    /// When each player was last at the game: read from the database just before a claim
+    /// of victory is planned (`None` until then: no claim).
+    pub presence: Option<Presence>,
 }
 
 /// How long each of the first round's two moves may wait: `base_ms` (the configured
@@ -174,6 +180,7 @@ impl LiveGame {
             rematch_offer: None,
             rematch_game: None,
             lag_quota: [LagQuota::default(); 2],
+            presence: None,
             row,
         })
     }
@@ -235,7 +242,7 @@ impl LiveGame {
                 .find(|e| {
                     matches!(
                         e.kind.as_str(),
-                        "flag" | "resign" | "draw-accept" | "claim" | "abort"
+                        "flag" | "resign" | "draw-accept" | "claim" | "claim-victory" | "abort"
                     )
                 })
                 .map(|e| e.at_ms)
@@ -403,6 +410,22 @@ impl LiveGame {
                     termination: "aborted".into(),
                 };
                 Ok(event(next, "abort", Some(finish)))
+            }
+            Action::ClaimVictory => {
+                if self.ply() < 2 || self.computer().is_some_and(|(c, _)| c == !color) {
+                    // The first round has its own wait (the game is aborted), and the
+                    // computer never leaves.
+                    return Err(ActionError::OpponentHere);
+                }
+                self.presence
+                    .ok_or(ActionError::OpponentHere)?
+                    .claimable_against(!color, self.last_step_ms, now_ms)?;
+                next.clock.stop(now_ms);
+                let finish = Finish {
+                    result: Some(win_for(color)),
+                    termination: "abandoned".into(),
+                };
+                Ok(event(next, "claim-victory", Some(finish)))
             }
             Action::Claim => {
                 if next.game.position().turn() != color || next.game.claimable().is_empty() {

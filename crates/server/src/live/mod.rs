@@ -13,6 +13,7 @@ pub mod fanout;
 pub mod game;
 pub mod lag;
 pub mod offers;
+pub mod presence;
 
 use crate::db::{Db, games, now_ms};
 use crate::error::{ActionError, AppError};
@@ -49,13 +50,17 @@ pub struct Hub {
     /// How long a first-round move may wait (`--first-move-seconds`, see
     /// [`game::first_move_ms`]) before the game is aborted.
     first_move_seconds: u64,
+    /// How long a player must be gone before the opponent may claim the game
+    /// (`--claim-victory-seconds`, see [`presence::claim_after_ms`]).
+    claim_victory_seconds: u64,
 }
 
 impl Hub {
     /// An empty hub over `db` (call inside a Tokio runtime: it starts the step writer);
     /// a game whose first round stalls `first_move_seconds` (scaled by its clock, see
-    /// [`game::first_move_ms`]) is aborted.
-    pub fn new(db: Db, first_move_seconds: u64) -> Hub {
+    /// [`game::first_move_ms`]) is aborted, and one whose player has been gone
+    /// `claim_victory_seconds` (scaled the same way) may be claimed by the opponent.
+    pub fn new(db: Db, first_move_seconds: u64, claim_victory_seconds: u64) -> Hub {
         Hub {
             writer: games::StepWriter::spawn(db.clone()),
             db,
@@ -63,6 +68,7 @@ impl Hub {
             computer: computer::ComputerPool::for_this_machine(),
             fanout: OnceLock::new(),
             first_move_seconds,
+            claim_victory_seconds,
         }
     }
 
@@ -170,6 +176,9 @@ impl Hub {
             return self.relay(id, color, action, lag_ms).await;
         }
         let mut live = room.game.lock().await;
+        if *action == Action::ClaimVictory {
+            live.presence = Some(self.presence(id, live.row.initial_ms).await?);
+        }
         let now = now_ms();
         let plan = live.plan(color, action, now, lag_ms)?;
         self.commit(&mut live, plan, now).await?;
@@ -182,6 +191,33 @@ impl Hub {
         self.arm_flag_timer(id, &room).await;
         self.computer_to_move(id, &room).await;
         Ok(())
+    }
+
+    /// When each player of game `id` (`initial_ms` on each clock) was last at it, as every
+    /// process has noted it.
+    pub async fn presence(
+        &self,
+        id: &str,
+        initial_ms: i64,
+    ) -> Result<presence::Presence, ActionError> {
+        let (white_seen_ms, black_seen_ms) = games::seen(&self.db, id).await.map_err(|e| {
+            tracing::error!(game = %id, error = %e, "reading who is at a game failed");
+            ActionError::Storage
+        })?;
+        let base_ms =
+            i64::try_from(self.claim_victory_seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
+        Ok(presence::Presence {
+            white_seen_ms,
+            black_seen_ms,
+            claim_after_ms: presence::claim_after_ms(base_ms, initial_ms),
+        })
+    }
+
+    /// Notes that `color`'s socket is at game `id` now (see [`presence`]).
+    pub async fn note_seen(&self, id: &str, color: Color) {
+        if let Err(e) = games::note_seen(&self.db, id, color, now_ms()).await {
+            tracing::warn!(game = %id, error = %e, "noting a player at a game failed");
+        }
     }
 
     /// Takes over a mirrored game whose owner has gone (its lock is free): reloads it from

@@ -9,8 +9,9 @@ use crate::archive::{board_json, listed_moves, notation_of, records_lang};
 use crate::auth::Visitor;
 use crate::error::{AnalysisError, AppResult};
 use crate::html::{esc, json_in_script, page};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
 use crate::live::game::{role_code, termination_key};
+use crate::refusals;
 use crate::routes::record::{notation_switcher, stored};
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, Query, State};
@@ -65,21 +66,35 @@ struct Checked {
     ply: usize,
 }
 
-fn field(field: &'static str, reason: impl Into<String>) -> AnalysisError {
-    AnalysisError::Field {
-        field,
-        reason: reason.into(),
-    }
+fn field(field: &'static str, reason: Msg) -> AnalysisError {
+    AnalysisError::Field { field, reason }
+}
+
+/// `field` is longer than `max` characters.
+fn too_long(name: &'static str, label: &'static str, max: usize) -> AnalysisError {
+    field(
+        name,
+        Msg::new("analysis-field-too-long")
+            .arg_id("field", label)
+            .arg("max", max),
+    )
 }
 
 /// The ruleset of a preset name (`official` when none is given).
 fn preset_of(name: Option<&str>) -> Result<Preset, AnalysisError> {
     let name = name.unwrap_or("official");
     if name.len() > 32 {
-        return Err(field("ruleset", "longer than 32 characters"));
+        return Err(too_long("ruleset", "analysis-label-ruleset", 32));
     }
-    name.parse::<Preset>()
-        .map_err(|e| field("ruleset", e.to_string()))
+    name.parse::<Preset>().map_err(|_| {
+        let names = Preset::ALL.map(|p| p.name()).join(", ");
+        field(
+            "ruleset",
+            Msg::new("error-unknown-ruleset")
+                .arg("value", name)
+                .arg("names", names),
+        )
+    })
 }
 
 /// Reads the start position and plays the moves, each checked by the rules core; errors
@@ -89,20 +104,23 @@ fn check(q: &PositionQuery) -> Result<Checked, AnalysisError> {
     let ruleset = preset.ruleset();
     let fen_text = q.fen.as_deref().unwrap_or("startpos").trim();
     if fen_text.chars().count() > MAX_FEN_CHARS {
-        return Err(field(
-            "fen",
-            format!("longer than {MAX_FEN_CHARS} characters"),
-        ));
+        return Err(too_long("fen", "analysis-label-fen", MAX_FEN_CHARS));
     }
     let initial = if fen_text.is_empty() {
         Position::start(ruleset)
     } else {
-        fen::read(fen_text, ruleset).map_err(|e| field("fen", e.to_string()))?
+        fen::read(fen_text, ruleset).map_err(|e| field("fen", refusals::fen_error(&e)))?
     };
     let mut game = Game::from_position(initial);
     let moves = q.moves.as_deref().unwrap_or("");
+    let too_many = || {
+        field(
+            "moves",
+            Msg::new("analysis-field-too-many-moves").arg("max", MAX_PLIES),
+        )
+    };
     if moves.len() > MAX_PLIES * 8 {
-        return Err(field("moves", format!("more than {MAX_PLIES} moves")));
+        return Err(too_many());
     }
     for (k, text) in moves
         .split([',', ' '])
@@ -110,29 +128,37 @@ fn check(q: &PositionQuery) -> Result<Checked, AnalysisError> {
         .enumerate()
     {
         if k >= MAX_PLIES {
-            return Err(field("moves", format!("more than {MAX_PLIES} moves")));
+            return Err(too_many());
         }
         let pos = game.position();
-        let where_ = format!(
-            "move {}{} ({text})",
-            pos.fullmoves(),
-            if pos.turn() == shatar_rules::Color::White {
-                "."
-            } else {
-                "…"
-            }
-        );
-        let mv =
-            uci::parse_move(pos, text).map_err(|e| field("moves", format!("{where_}: {e}")))?;
+        let (number, side) = (pos.fullmoves(), refusals::color_id(pos.turn()));
+        let at = |id: &'static str| {
+            Msg::new(id)
+                .arg("number", number)
+                .arg_id("side", side)
+                .arg("text", text)
+        };
+        let mv = uci::parse_move(pos, text).map_err(|e| {
+            field(
+                "moves",
+                at("analysis-field-move").arg_msg("reason", refusals::uci_error(&e)),
+            )
+        })?;
         match game.play(mv) {
             Ok(()) => {}
             Err(PlayError::GameOver(end)) => {
                 return Err(field(
                     "moves",
-                    format!("{where_}: the game was already over: {end}"),
+                    at("analysis-field-move-after-end").arg_msg("end", refusals::game_end(&end)),
                 ));
             }
-            Err(e) => return Err(field("moves", format!("{where_}: {e}"))),
+            Err(PlayError::Illegal(_)) => {
+                let why = Msg::new("move-illegal").arg("text", text);
+                return Err(field(
+                    "moves",
+                    at("analysis-field-move").arg_msg("reason", why),
+                ));
+            }
         }
     }
     let total = game.moves().len();
@@ -142,7 +168,14 @@ fn check(q: &PositionQuery) -> Result<Checked, AnalysisError> {
             .parse::<usize>()
             .ok()
             .filter(|p| *p <= total)
-            .ok_or_else(|| field("ply", format!("{p:?}: expected 0 to {total}")))?,
+            .ok_or_else(|| {
+                field(
+                    "ply",
+                    Msg::new("analysis-field-ply")
+                        .arg("value", p)
+                        .arg("max", total),
+                )
+            })?,
     };
     Ok(Checked {
         ruleset,
@@ -202,14 +235,24 @@ fn end_text(l: Lang, game: &Game) -> Option<String> {
     ))
 }
 
+/// `GET /api/analysis/position`: the board, legal moves and move list of a position, or
+/// the field at fault in the visitor's language.
 async fn position(
     Query(q): Query<PositionQuery>,
     headers: HeaderMap,
     v: Visitor,
 ) -> Result<Json<Value>, AnalysisError> {
-    let c = check(&q)?;
-    let notation = notation_of(&headers);
-    let rl = records_lang(v.lang);
+    position_view(&q, &headers, v.lang).map_err(|e| e.in_lang(v.lang))
+}
+
+fn position_view(
+    q: &PositionQuery,
+    headers: &HeaderMap,
+    lang: Lang,
+) -> Result<Json<Value>, AnalysisError> {
+    let c = check(q)?;
+    let notation = notation_of(headers);
+    let rl = records_lang(lang);
     let shown = game_at(&c.game, c.ply);
     let pos = shown.position();
     let mut view = board_json(pos, shown.moves().last(), c.ply);
@@ -238,17 +281,19 @@ async fn position(
                 "started"
             }),
         );
-        o.insert("end".into(), json!(end_text(v.lang, &shown)));
+        o.insert("end".into(), json!(end_text(lang, &shown)));
         o.insert("tuuxei".into(), json!(tuuxei));
         o.insert("moves".into(), Value::Array(moves));
     }
     Ok(Json(view))
 }
 
-/// A number field within `range`, or `default` when absent.
+/// A number field within `range`, or `default` when absent; `label` names it in the
+/// refusal.
 fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
     text: Option<&str>,
     name: &'static str,
+    label: &'static str,
     default: T,
     range: std::ops::RangeInclusive<T>,
 ) -> Result<T, AnalysisError> {
@@ -261,11 +306,11 @@ fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
             .ok_or_else(|| {
                 field(
                     name,
-                    format!(
-                        "{t:?}: expected a number from {} to {}",
-                        range.start(),
-                        range.end()
-                    ),
+                    Msg::new("analysis-field-number")
+                        .arg_id("field", label)
+                        .arg("value", t)
+                        .arg("min", range.start())
+                        .arg("max", range.end()),
                 )
             }),
     }
@@ -285,6 +330,8 @@ fn line_text(pos: &Position, pv: &[Move], notation: Notation, rl: shatar_records
         .join(" ")
 }
 
+/// `GET /api/analysis/engine`: the engine's lines for a position, or the field at fault
+/// in the visitor's language.
 async fn engine(
     State(state): State<AppState>,
     Query(q): Query<PositionQuery>,
@@ -292,20 +339,46 @@ async fn engine(
     axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
     v: Visitor,
 ) -> Result<Json<Value>, AnalysisError> {
-    let c = check(&q)?;
-    let multipv = number(q.multipv.as_deref(), "multipv", 1usize, 1..=MAX_MULTIPV)?;
-    let depth = number(q.depth.as_deref(), "depth", 12u32, 1..=MAX_DEPTH)?;
+    engine_lines(&state, &q, &headers, peer.ip(), v.lang)
+        .await
+        .map_err(|e| e.in_lang(v.lang))
+}
+
+async fn engine_lines(
+    state: &AppState,
+    q: &PositionQuery,
+    headers: &HeaderMap,
+    peer: std::net::IpAddr,
+    lang: Lang,
+) -> Result<Json<Value>, AnalysisError> {
+    let c = check(q)?;
+    let multipv = number(
+        q.multipv.as_deref(),
+        "multipv",
+        "analysis-label-multipv",
+        1usize,
+        1..=MAX_MULTIPV,
+    )?;
+    let depth = number(
+        q.depth.as_deref(),
+        "depth",
+        "analysis-label-depth",
+        12u32,
+        1..=MAX_DEPTH,
+    )?;
     let shown = game_at(&c.game, c.ply);
     if let Some(end) = shown.end() {
-        return Err(field("moves", format!("the game is over: {end}")));
+        return Err(field(
+            "moves",
+            Msg::new("analysis-field-over").arg_msg("end", refusals::game_end(&end)),
+        ));
     }
     let analysis = state
         .analysis
-        .analyse(peer.ip(), shown.initial(), shown.moves(), multipv, depth)
-        .await
-        .map_err(|e| e.in_lang(v.lang))?;
-    let notation = notation_of(&headers);
-    let rl = records_lang(v.lang);
+        .analyse(peer, shown.initial(), shown.moves(), multipv, depth)
+        .await?;
+    let notation = notation_of(headers);
+    let rl = records_lang(lang);
     let pos = shown.position();
     let lines: Vec<Value> = analysis
         .lines
@@ -345,16 +418,19 @@ pub struct ImportForm {
     ruleset: Option<String>,
 }
 
+/// `POST /api/analysis/import`: a pasted PGN or score sheet read into moves, or why not
+/// (the line and the move) in the visitor's language.
 async fn import(v: Visitor, Form(f): Form<ImportForm>) -> Result<Json<Value>, AnalysisError> {
+    import_record(&f, v.lang).map_err(|e| e.in_lang(v.lang))
+}
+
+fn import_record(f: &ImportForm, lang: Lang) -> Result<Json<Value>, AnalysisError> {
     let preset = preset_of(f.ruleset.as_deref())?;
     if f.text.chars().count() > MAX_IMPORT_CHARS {
-        return Err(field(
-            "text",
-            format!("longer than {MAX_IMPORT_CHARS} characters"),
-        ));
+        return Err(too_long("text", "analysis-label-text", MAX_IMPORT_CHARS));
     }
     if f.text.trim().is_empty() {
-        return Err(field("text", "nothing to import"));
+        return Err(field("text", Msg::new("analysis-field-nothing")));
     }
     let file = sheet::read_any(&f.text, preset.ruleset());
     // The first game: an error of a game before it is reported, not skipped.
@@ -362,8 +438,14 @@ async fn import(v: Visitor, Form(f): Form<ImportForm>) -> Result<Json<Value>, An
     let record = match (file.records.first(), first_error) {
         (Some(r), Some(e)) if e.game > 1 => r,
         (Some(r), None) => r,
-        (_, Some(e)) => return Err(AnalysisError::Import(e.to_string())),
-        (None, None) => return Err(field("text", "no game found")),
+        (_, Some(e)) => {
+            let detail = refusals::game_error(e);
+            return Err(field(
+                "text",
+                Msg::new("analysis-field-import").arg_msg("detail", detail),
+            ));
+        }
+        (None, None) => return Err(field("text", Msg::new("analysis-field-no-game"))),
     };
     let standard_start =
         fen::write(&record.initial) == fen::write(&Position::start(record.ruleset));
@@ -372,10 +454,10 @@ async fn import(v: Visitor, Form(f): Form<ImportForm>) -> Result<Json<Value>, An
         return Err(AnalysisError::Said {
             status: axum::http::StatusCode::BAD_REQUEST,
             field: Some("text"),
-            text: v.lang.t("analysis-import-no-moves"),
+            text: lang.t("analysis-import-no-moves"),
         });
     }
-    let rl = records_lang(v.lang);
+    let rl = records_lang(lang);
     let game = record.game();
     let moves: Vec<String> = game
         .moves()

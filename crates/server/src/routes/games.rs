@@ -41,6 +41,8 @@ const SCRIPT_MESSAGES: &[&str] = &[
     "term-mate-loss",
     "term-aborted",
     "term-no-start",
+    "term-abandoned",
+    "game-opponent-left",
     "role-king",
     "role-bers",
     "role-rook",
@@ -96,6 +98,11 @@ async fn game_page(
         "name-black".into(),
         Value::String(black.clone().unwrap_or_default()),
     );
+    // The seconds are filled in by the script as it counts down.
+    strings.insert(
+        "game-claim-in".into(),
+        Value::String(l.t_args("game-claim-in", &[("seconds", "{s}")])),
+    );
     let cfg = json!({
         "id": id,
         "you": you.map(shatar_rules::Color::name),
@@ -110,6 +117,7 @@ async fn game_page(
 <aside class="side">
 <div class="player top"><span class="name" id="name-top"></span><span class="clock" id="clock-top">–</span></div>
 <div id="status" class="status" role="status"></div>
+<p id="presence" class="status presence" role="status" hidden></p>
 <ol id="moves" class="moves" aria-label="{moves}"></ol>
 <div class="buttons">
 <button id="btn-flip" type="button">{flip}</button>
@@ -117,6 +125,7 @@ async fn game_page(
 <button id="btn-accept" type="button" class="act">{accept}</button>
 <button id="btn-decline" type="button" class="act">{decline}</button>
 <button id="btn-claim" type="button" class="act">{claim}</button>
+<button id="btn-claim-victory" type="button" class="act" hidden>{claim_victory}</button>
 <button id="btn-abort" type="button" class="act">{abort}</button>
 <button id="btn-resign" type="button" class="act">{resign}</button>
 <button id="btn-rematch" type="button" class="act" hidden>{rematch}</button>
@@ -137,6 +146,7 @@ async fn game_page(
         accept = b("game-accept-draw"),
         decline = b("game-decline-draw"),
         claim = b("game-claim"),
+        claim_victory = b("game-claim-victory"),
         abort = b("game-abort"),
         resign = b("game-resign"),
         rematch = b("game-rematch"),

@@ -147,6 +147,35 @@ async fn snapshot(room: &Room) -> Arc<str> {
     snapshot_text(&live, crate::db::now_ms())
 }
 
+/// What a player's page is told of the opponent: how long they have been gone and in how
+/// many seconds the game can be claimed (both `null` while the opponent is there, before
+/// the first round is over, against the computer and after the end). The player's own
+/// presence is noted first.
+async fn presence_note(state: &AppState, id: &str, room: &Room, color: Color) -> String {
+    state.hub.note_seen(id, color).await;
+    let quiet = json!({"t": "presence", "opponent_gone_s": null, "claim_in_s": null});
+    let (initial_ms, last_step_ms) = {
+        let live = room.game.lock().await;
+        if !live.is_live() || live.ply() < 2 || live.computer().is_some() {
+            return quiet.to_string();
+        }
+        (live.row.initial_ms, live.last_step_ms)
+    };
+    let Ok(p) = state.hub.presence(id, initial_ms).await else {
+        return quiet.to_string();
+    };
+    let now = crate::db::now_ms();
+    match p.gone_since(!color, last_step_ms, now) {
+        None => quiet.to_string(),
+        Some(since) => json!({
+            "t": "presence",
+            "opponent_gone_s": (now - since) / 1000,
+            "claim_in_s": crate::live::presence::seconds_up(since + p.claim_after_ms - now),
+        })
+        .to_string(),
+    }
+}
+
 async fn run(
     socket: WebSocket,
     state: AppState,
@@ -164,6 +193,9 @@ async fn run(
     let mut trips = RoundTrips::default();
     let mut probe = tokio::time::interval(PING_EVERY);
     probe.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // A player's socket notes them at the game (`live::presence`), the first at once.
+    let mut heartbeat = tokio::time::interval(crate::live::presence::HEARTBEAT);
+    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // Subscribe before the first snapshot so that no step falls between them.
     let mut rx = room.tx.subscribe();
     let hello = json!({"t": "hello", "you": color.map(Color::name)}).to_string();
@@ -242,6 +274,13 @@ async fn run(
                         break;
                     }
             }
+            _ = heartbeat.tick(), if color.is_some() => {
+                let Some(c) = color else { continue };
+                let note = presence_note(&state, &id, &room, c).await;
+                if sink.send(Message::Text(note.into())).await.is_err() {
+                    break;
+                }
+            }
             _ = probe.tick() => {
                 let payload = trips.ping(Instant::now());
                 if sink.send(Message::Ping(Bytes::copy_from_slice(&payload))).await.is_err() {
@@ -259,5 +298,9 @@ async fn run(
                 }
             }
         }
+    }
+    // The last note is the moment the player left.
+    if let Some(c) = color {
+        state.hub.note_seen(&id, c).await;
     }
 }

@@ -51,6 +51,9 @@ pub enum ClientMsg {
     Abort,
     /// Claim a draw (repetition, move rule).
     Claim,
+    /// Claim the win of a game the opponent has left (after the wait the `presence`
+    /// message counts down).
+    ClaimVictory,
     /// Ask for a rematch with colours swapped (after the game has ended).
     Rematch,
     /// Ask for a fresh snapshot (after a reconnect) and a `pong`, which echoes `seq` and
@@ -76,6 +79,7 @@ impl ClientMsg {
             ClientMsg::Resign => Action::Resign,
             ClientMsg::Abort => Action::Abort,
             ClientMsg::Claim => Action::Claim,
+            ClientMsg::ClaimVictory => Action::ClaimVictory,
             ClientMsg::Rematch | ClientMsg::Ping { .. } => return None,
         })
     }
@@ -93,6 +97,7 @@ impl ClientMsg {
             Action::Resign => ClientMsg::Resign,
             Action::Abort => ClientMsg::Abort,
             Action::Claim => ClientMsg::Claim,
+            Action::ClaimVictory => ClientMsg::ClaimVictory,
         }
     }
 
@@ -198,6 +203,7 @@ mod tests {
             Just(ClientMsg::Resign),
             Just(ClientMsg::Abort),
             Just(ClientMsg::Claim),
+            Just(ClientMsg::ClaimVictory),
             Just(ClientMsg::Rematch),
             Just(ClientMsg::Ping { seq: None }),
             any::<u32>().prop_map(|n| ClientMsg::Ping { seq: Some(n) }),
