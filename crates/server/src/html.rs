@@ -40,6 +40,11 @@ pub fn csrf_field(v: &Visitor) -> String {
     )
 }
 
+/// The hidden CSRF field of a form, for pages written with maud.
+pub fn csrf_input(v: &Visitor) -> maud::Markup {
+    maud::html! { input type="hidden" name=(FIELD) value=(v.csrf); }
+}
+
 /// A page in the site's layout.
 pub fn page(v: &Visitor, path: &str, title: &str, body: &str) -> Html<String> {
     let l = v.lang;

@@ -7,7 +7,7 @@ use crate::db::archive::{self, PAGE_SIZE};
 use crate::db::games::{GameRow, Status};
 use crate::error::{AppError, AppResult};
 use crate::extract::Query;
-use crate::html::{esc, page, url_encode};
+use crate::html::{page, url_encode};
 use crate::i18n::Lang;
 use crate::i18n::Msg;
 use crate::state::AppState;
@@ -15,6 +15,7 @@ use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use maud::{Markup, html};
 use serde::Deserialize;
 use shatar_rules::Color;
 
@@ -59,40 +60,47 @@ fn result_text(l: Lang, g: &GameRow) -> String {
 }
 
 /// A link to a player's archive when the side is an account, else the name as text.
-fn name_cell(l: Lang, g: &GameRow, color: Color) -> String {
+fn name_cell(l: Lang, g: &GameRow, color: Color) -> Markup {
     let account = match color {
         Color::White => g.white_name.as_deref(),
         Color::Black => g.black_name.as_deref(),
     };
     let name = player_name(l, g, color);
-    match account {
-        Some(a) => format!(r#"<a href="/@/{}">{}</a>"#, esc(&url_encode(a)), esc(&name)),
-        None => esc(&name),
+    html! {
+        @match account {
+            Some(a) => a href={ "/@/" (url_encode(a)) } { (name) },
+            None => (name),
+        }
     }
 }
 
-fn pager(l: Lang, base: &str, index: i64, shown: usize, total: Option<i64>) -> String {
-    let mut out = String::from(r#"<p class="pager">"#);
-    if index > 0 {
-        out.push_str(&format!(
-            r#"<a rel="prev" href="{base}?page={}">{}</a> "#,
-            index,
-            esc(&l.t("archive-newer"))
-        ));
-    }
+fn pager(l: Lang, base: &str, index: i64, shown: usize, total: Option<i64>) -> Markup {
     let more = match total {
         Some(t) => (index + 1) * PAGE_SIZE < t,
         None => i64::try_from(shown).unwrap_or(0) == PAGE_SIZE,
     };
-    if more {
-        out.push_str(&format!(
-            r#"<a rel="next" href="{base}?page={}">{}</a>"#,
-            index + 2,
-            esc(&l.t("archive-older"))
-        ));
+    html! {
+        p class="pager" {
+            @if index > 0 {
+                a rel="prev" href={ (base) "?page=" (index) } { (l.t("archive-newer")) } " "
+            }
+            @if more {
+                a rel="next" href={ (base) "?page=" (index + 2) } { (l.t("archive-older")) }
+            }
+        }
     }
-    out.push_str("</p>");
-    out
+}
+
+/// A table of games that scrolls inside its own box on a narrow screen.
+fn games_table(head: &[String], rows: Markup) -> Markup {
+    html! {
+        div class="scroll" {
+            table class="archive" {
+                thead { tr { @for h in head { th { (h) } } th {} } }
+                tbody { (rows) }
+            }
+        }
+    }
 }
 
 async fn player(
@@ -114,51 +122,42 @@ async fn player(
     let total = archive::count_of_player(&state.db, user.id).await?;
     let games = archive::of_player(&state.db, user.id, index).await?;
     let title = l.t_args("archive-player-title", &[("name", &user.username)]);
-    let mut body = format!(
-        r#"<h1>{}</h1><p class="meta">{}</p>"#,
-        esc(&title),
-        esc(&l.t_args("archive-count", &[("count", &total.to_string())]))
-    );
-    if games.is_empty() {
-        body.push_str(&format!("<p>{}</p>", esc(&l.t("archive-none"))));
-    } else {
-        body.push_str(&format!(
-            r#"<table class="archive"><thead><tr><th>{date}</th><th>{color}</th><th>{opp}</th><th>{rs}</th><th>{tc}</th><th>{mode}</th><th>{res}</th><th></th></tr></thead><tbody>"#,
-            date = esc(&l.t("archive-date")),
-            color = esc(&l.t("seek-color")),
-            opp = esc(&l.t("archive-opponent")),
-            rs = esc(&l.t("seek-ruleset")),
-            tc = esc(&l.t("seek-time")),
-            mode = esc(&l.t("seek-mode")),
-            res = esc(&l.t("archive-result")),
-        ));
-        for g in &games {
-            let color = if g.white_id == Some(user.id) {
-                Color::White
-            } else {
-                Color::Black
-            };
-            body.push_str(&format!(
-                r#"<tr data-game="{id}"><td>{date}</td><td>{color}</td><td>{opp}</td><td>{rs}</td><td>{tc}</td><td>{mode}</td><td>{res}</td><td><a href="/game/{id}/replay">{open}</a></td></tr>"#,
-                id = esc(&g.id),
-                date = esc(&pgn_date(g.created_ms)),
-                color = esc(&l.t(match color {
-                    Color::White => "color-white",
-                    Color::Black => "color-black",
-                })),
-                opp = name_cell(l, g, !color),
-                rs = esc(&crate::i18n::ruleset_name(l, &g.ruleset)),
-                tc = esc(&time_control(g)),
-                mode = esc(&l.t(if g.rated { "seek-rated" } else { "seek-casual" })),
-                res = esc(&result_text(l, g)),
-                open = esc(&l.t("archive-open")),
-            ));
-        }
-        body.push_str("</tbody></table>");
-    }
     let base = format!("/@/{}", url_encode(&user.username));
-    body.push_str(&pager(l, &esc(&base), index, games.len(), Some(total)));
-    Ok(page(&v, &base, &title, &body).into_response())
+    let head = [
+        "archive-date",
+        "seek-color",
+        "archive-opponent",
+        "seek-ruleset",
+        "seek-time",
+        "seek-mode",
+        "archive-result",
+    ]
+    .map(|k| l.t(k));
+    let body = html! {
+        h1 { (title) }
+        p class="meta" { (l.t_args("archive-count", &[("count", &total.to_string())])) }
+        @if games.is_empty() {
+            p { (l.t("archive-none")) }
+        } @else {
+            (games_table(&head, html! {
+                @for g in &games {
+                    @let color = if g.white_id == Some(user.id) { Color::White } else { Color::Black };
+                    tr data-game=(g.id) {
+                        td { (pgn_date(g.created_ms)) }
+                        td { (l.t(match color { Color::White => "color-white", Color::Black => "color-black" })) }
+                        td { (name_cell(l, g, !color)) }
+                        td { (crate::i18n::ruleset_name(l, &g.ruleset)) }
+                        td { (time_control(g)) }
+                        td { (l.t(if g.rated { "seek-rated" } else { "seek-casual" })) }
+                        td { (result_text(l, g)) }
+                        td { a href={ "/game/" (g.id) "/replay" } { (l.t("archive-open")) } }
+                    }
+                }
+            }))
+        }
+        (pager(l, &base, index, games.len(), Some(total)))
+    };
+    Ok(page(&v, &base, &title, &body.into_string()).into_response())
 }
 
 async fn recent(
@@ -170,43 +169,40 @@ async fn recent(
     let index = q.index()?;
     let games = archive::recent_finished(&state.db, index).await?;
     let title = l.t("archive-recent-title");
-    let mut body = format!("<h1>{}</h1>", esc(&title));
-    if let Some(u) = &v.user {
-        body.push_str(&format!(
-            r#"<p><a href="/@/{}">{}</a></p>"#,
-            esc(&url_encode(&u.username)),
-            esc(&l.t("nav-my-games"))
-        ));
-    }
-    if games.is_empty() {
-        body.push_str(&format!("<p>{}</p>", esc(&l.t("archive-none"))));
-    } else {
-        body.push_str(&format!(
-            r#"<table class="archive"><thead><tr><th>{date}</th><th>{white}</th><th>{black}</th><th>{rs}</th><th>{tc}</th><th>{res}</th><th></th></tr></thead><tbody>"#,
-            date = esc(&l.t("archive-date")),
-            white = esc(&l.t("color-white")),
-            black = esc(&l.t("color-black")),
-            rs = esc(&l.t("seek-ruleset")),
-            tc = esc(&l.t("seek-time")),
-            res = esc(&l.t("archive-result")),
-        ));
-        for g in &games {
-            body.push_str(&format!(
-                r#"<tr data-game="{id}"><td>{date}</td><td>{w}</td><td>{b}</td><td>{rs}</td><td>{tc}</td><td>{res}</td><td><a href="/game/{id}/replay">{open}</a></td></tr>"#,
-                id = esc(&g.id),
-                date = esc(&pgn_date(g.created_ms)),
-                w = name_cell(l, g, Color::White),
-                b = name_cell(l, g, Color::Black),
-                rs = esc(&crate::i18n::ruleset_name(l, &g.ruleset)),
-                tc = esc(&time_control(g)),
-                res = esc(&result_text(l, g)),
-                open = esc(&l.t("archive-open")),
-            ));
+    let head = [
+        "archive-date",
+        "color-white",
+        "color-black",
+        "seek-ruleset",
+        "seek-time",
+        "archive-result",
+    ]
+    .map(|k| l.t(k));
+    let body = html! {
+        h1 { (title) }
+        @if let Some(u) = &v.user {
+            p { a href={ "/@/" (url_encode(&u.username)) } { (l.t("nav-my-games")) } }
         }
-        body.push_str("</tbody></table>");
-    }
-    body.push_str(&pager(l, "/games", index, games.len(), None));
-    Ok(page(&v, "/games", &title, &body).into_response())
+        @if games.is_empty() {
+            p { (l.t("archive-none")) }
+        } @else {
+            (games_table(&head, html! {
+                @for g in &games {
+                    tr data-game=(g.id) {
+                        td { (pgn_date(g.created_ms)) }
+                        td { (name_cell(l, g, Color::White)) }
+                        td { (name_cell(l, g, Color::Black)) }
+                        td { (crate::i18n::ruleset_name(l, &g.ruleset)) }
+                        td { (time_control(g)) }
+                        td { (result_text(l, g)) }
+                        td { a href={ "/game/" (g.id) "/replay" } { (l.t("archive-open")) } }
+                    }
+                }
+            }))
+        }
+        (pager(l, "/games", index, games.len(), None))
+    };
+    Ok(page(&v, "/games", &title, &body.into_string()).into_response())
 }
 
 /// `/@/{username}`, `/games`.

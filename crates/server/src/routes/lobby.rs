@@ -7,7 +7,7 @@ use crate::db::now_ms;
 use crate::db::seeks::{self, ColorChoice, Seek};
 use crate::error::{AppError, AppResult};
 use crate::extract::Form;
-use crate::html::{csrf_field, esc, page};
+use crate::html::{csrf_input, page};
 use crate::i18n::Msg;
 use crate::i18n::{Lang, ruleset_name};
 use crate::ratings::Category;
@@ -17,6 +17,7 @@ use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use maud::{Markup, PreEscaped, html};
 use serde::Deserialize;
 use shatar_rules::{Preset, fen};
 
@@ -54,44 +55,42 @@ pub fn clock_text(initial_ms: i64, increment_ms: i64) -> String {
     format!("{base} + {}″", increment_ms / 1000)
 }
 
-fn seek_form(v: &Visitor) -> String {
+fn seek_form(v: &Visitor) -> Markup {
     let l = v.lang;
-    let rulesets = crate::i18n::ruleset_options(l, Preset::Official.name());
-    let minutes: String = [90, 60, 30, 15, 10, 5, 3]
-        .iter()
-        .map(|m| format!(r#"<option value="{m}">{m}</option>"#))
-        .collect();
-    format!(
-        r#"<h2>{title}</h2>
-<form method="post" action="/seeks" class="card seek-form">
-{csrf}
-<label>{ruleset} <select name="ruleset">{rulesets}</select></label>
-<label>{minutes_l} <select name="minutes">{minutes}</select></label>
-<label>{inc} <input name="increment" type="number" min="0" max="60" value="0"></label>
-<fieldset><legend>{mode}</legend>
-<label><input type="radio" name="rated" value="0" checked> {casual}</label>
-<label><input type="radio" name="rated" value="1"> {rated}</label></fieldset>
-<label>{color} <select name="color">
-<option value="random">{random}</option><option value="white">{white}</option><option value="black">{black}</option>
-</select></label>
-<label><input type="checkbox" name="listed" value="1" checked> {listed}</label>
-<button type="submit">{submit}</button>
-</form>"#,
-        title = esc(&l.t("lobby-create-seek")),
-        csrf = csrf_field(v),
-        ruleset = esc(&l.t("seek-ruleset")),
-        minutes_l = esc(&l.t("seek-minutes")),
-        inc = esc(&l.t("seek-increment")),
-        mode = esc(&l.t("seek-mode")),
-        casual = esc(&l.t("seek-casual")),
-        rated = esc(&l.t("seek-rated")),
-        color = esc(&l.t("seek-color")),
-        random = esc(&l.t("color-random")),
-        white = esc(&l.t("color-white")),
-        black = esc(&l.t("color-black")),
-        listed = esc(&l.t("seek-listed")),
-        submit = esc(&l.t("seek-submit")),
-    )
+    let t = |k: &str| l.t(k);
+    html! {
+        h2 { (t("lobby-create-seek")) }
+        form method="post" action="/seeks" class="card seek-form" {
+            (csrf_input(v))
+            label { (t("seek-ruleset")) " "
+                select name="ruleset" {
+                    (PreEscaped(crate::i18n::ruleset_options(l, Preset::Official.name())))
+                }
+            }
+            label { (t("seek-minutes")) " "
+                select name="minutes" {
+                    @for m in [90, 60, 30, 15, 10, 5, 3] { option value=(m) { (m) } }
+                }
+            }
+            label { (t("seek-increment")) " "
+                input name="increment" type="number" min="0" max="60" value="0";
+            }
+            fieldset {
+                legend { (t("seek-mode")) }
+                label { input type="radio" name="rated" value="0" checked; " " (t("seek-casual")) }
+                label { input type="radio" name="rated" value="1"; " " (t("seek-rated")) }
+            }
+            label { (t("seek-color")) " "
+                select name="color" {
+                    option value="random" { (t("color-random")) }
+                    option value="white" { (t("color-white")) }
+                    option value="black" { (t("color-black")) }
+                }
+            }
+            label { input type="checkbox" name="listed" value="1" checked; " " (t("seek-listed")) }
+            button type="submit" { (t("seek-submit")) }
+        }
+    }
 }
 
 fn color_label(l: Lang, c: ColorChoice) -> String {
@@ -111,100 +110,118 @@ pub fn side_name(l: Lang, g: &GameRow, name: &Option<String>, guest: &Option<Str
     }
 }
 
-fn game_list(l: Lang, games: &[GameRow]) -> String {
-    if games.is_empty() {
-        return format!("<p>{}</p>", esc(&l.t("lobby-none")));
+fn game_list(l: Lang, games: &[GameRow]) -> Markup {
+    html! {
+        @if games.is_empty() {
+            p { (l.t("lobby-none")) }
+        } @else {
+            ul class="games" {
+                @for g in games {
+                    li {
+                        a href={ "/game/" (g.id) } {
+                            (side_name(l, g, &g.white_name, &g.white_guest)) " – "
+                            (side_name(l, g, &g.black_name, &g.black_guest))
+                        }
+                        " "
+                        span class="meta" {
+                            (ruleset_name(l, &g.ruleset)) " · " (clock_text(g.initial_ms, g.increment_ms))
+                        }
+                    }
+                }
+            }
+        }
     }
-    let items: String = games
-        .iter()
-        .map(|g| {
-            format!(
-                r#"<li><a href="/game/{id}">{w} – {b}</a> <span class="meta">{rs} · {clock}</span></li>"#,
-                id = esc(&g.id),
-                w = esc(&side_name(l, g, &g.white_name, &g.white_guest)),
-                b = esc(&side_name(l, g, &g.black_name, &g.black_guest)),
-                rs = esc(&ruleset_name(l, &g.ruleset)),
-                clock = esc(&clock_text(g.initial_ms, g.increment_ms)),
-            )
-        })
-        .collect();
-    format!("<ul class=\"games\">{items}</ul>")
+}
+
+/// An open seek as the lobby lists it, with its seeker's rating in the game's category.
+struct Listed {
+    seek: Seek,
+    rating: crate::ratings::Rating,
+}
+
+/// What the lobby shows: the open seeks, the visitor's games, every game being played.
+struct Lobby {
+    open: Vec<Listed>,
+    mine: Option<Vec<GameRow>>,
+    all: Vec<GameRow>,
+    signature: String,
+}
+
+fn lobby_view(v: &Visitor, lobby: &Lobby) -> Markup {
+    let l = v.lang;
+    let t = |k: &str| l.t(k);
+    html! {
+        h1 { (t("lobby-title")) }
+        section {
+            h2 { (t("lobby-open-seeks")) }
+            @if lobby.open.is_empty() {
+                p { (t("lobby-no-seeks")) }
+            } @else {
+                table class="seeks" { tbody {
+                    @for Listed { seek: s, rating } in &lobby.open {
+                        tr {
+                            td class="name" {
+                                (PreEscaped(crate::routes::profile::linked_name_with_rating(&s.username, rating)))
+                            }
+                            td { (ruleset_name(l, &s.ruleset)) }
+                            td { (clock_text(s.initial_ms, s.increment_ms)) }
+                            td { (t(if s.rated { "seek-rated" } else { "seek-casual" })) }
+                            td { (color_label(l, s.color)) }
+                            td {
+                                @match &v.user {
+                                    Some(u) if u.id == s.user_id => a href={ "/seeks/" (s.id) } { "…" },
+                                    Some(_) => form method="post" action={ "/seeks/" (s.id) "/accept" } {
+                                        (csrf_input(v)) button { (t("seek-accept")) }
+                                    },
+                                    None => {},
+                                }
+                            }
+                        }
+                    }
+                } }
+            }
+        }
+        (PreEscaped(crate::routes::computer::form(v)))
+        @if let Some(mine) = &lobby.mine {
+            (seek_form(v))
+            section { h2 { (t("lobby-ongoing")) } (game_list(l, mine)) }
+        } @else {
+            p class="hint" { (t("lobby-sign-in-to-play")) }
+        }
+        section { h2 { (t("lobby-watch")) } (game_list(l, &lobby.all)) }
+        // The lobby keeps itself up to date (static/live.js, routes/lobby_live.rs).
+        p class="notice" id="live" hidden data-src="/lobby/live" data-since=(lobby.signature) {
+            (t("lobby-live-changed")) " " a href="" { (t("event-live-reload")) }
+        }
+        script src="/static/live.js" defer {}
+    }
 }
 
 async fn lobby(State(state): State<AppState>, v: Visitor) -> AppResult<Response> {
-    let l = v.lang;
     // A seeker in the lobby is there: their seeks stay open.
     if let Some(u) = &v.user {
         seeks::owner_seen(&state.db, u.id, now_ms()).await?;
     }
-    let open = seeks::open(&state.db, &seek_cutoff(&state)).await?;
-    let mut body = format!("<h1>{}</h1>", esc(&l.t("lobby-title")));
-    body.push_str(&format!(
-        "<section><h2>{}</h2>",
-        esc(&l.t("lobby-open-seeks"))
-    ));
-    if open.is_empty() {
-        body.push_str(&format!("<p>{}</p>", esc(&l.t("lobby-no-seeks"))));
-    } else {
-        body.push_str("<table class=\"seeks\"><tbody>");
-        for s in &open {
-            let mine = v.user.as_ref().is_some_and(|u| u.id == s.user_id);
-            let action = match (&v.user, mine) {
-                (Some(_), false) => format!(
-                    r#"<form method="post" action="/seeks/{id}/accept">{csrf}<button>{accept}</button></form>"#,
-                    id = esc(&s.id),
-                    csrf = csrf_field(&v),
-                    accept = esc(&l.t("seek-accept"))
-                ),
-                (Some(_), true) => format!(r#"<a href="/seeks/{}">…</a>"#, esc(&s.id)),
-                (None, _) => String::new(),
-            };
-            // The seeker's rating in the category the game would be rated in.
-            let category = Category::of(&s.ruleset, s.initial_ms, s.increment_ms).key();
-            let rating = crate::db::ratings::get(&state.db, s.user_id, &category).await?;
-            body.push_str(&format!(
-                "<tr><td class=\"name\">{name}</td><td>{rs}</td><td>{clock}</td><td>{mode}</td><td>{color}</td><td>{action}</td></tr>",
-                name = crate::routes::profile::linked_name_with_rating(&s.username, &rating),
-                rs = esc(&ruleset_name(l, &s.ruleset)),
-                clock = esc(&clock_text(s.initial_ms, s.increment_ms)),
-                mode = esc(&l.t(if s.rated { "seek-rated" } else { "seek-casual" })),
-                color = esc(&color_label(l, s.color)),
-            ));
-        }
-        body.push_str("</tbody></table>");
+    let cutoff = seek_cutoff(&state);
+    let mut open = Vec::new();
+    for seek in seeks::open(&state.db, &cutoff).await? {
+        // The seeker's rating in the category the game would be rated in.
+        let category = Category::of(&seek.ruleset, seek.initial_ms, seek.increment_ms).key();
+        let rating = crate::db::ratings::get(&state.db, seek.user_id, &category).await?;
+        open.push(Listed { seek, rating });
     }
-    body.push_str("</section>");
-    body.push_str(&crate::routes::computer::form(&v));
-    match &v.user {
-        Some(u) => {
-            body.push_str(&seek_form(&v));
-            let mine = games::ongoing_of(&state.db, u.id).await?;
-            body.push_str(&format!(
-                "<section><h2>{}</h2>{}</section>",
-                esc(&l.t("lobby-ongoing")),
-                game_list(l, &mine)
-            ));
-        }
-        None => body.push_str(&format!(
-            "<p class=\"hint\">{}</p>",
-            esc(&l.t("lobby-sign-in-to-play"))
-        )),
-    }
-    let all = games::ongoing(&state.db).await?;
-    body.push_str(&format!(
-        "<section><h2>{}</h2>{}</section>",
-        esc(&l.t("lobby-watch")),
-        game_list(l, &all)
-    ));
-    // The lobby keeps itself up to date (static/live.js, routes/lobby_live.rs).
-    let signature = seeks::lobby_signature(&state.db, &seek_cutoff(&state)).await?;
-    body.push_str(&format!(
-        r#"<p class="notice" id="live" hidden data-src="/lobby/live" data-since="{sig}">{changed} <a href="">{reload}</a></p><script src="/static/live.js" defer></script>"#,
-        sig = esc(&signature),
-        changed = esc(&l.t("lobby-live-changed")),
-        reload = esc(&l.t("event-live-reload")),
-    ));
-    Ok(page(&v, "/", &l.t("lobby-title"), &body).into_response())
+    let mine = match &v.user {
+        Some(u) => Some(games::ongoing_of(&state.db, u.id).await?),
+        None => None,
+    };
+    let lobby = Lobby {
+        open,
+        mine,
+        all: games::ongoing(&state.db).await?,
+        signature: seeks::lobby_signature(&state.db, &cutoff).await?,
+    };
+    let body = lobby_view(&v, &lobby);
+    Ok(page(&v, "/", &v.lang.t("lobby-title"), &body.into_string()).into_response())
 }
 
 /// The seek form as submitted.
@@ -297,53 +314,53 @@ async fn seek_page(
         return Err(expired(&state, &seek));
     }
     let mine = v.user.as_ref().is_some_and(|u| u.id == seek.user_id);
-    let details = format!(
-        "<p>{rs} · {clock} · {mode} · {color}</p>",
-        rs = esc(&ruleset_name(l, &seek.ruleset)),
-        clock = esc(&clock_text(seek.initial_ms, seek.increment_ms)),
-        mode = esc(&l.t(if seek.rated {
-            "seek-rated"
-        } else {
-            "seek-casual"
-        })),
-        color = esc(&color_label(l, seek.color)),
-    );
     let title = l.t_args("seek-title", &[("name", &seek.username)]);
-    let mut body = format!("<h1>{}</h1>{details}", esc(&title));
-    if mine {
-        // The whole address, to send to anyone (the button is shown by its script).
-        let link = format!("{}/seeks/{}", state.config.site_url(&headers), seek.id);
-        body.push_str(&format!(
-            r#"<p><label for="seek-link">{wait}</label></p><p class="copy-row"><input class="link" id="seek-link" readonly value="{link}"> <button type="button" data-copy="seek-link" data-copied="{copied}" hidden>{copy}</button></p>
-<form method="post" action="/seeks/{id}/cancel">{csrf}<button>{cancel}</button></form>
-<p class="hint" id="seek-wait" data-seek="{id}"></p><p class="error" id="seek-expired" hidden>{expired}</p><script src="/static/copy.js"></script><script src="/static/game.js"></script>"#,
-            wait = esc(&l.t("seek-waiting")),
-            link = esc(&link),
-            copy = esc(&l.t("seek-copy-link")),
-            copied = esc(&l.t("seek-link-copied")),
-            expired = esc(&l.t_args(
-                "error-seek-expired",
-                &[("id", &seek.id), ("minutes", &state.config.seek_minutes.to_string())]
-            )),
-            id = esc(&seek.id),
-            csrf = csrf_field(&v),
-            cancel = esc(&l.t("seek-cancel")),
-        ));
-    } else if v.user.is_some() {
-        body.push_str(&format!(
-            r#"<form method="post" action="/seeks/{id}/accept">{csrf}<button>{accept}</button></form>"#,
-            id = esc(&seek.id),
-            csrf = csrf_field(&v),
-            accept = esc(&l.t("seek-accept")),
-        ));
-    } else {
-        body.push_str(&format!(
-            r#"<p><a href="/signin">{}</a> · <a href="/signup">{}</a></p>"#,
-            esc(&l.t("nav-sign-in")),
-            esc(&l.t("nav-sign-up"))
-        ));
-    }
-    Ok(page(&v, &format!("/seeks/{}", seek.id), &title, &body).into_response())
+    // The whole address, to send to anyone (the button is shown by its script).
+    let link = format!("{}/seeks/{}", state.config.site_url(&headers), seek.id);
+    let t = |k: &str| l.t(k);
+    let body = html! {
+        h1 { (title) }
+        p {
+            (ruleset_name(l, &seek.ruleset)) " · " (clock_text(seek.initial_ms, seek.increment_ms))
+            " · " (t(if seek.rated { "seek-rated" } else { "seek-casual" }))
+            " · " (color_label(l, seek.color))
+        }
+        @if mine {
+            p { label for="seek-link" { (t("seek-waiting")) } }
+            p class="copy-row" {
+                input class="link" id="seek-link" readonly value=(link);
+                " "
+                button type="button" data-copy="seek-link" data-copied=(t("seek-link-copied")) hidden {
+                    (t("seek-copy-link"))
+                }
+            }
+            form method="post" action={ "/seeks/" (seek.id) "/cancel" } {
+                (csrf_input(&v)) button { (t("seek-cancel")) }
+            }
+            p class="hint" id="seek-wait" data-seek=(seek.id) {}
+            p class="error" id="seek-expired" hidden {
+                (l.t_args(
+                    "error-seek-expired",
+                    &[("id", &seek.id), ("minutes", &state.config.seek_minutes.to_string())],
+                ))
+            }
+            script src="/static/copy.js" {}
+            script src="/static/game.js" {}
+        } @else if v.user.is_some() {
+            form method="post" action={ "/seeks/" (seek.id) "/accept" } {
+                (csrf_input(&v)) button { (t("seek-accept")) }
+            }
+        } @else {
+            p { a href="/signin" { (t("nav-sign-in")) } " · " a href="/signup" { (t("nav-sign-up")) } }
+        }
+    };
+    Ok(page(
+        &v,
+        &format!("/seeks/{}", seek.id),
+        &title,
+        &body.into_string(),
+    )
+    .into_response())
 }
 
 /// When open seeks expire: made `--seek-minutes` ago, or their owner gone for

@@ -33,9 +33,7 @@ mod round;
 /// The result buttons of a board, White first.
 pub(super) const RESULT_WORDS: [&str; 6] = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
 
-pub(super) fn csrf(v: &Visitor) -> Markup {
-    html! { input type="hidden" name=(crate::auth::csrf::FIELD) value=(v.csrf); }
-}
+pub(super) use crate::html::csrf_input as csrf;
 
 pub(super) fn version_field(version: i64) -> Markup {
     html! { input type="hidden" name="version" value=(version); }
