@@ -95,6 +95,7 @@ use crate::lot::Lot;
 use crate::matching::{self, Duals, Edge, max_weight_matching_with_duals_owned};
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::pairing::swiss::acceleration;
+use crate::pairing::swiss::colour_history::ColourHistory;
 use crate::result::Color;
 use crate::scoring::{EncounterKind, Format, tallies};
 
@@ -206,7 +207,7 @@ enum Strength {
 struct Player {
     /// Score in half points.
     score: i64,
-    colors: Vec<Color>,
+    colors: ColourHistory,
     /// Float of each past round, oldest first.
     floats: Vec<Float>,
     opponents: BTreeSet<u32>,
@@ -218,13 +219,6 @@ struct Player {
 }
 
 impl Player {
-    fn difference(&self) -> i32 {
-        self.colors
-            .iter()
-            .map(|c| if *c == Color::White { 1 } else { -1 })
-            .sum()
-    }
-
     /// Colour preference (C.04.3 A.6), as computed when the colours were read.
     fn preference(&self) -> (Option<Color>, Strength) {
         self.preference
@@ -232,10 +226,10 @@ impl Player {
 
     /// Colour preference (C.04.3 A.6) from the colours played.
     fn read_preference(&self) -> (Option<Color>, Strength) {
-        let d = self.difference();
-        let last = self.colors.last().copied();
-        let repeated =
-            self.colors.len() >= 2 && self.colors.get(self.colors.len() - 2).copied() == last;
+        let d = self.colors.difference();
+        let last = self.colors.last();
+        let colors = self.colors.as_slice();
+        let repeated = colors.len() >= 2 && colors.get(colors.len() - 2).copied() == last;
         if !(-1..=1).contains(&d) || repeated {
             let c = if d > 1 {
                 Color::Black
@@ -326,7 +320,10 @@ pub fn pair_round(event: &Event, round_no: RoundNo) -> Result<Round, PairingErro
         let id = entrant.get();
         let mut p = Player {
             score: score_before.get(&(id, round)).copied().unwrap_or(0),
-            colors: Vec::new(),
+            // The rounds before this one, an encounter each, as the floats below read them.
+            colors: ColourHistory::of(
+                (1..round).filter_map(|r| tally.encounters.iter().find(|e| e.round.get() == r)),
+            ),
             floats: Vec::new(),
             opponents: BTreeSet::new(),
             played: 0,
@@ -367,9 +364,6 @@ pub fn pair_round(event: &Event, round_no: RoundNo) -> Result<Round, PairingErro
                         }
                     }
                     EncounterKind::Played => {
-                        if let Some(c) = e.color {
-                            p.colors.push(c);
-                        }
                         if let Some(o) = e.opponent {
                             p.opponents.insert(o.get());
                             p.played += 1;
@@ -920,11 +914,11 @@ impl Dutch {
             let Some(p) = self.players.get(&id) else {
                 continue;
             };
-            let d = p.difference() + if c == Color::White { 1 } else { -1 };
-            if d.abs() > 2 {
+            if p.colors.difference_after(c).abs() > 2 {
                 c8 += 1;
             }
-            if p.colors.len() >= 2 && p.colors.iter().rev().take(2).all(|x| *x == c) {
+            let colors = p.colors.as_slice();
+            if colors.len() >= 2 && colors.iter().rev().take(2).all(|x| *x == c) {
                 c9 += 1;
             }
         }
@@ -1830,13 +1824,13 @@ impl Dutch {
                 return if sa > sb { give(a, x) } else { give(b, x) };
             }
             if sa == Strength::Absolute {
-                let (da, db) = (pa.difference().abs(), pb.difference().abs());
+                let (da, db) = (pa.colors.difference().abs(), pb.colors.difference().abs());
                 if da != db {
                     return if da > db { give(a, x) } else { give(b, x) };
                 }
             }
             // E.3: alternate from the most recent round where their colours differed.
-            let (ha, hb) = (&pa.colors, &pb.colors);
+            let (ha, hb) = (pa.colors.as_slice(), pb.colors.as_slice());
             let n = ha.len().min(hb.len());
             for k in 1..=n {
                 let (x1, y1) = (ha[ha.len() - k], hb[hb.len() - k]);

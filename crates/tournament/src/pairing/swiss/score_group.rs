@@ -24,6 +24,7 @@ use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
+use crate::pairing::swiss::colour_history::ColourHistory;
 use crate::result::Color;
 use crate::score::Score;
 use crate::scoring::{Format, tallies};
@@ -36,22 +37,15 @@ pub const MAX_COLOR_DIFFERENCE: i32 = 2;
 struct Entrant {
     score: Score,
     /// Colours of the games played, in order.
-    colors: Vec<Color>,
+    colors: ColourHistory,
     opponents: BTreeSet<EntrantNo>,
     had_bye: bool,
 }
 
 impl Entrant {
-    fn difference(&self) -> i32 {
-        self.colors
-            .iter()
-            .map(|c| if *c == Color::White { 1 } else { -1 })
-            .sum()
-    }
-
     /// The colour this entrant should get next, and how strongly (the imbalance).
     fn preference(&self) -> (Option<Color>, i32) {
-        let d = self.difference();
+        let d = self.colors.difference();
         if d > 0 {
             (Some(Color::Black), d)
         } else if d < 0 {
@@ -63,8 +57,7 @@ impl Entrant {
     }
 
     fn allows(&self, c: Color) -> bool {
-        let d = self.difference() + if c == Color::White { 1 } else { -1 };
-        d.abs() <= MAX_COLOR_DIFFERENCE
+        self.colors.difference_after(c).abs() <= MAX_COLOR_DIFFERENCE
     }
 }
 
@@ -95,7 +88,7 @@ pub fn pair_round(event: &Event, round: RoundNo) -> Result<Round, PairingError> 
             id,
             Entrant {
                 score: tally.encounters.iter().map(|e| e.primary(format)).sum(),
-                colors: tally.colors_played(),
+                colors: ColourHistory::of(&tally.encounters),
                 opponents: tally.opponents().collect(),
                 // A requested bye is the entrant's own, not the system's.
                 had_bye: tally.encounters.iter().any(|e| {
@@ -253,8 +246,8 @@ impl Pairer<'_> {
         if !ok {
             return Some(format!(
                 "colours: differences {:+} and {:+} leave no colour within ±{MAX_COLOR_DIFFERENCE}",
-                ea.difference(),
-                eb.difference()
+                ea.colors.difference(),
+                eb.colors.difference()
             ));
         }
         None
@@ -626,7 +619,7 @@ mod tests {
             no(id),
             Entrant {
                 score: Score::from_halves(score_halves),
-                colors: Vec::new(),
+                colors: ColourHistory::default(),
                 opponents: met.iter().map(|m| no(*m)).collect(),
                 had_bye: false,
             },
