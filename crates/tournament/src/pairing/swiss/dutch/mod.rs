@@ -92,18 +92,19 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
-use crate::matching::{self, Duals, Edge, max_weight_matching_with_duals_owned};
+use crate::matching;
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::pairing::swiss::acceleration;
 use crate::result::Color;
 
-use digits::Digits;
 use exchange::exchange_order;
 use player::{Player, Strength, read_players};
+use problem::{Cert, Problem, Solved};
 
 mod digits;
 mod exchange;
 mod player;
+mod problem;
 mod weight;
 
 /// What fixing one player needs to know about the bracket.
@@ -115,67 +116,6 @@ struct Fix<'a> {
     /// Decide pairs from the duals and the matching at hand where they suffice (only once
     /// S1 and S2 are read, see `pair`).
     shortcuts: bool,
-}
-
-/// One bracket's matching problem: the players still to pair, with every pair's
-/// compatibility and weight computed once (neither changes while the bracket's pairs are
-/// fixed).
-struct Problem<'a> {
-    players: &'a [u32],
-    /// Index in `players` by player id.
-    index: HashMap<u32, usize>,
-    in_bracket: Vec<bool>,
-    /// The pairs `i < j`, row by row: the weight, `None` for an incompatible pair.
-    weights: Vec<Option<i128>>,
-    /// Some player below the bracket may take the bye.
-    players_below: bool,
-    /// Index of the bye pseudo-player.
-    bye: Option<usize>,
-}
-
-impl Problem<'_> {
-    fn index(&self, id: u32) -> Option<usize> {
-        self.index.get(&id).copied()
-    }
-
-    fn pairs(&self) -> usize {
-        let n = self.players.len();
-        n * n.saturating_sub(1) / 2
-    }
-
-    /// Position of the pair `i`–`j` in `weights`.
-    fn pair(&self, i: usize, j: usize) -> usize {
-        let (i, j) = (i.min(j), i.max(j));
-        let n = self.players.len();
-        i * (2 * n - i - 1) / 2 + (j - i - 1)
-    }
-
-    /// The bye with a bracket player.
-    fn bye_bracket(&self, i: usize, j: usize) -> bool {
-        (self.bye == Some(i) && self.in_bracket[j]) || (self.bye == Some(j) && self.in_bracket[i])
-    }
-}
-
-/// A solved matching: its weight, the pairs (both ways) and, when they check out, the
-/// duals that bound every more constrained matching.
-struct Solved {
-    /// Solved with the bye kept in the lowest bracket (the first graph tried).
-    lowest: bool,
-    weight: i128,
-    mate: BTreeMap<u32, u32>,
-    cert: Option<Cert>,
-}
-
-/// Optimal duals of a solve, for [`Dutch::rejects`].
-struct Cert {
-    duals: Duals,
-    /// Weight of the solve's matching.
-    weight: i128,
-    /// Raise of the bye's dual that covers the bye pairs the solve's graph left out.
-    delta: i128,
-    /// The compatible pairs with slack 0 (the bye's raise not counted), by player index:
-    /// the only pairs a matching as heavy as the solve's can use.
-    tight: std::cell::OnceCell<Vec<Vec<usize>>>,
 }
 
 /// What the duals and the matching at hand say about a trial (a pair to fix, or the
@@ -426,160 +366,6 @@ impl Dutch {
         })
     }
 
-    /// The matching problem of `bracket` over `players` (the bracket and everyone below).
-    fn problem<'a>(
-        &self,
-        players: &'a [u32],
-        bracket: &BTreeSet<u32>,
-        digits: &Digits,
-    ) -> Problem<'a> {
-        let n = players.len();
-        let index = players.iter().enumerate().map(|(i, id)| (*id, i)).collect();
-        let in_bracket: Vec<bool> = players.iter().map(|x| bracket.contains(x)).collect();
-        let bye = players.iter().position(|x| *x == BYE);
-        let players_below = bye.is_some()
-            && players.iter().any(|x| {
-                *x != BYE
-                    && !bracket.contains(x)
-                    && self.players.get(x).is_some_and(|p| p.bye_eligible)
-            });
-        let mut weights = Vec::with_capacity(n * n.saturating_sub(1) / 2);
-        for (i, &a) in players.iter().enumerate() {
-            for &b in players.iter().skip(i + 1) {
-                weights.push(
-                    self.compatible(a, b)
-                        .then(|| self.weight(a, b, bracket, digits)),
-                );
-            }
-        }
-        Problem {
-            players,
-            index,
-            in_bracket,
-            weights,
-            players_below,
-            bye,
-        }
-    }
-
-    /// The best pairing of `problem` with the pairs `forced` and without the pairs
-    /// `banned`: the bye kept in the lowest bracket if possible, else anywhere.
-    fn matching(
-        &self,
-        problem: &Problem<'_>,
-        forced: &[(u32, u32)],
-        banned: &BTreeSet<(u32, u32)>,
-    ) -> Option<Solved> {
-        match self.matching_with(problem, forced, banned, true) {
-            Some(s) => Some(s),
-            // Without eligible players below, both graphs are the same: no second solve.
-            None if problem.players_below => self.matching_with(problem, forced, banned, false),
-            None => None,
-        }
-    }
-
-    fn matching_with(
-        &self,
-        problem: &Problem<'_>,
-        forced: &[(u32, u32)],
-        banned: &BTreeSet<(u32, u32)>,
-        bye_to_lowest: bool,
-    ) -> Option<Solved> {
-        let n = problem.players.len();
-        // Forced partners and fixed players by index; a fixed player keeps only its forced
-        // edge.
-        let mut fixed = vec![false; n];
-        let mut partner: Vec<Option<usize>> = vec![None; n];
-        for &(a, b) in forced {
-            let (ia, ib) = (problem.index(a), problem.index(b));
-            if let Some(i) = ia {
-                fixed[i] = true;
-                if ib.is_some() {
-                    partner[i] = ib;
-                }
-            }
-            if let Some(j) = ib {
-                fixed[j] = true;
-                if ia.is_some() {
-                    partner[j] = ia;
-                }
-            }
-        }
-        let mut is_banned = vec![false; problem.pairs()];
-        for &(a, b) in banned {
-            if let (Some(i), Some(j)) = (problem.index(a), problem.index(b))
-                && i != j
-            {
-                is_banned[problem.pair(i, j)] = true;
-            }
-        }
-        // The bye belongs to the lowest bracket: a player of this bracket may take it only
-        // when nobody eligible for it is left below (C.04.3 A.2: the PAB is a downfloat of
-        // the last bracket; C.2: only eligible players).
-        let keep_bye_below = bye_to_lowest && problem.players_below;
-        let mut edges: Vec<Edge> = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if keep_bye_below && problem.bye_bracket(i, j) {
-                    continue;
-                }
-                if (fixed[i] || fixed[j]) && partner[i] != Some(j) {
-                    continue;
-                }
-                let k = problem.pair(i, j);
-                if is_banned[k] {
-                    continue;
-                }
-                if let Some(w) = problem.weights[k] {
-                    edges.push((i, j, w));
-                }
-            }
-        }
-        // The matcher keeps this list rather than a copy, and hands it back for the check
-        // of its duals; no slack from growing it (half a million pairs at 1,000 players).
-        edges.shrink_to_fit();
-        let (mate, duals, edges) = max_weight_matching_with_duals_owned(n, edges, true);
-        if mate.iter().any(Option::is_none) {
-            return None;
-        }
-        let mut total = 0i128;
-        let mut out = BTreeMap::new();
-        for (i, m) in mate.iter().enumerate() {
-            let Some(j) = *m else { continue };
-            out.insert(problem.players[i], problem.players[j]);
-            if i < j {
-                total += problem.weights[problem.pair(i, j)].unwrap_or(0);
-            }
-        }
-        let cert = duals
-            .filter(|d| d.certify(&edges, &mate))
-            .and_then(|duals| {
-                // Pairs this graph left out but a later trial may use (the bye with a
-                // bracket player, once no one below can take it): raise the bye's dual
-                // until they too have slack ≥ 0.
-                let mut delta = 0i128;
-                if keep_bye_below && let Some(b) = problem.bye {
-                    for i in (0..n).filter(|&i| i != b && problem.in_bracket[i]) {
-                        if let Some(w) = problem.weights[problem.pair(i, b)] {
-                            delta = delta.max(duals.slack(i, b, w)?.checked_neg()?);
-                        }
-                    }
-                }
-                Some(Cert {
-                    duals,
-                    weight: total,
-                    delta,
-                    tight: std::cell::OnceCell::new(),
-                })
-            });
-        Some(Solved {
-            lowest: bye_to_lowest,
-            weight: total,
-            mate: out,
-            cert,
-        })
-    }
-
     /// Decides a trial — the pairs `forced` fixed, the pairs `banned` refused — without a
     /// solve where the duals of `cert` (an optimum of earlier constraints that the trial
     /// only adds to, as heavy as `ctx.best`) and `current` (a matching as heavy as
@@ -817,7 +603,7 @@ impl Dutch {
                 weight: best,
                 mate: mut current,
                 cert: first_cert,
-            }) = self.matching(&problem, &[], &no_ban)
+            }) = problem.matching(&[], &no_ban)
             else {
                 return Err(PairingError::NoValidPairing {
                     round,
@@ -933,7 +719,7 @@ impl Dutch {
                         Verdict::Unknown => {}
                     }
                 }
-                if let Some(solved) = self.matching(&problem, &forced, &shape)
+                if let Some(solved) = problem.matching(&forced, &shape)
                     && solved.weight == best
                 {
                     clean &= solved.lowest == lowest;
@@ -1013,7 +799,7 @@ impl Dutch {
                 let last: BTreeSet<u32> = rest.iter().copied().collect();
                 let digits = self.digits(rest.len(), &last, -1)?;
                 let problem = self.problem(&rest, &last, &digits);
-                let Some(Solved { mate: m, .. }) = self.matching(&problem, &[], &no_ban) else {
+                let Some(Solved { mate: m, .. }) = problem.matching(&[], &no_ban) else {
                     return Err(PairingError::NoValidPairing {
                         round,
                         players: rest.len(),
@@ -1093,7 +879,7 @@ impl Dutch {
             }
             let mut trial = forced.clone();
             trial.push((p, q));
-            if let Some(solved) = self.matching(ctx.problem, &trial, banned)
+            if let Some(solved) = ctx.problem.matching(&trial, banned)
                 && solved.weight == ctx.best
             {
                 // Found only once the bye may leave the lowest bracket: the optimum of
@@ -1142,7 +928,7 @@ impl Dutch {
                         .get(&p)
                         .is_some_and(|m| !banned.contains(&(p.min(*m), p.max(*m))));
                 if !kept {
-                    match self.matching(ctx.problem, forced, banned) {
+                    match ctx.problem.matching(forced, banned) {
                         Some(solved) if solved.weight == ctx.best => {
                             *clean &= solved.lowest == ctx.lowest;
                             *current = solved.mate;
