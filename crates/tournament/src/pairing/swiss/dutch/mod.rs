@@ -99,35 +99,15 @@ use crate::result::Color;
 
 use exchange::exchange_order;
 use player::{Player, Strength, read_players};
-use problem::{Cert, Problem, Solved};
+use problem::{Cert, Solved};
+use shortcuts::{Optimum, Verdict};
 
 mod digits;
 mod exchange;
 mod player;
 mod problem;
+mod shortcuts;
 mod weight;
-
-/// What fixing one player needs to know about the bracket.
-struct Fix<'a> {
-    problem: &'a Problem<'a>,
-    best: i128,
-    /// The optimum was found with the bye kept in the lowest bracket.
-    lowest: bool,
-    /// Decide pairs from the duals and the matching at hand where they suffice (only once
-    /// S1 and S2 are read, see `pair`).
-    shortcuts: bool,
-}
-
-/// What the duals and the matching at hand say about a trial (a pair to fix, or the
-/// shape of a transposition or exchange).
-enum Verdict {
-    /// This matching of the trial is as good as the optimum.
-    Optimal(BTreeMap<u32, u32>),
-    /// No matching of the trial reaches the optimum.
-    Short,
-    /// Only a solve can tell.
-    Unknown,
-}
 
 /// The games of a round (White, Black) and the bye.
 type Paired = (Vec<(u32, u32)>, Option<u32>);
@@ -366,198 +346,6 @@ impl Dutch {
         })
     }
 
-    /// Decides a trial — the pairs `forced` fixed, the pairs `banned` refused — without a
-    /// solve where the duals of `cert` (an optimum of earlier constraints that the trial
-    /// only adds to, as heavy as `ctx.best`) and `current` (a matching as heavy as
-    /// `ctx.best` of the constraints before the trial) suffice.
-    ///
-    /// A matching of the trial as heavy as the optimum uses only pairs of slack 0 (the
-    /// bound in [`Duals`]). Start from the pairs of `current` the trial still allows among
-    /// tight pairs and grow the matching by Edmonds' augmenting-path search from each
-    /// unpaired player: what is left unpaired cannot be paired by tight pairs at all
-    /// (Berge; a player without an augmenting path never gains one later). Unpaired
-    /// players → [`Verdict::Short`]. Everyone paired → the matching is checked in full
-    /// (perfect, allowed pairs only, weight `ctx.best`: the blossom duals may still make it
-    /// lighter) → [`Verdict::Optimal`], else a solve decides. While the optimum keeps the
-    /// bye in the lowest bracket, a trial that cannot keep it there is solved again in
-    /// the wider graph ([`Dutch::matching`]): the verdict `Short` then needs the tight
-    /// pairs of that graph too, and no raise of the bye's dual.
-    fn decide(
-        ctx: &Fix<'_>,
-        cert: &Cert,
-        current: &BTreeMap<u32, u32>,
-        forced: &[(u32, u32)],
-        banned: &BTreeSet<(u32, u32)>,
-    ) -> Verdict {
-        Self::try_decide(ctx, cert, current, forced, banned).unwrap_or(Verdict::Unknown)
-    }
-
-    fn try_decide(
-        ctx: &Fix<'_>,
-        cert: &Cert,
-        current: &BTreeMap<u32, u32>,
-        forced: &[(u32, u32)],
-        banned: &BTreeSet<(u32, u32)>,
-    ) -> Option<Verdict> {
-        let problem = ctx.problem;
-        let n = problem.players.len();
-        if cert.weight != ctx.best {
-            return None;
-        }
-        let mut mate = Vec::with_capacity(n);
-        for &x in problem.players {
-            mate.push(problem.index(*current.get(&x)?)?);
-        }
-        let mut fixed: Vec<Option<usize>> = vec![None; n];
-        for &(a, b) in forced {
-            let (x, y) = (problem.index(a)?, problem.index(b)?);
-            if x == y || fixed[x].is_some() || fixed[y].is_some() {
-                return None;
-            }
-            fixed[x] = Some(y);
-            fixed[y] = Some(x);
-        }
-        let keep_bye_below = ctx.lowest && problem.players_below;
-        let tight = cert.tight.get_or_init(|| {
-            let mut adj = vec![Vec::new(); n];
-            for i in 0..n {
-                for j in i + 1..n {
-                    if let Some(w) = problem.weights[problem.pair(i, j)]
-                        && cert.duals.slack(i, j, w) == Some(0)
-                    {
-                        adj[i].push(j);
-                        adj[j].push(i);
-                    }
-                }
-            }
-            adj
-        });
-        let not_banned = |a: usize, b: usize| {
-            let (x, y) = (problem.players[a], problem.players[b]);
-            !banned.contains(&(x.min(y), x.max(y)))
-        };
-        // The tight pairs among the players the trial leaves free; `wide` also the bye
-        // with bracket players. Read lazily: a search often ends after a few players.
-        let allowed = |i: usize, j: usize, wide: bool| {
-            fixed[i].is_none()
-                && fixed[j].is_none()
-                && (wide || !keep_bye_below || !problem.bye_bracket(i, j))
-                && not_banned(i, j)
-        };
-        let mut memo: [Vec<Option<Vec<usize>>>; 2] = [vec![None; n], vec![None; n]];
-        let mut neighbors = |v: usize, wide: bool| -> Vec<usize> {
-            let slot = &mut memo[usize::from(wide)][v];
-            slot.get_or_insert_with(|| {
-                tight[v]
-                    .iter()
-                    .copied()
-                    .filter(|&j| allowed(v, j, wide))
-                    .collect()
-            })
-            .clone()
-        };
-        // The pairs of `current` the narrow graph still holds, then augment.
-        let mut next: Vec<Option<usize>> = (0..n)
-            .map(|i| {
-                let j = mate[i];
-                fixed[i].or_else(|| {
-                    let tight_pair = problem.weights[problem.pair(i, j)]
-                        .is_some_and(|w| cert.duals.slack(i, j, w) == Some(0));
-                    (i != j && tight_pair && allowed(i, j, false)).then_some(j)
-                })
-            })
-            .collect();
-        let mut grow = |wide: bool, m: &mut Vec<Option<usize>>| {
-            matching::grow_with(n, |x| neighbors(x, wide), m)
-        };
-        if grow(false, &mut next) {
-            // The full check: a perfect matching of allowed pairs, as heavy as the optimum.
-            let mut total = 0i128;
-            for (i, m) in next.iter().enumerate() {
-                let j = (*m)?;
-                if next.get(j).copied().flatten() != Some(i) {
-                    return None;
-                }
-                if fixed[i].is_some_and(|x| x != j)
-                    || (keep_bye_below && problem.bye_bracket(i, j))
-                    || !not_banned(i, j)
-                {
-                    return None;
-                }
-                if i < j {
-                    total = total.checked_add(problem.weights[problem.pair(i, j)]?)?;
-                }
-            }
-            if total != ctx.best {
-                return None;
-            }
-            return Some(Verdict::Optimal(
-                next.iter()
-                    .enumerate()
-                    .filter_map(|(i, m)| m.map(|j| (problem.players[i], problem.players[j])))
-                    .collect(),
-            ));
-        }
-        // No optimum in the narrow graph. Short only if the bound covers every graph the
-        // trial may be solved in: no raise of the bye's dual, and the wide graph (when it
-        // differs) has no perfect matching of tight pairs either.
-        if cert.delta != 0 {
-            return None;
-        }
-        if keep_bye_below && grow(true, &mut next) {
-            return None;
-        }
-        Some(Verdict::Short)
-    }
-
-    /// Whether the pair `p`–`q` added to `forced` provably misses the optimum `best`,
-    /// read from the duals of an earlier solve whose constraints `forced` and `banned`
-    /// include (see [`Duals`]): every perfect matching `M` of the trial is a perfect
-    /// matching of that solve's graph (plus the bye pairs `delta` covers), so
-    /// `4 w(M) ≤ 4 w* + delta − Σ_{e ∈ M} slack(e)`, and `M` holds `p`–`q` and every
-    /// forced pair. A pair outside the graph (incompatible or banned) leaves `p` alone:
-    /// no perfect matching at all.
-    fn rejects(
-        problem: &Problem<'_>,
-        cert: &Cert,
-        forced: &[(u32, u32)],
-        banned: &BTreeSet<(u32, u32)>,
-        (p, q): (u32, u32),
-        best: i128,
-    ) -> bool {
-        let (Some(i), Some(j)) = (problem.index(p), problem.index(q)) else {
-            return false;
-        };
-        if i == j {
-            return false;
-        }
-        let Some(w) = problem.weights[problem.pair(i, j)] else {
-            return true;
-        };
-        if banned.contains(&(p.min(q), p.max(q))) {
-            return true;
-        }
-        let slack = |a: usize, b: usize, w: i128| -> Option<i128> {
-            let s = cert.duals.slack(a, b, w)?;
-            if problem.bye == Some(a) || problem.bye == Some(b) {
-                s.checked_add(cert.delta)
-            } else {
-                Some(s)
-            }
-        };
-        let bound = || -> Option<bool> {
-            let mut sum = slack(i, j, w)?;
-            for &(a, b) in forced {
-                let (x, y) = (problem.index(a)?, problem.index(b)?);
-                let wf = problem.weights[problem.pair(x, y)]?;
-                sum = sum.checked_add(slack(x, y, wf)?)?;
-            }
-            let top = cert.weight.checked_mul(4)?.checked_add(cert.delta)?;
-            Some(top.checked_sub(sum)? < best.checked_mul(4)?)
-        };
-        bound().unwrap_or(false)
-    }
-
     fn pair(
         &self,
         order: &[u32],
@@ -611,6 +399,11 @@ impl Dutch {
                     why: "no pairing meets the absolute criteria (C.1, C.3)".into(),
                 });
             };
+            let optimum = Optimum {
+                problem: &problem,
+                best,
+                lowest,
+            };
             // Fix the bracket's pairs in the Dutch order.
             let mut forced: Vec<(u32, u32)> = Vec::new();
             let mut cert = first_cert;
@@ -636,16 +429,11 @@ impl Dutch {
                     continue;
                 }
                 let candidates = self.candidates(p, &bracket_list, &mdps, &done);
-                let ctx = Fix {
-                    problem: &problem,
-                    best,
-                    lowest,
-                    shortcuts: false,
-                };
                 self.fix(
                     p,
                     &candidates,
-                    &ctx,
+                    &optimum,
+                    false,
                     &mut current,
                     &mut cert,
                     &mut clean,
@@ -702,13 +490,7 @@ impl Dutch {
                 // Decided by the duals and the matching at hand where they suffice (see
                 // `decide`).
                 if clean && let Some(c) = cert.as_ref() {
-                    let ctx = Fix {
-                        problem: &problem,
-                        best,
-                        lowest,
-                        shortcuts: true,
-                    };
-                    match Self::decide(&ctx, c, &current, &forced, &shape) {
+                    match optimum.decide(c, &current, &forced, &shape) {
                         Verdict::Optimal(m) => {
                             banned = shape;
                             current = m;
@@ -761,16 +543,11 @@ impl Dutch {
                     }
                     None => self.candidates(p, &bracket_list, &mdps, &done),
                 };
-                let ctx = Fix {
-                    problem: &problem,
-                    best,
-                    lowest,
-                    shortcuts: true,
-                };
                 self.fix(
                     p,
                     &candidates,
-                    &ctx,
+                    &optimum,
+                    true,
                     &mut current,
                     &mut cert,
                     &mut clean,
@@ -834,7 +611,10 @@ impl Dutch {
         &self,
         p: u32,
         candidates: &[u32],
-        ctx: &Fix<'_>,
+        optimum: &Optimum<'_>,
+        // Decide pairs from the duals and the matching at hand where they suffice (only
+        // once S1 and S2 are read, see `pair`).
+        shortcuts: bool,
         current: &mut BTreeMap<u32, u32>,
         cert: &mut Option<Cert>,
         clean: &mut bool,
@@ -855,19 +635,19 @@ impl Dutch {
             // A pair the duals of the last solve already exclude from the optimum needs
             // no solve of its own (see `rejects`).
             if let Some(c) = cert.as_ref()
-                && Self::rejects(ctx.problem, c, forced, banned, (p, q), ctx.best)
+                && optimum.rejects(c, forced, banned, (p, q))
             {
                 continue;
             }
             // Decided by the duals and the matching at hand, without a solve (see
             // `decide`), once S1 and S2 are read and while the matching is clean.
-            if ctx.shortcuts
+            if shortcuts
                 && *clean
                 && let Some(c) = cert.as_ref()
             {
                 let mut trial = forced.clone();
                 trial.push((p, q));
-                match Self::decide(ctx, c, current, &trial, banned) {
+                match optimum.decide(c, current, &trial, banned) {
                     Verdict::Optimal(m) => {
                         *current = m;
                         chosen = Some(q);
@@ -879,13 +659,13 @@ impl Dutch {
             }
             let mut trial = forced.clone();
             trial.push((p, q));
-            if let Some(solved) = ctx.problem.matching(&trial, banned)
-                && solved.weight == ctx.best
+            if let Some(solved) = optimum.problem.matching(&trial, banned)
+                && solved.weight == optimum.best
             {
                 // Found only once the bye may leave the lowest bracket: the optimum of
                 // another graph, which the shortcuts do not cover; solve every step of
                 // this bracket from here on.
-                if solved.lowest != ctx.lowest {
+                if solved.lowest != optimum.lowest {
                     *clean = false;
                 }
                 *current = solved.mate;
@@ -922,15 +702,15 @@ impl Dutch {
                 }
                 // With shortcuts, the clean matching at hand already pairs p below the bracket
                 // (its partner would have been a candidate otherwise): still optimal.
-                let kept = ctx.shortcuts
+                let kept = shortcuts
                     && *clean
                     && current
                         .get(&p)
                         .is_some_and(|m| !banned.contains(&(p.min(*m), p.max(*m))));
                 if !kept {
-                    match ctx.problem.matching(forced, banned) {
-                        Some(solved) if solved.weight == ctx.best => {
-                            *clean &= solved.lowest == ctx.lowest;
+                    match optimum.problem.matching(forced, banned) {
+                        Some(solved) if solved.weight == optimum.best => {
+                            *clean &= solved.lowest == optimum.lowest;
                             *current = solved.mate;
                             *cert = solved.cert;
                         }

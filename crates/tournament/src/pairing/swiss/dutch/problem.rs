@@ -215,7 +215,7 @@ pub(super) struct Solved {
     pub(super) cert: Option<Cert>,
 }
 
-/// Optimal duals of a solve, for [`Dutch::rejects`].
+/// Optimal duals of a solve, for [`Optimum::rejects`](super::shortcuts::Optimum::rejects).
 pub(super) struct Cert {
     pub(super) duals: Duals,
     /// Weight of the solve's matching.
