@@ -87,7 +87,7 @@
 //! The moved-down players and the reading of S1 (`MaxPairs` from the matching) still use
 //! solves: there the matching's identity could matter.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use crate::error::PairingError;
 use crate::event::{Event, Pairing, Round};
@@ -97,11 +97,9 @@ use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::pairing::swiss::acceleration;
 use crate::result::Color;
 
-use exchange::exchange_order;
 use player::{Player, Strength, read_players};
-use problem::{Cert, Solved};
-use shortcuts::{Optimum, Verdict};
 
+mod bracket;
 mod digits;
 mod exchange;
 mod player;
@@ -115,6 +113,7 @@ type Paired = (Vec<(u32, u32)>, Option<u32>);
 /// The pairing-allocated bye, as a pseudo-player ranked below everyone.
 const BYE: u32 = u32::MAX;
 
+/// One round's pairing: the players and what the criteria read about the round.
 struct Dutch {
     /// By pairing number; looked up for every pair of every bracket, so hashed.
     players: HashMap<u32, Player>,
@@ -346,13 +345,14 @@ impl Dutch {
         })
     }
 
+    /// Pairs `order` (the field in rank order) bracket by bracket from the top: the games
+    /// (White, Black) and the bye's receiver.
     fn pair(
         &self,
         order: &[u32],
         round: RoundNo,
         explain: &mut Vec<String>,
     ) -> Result<Paired, PairingError> {
-        let no_ban: BTreeSet<(u32, u32)> = BTreeSet::new();
         let mut rest: Vec<u32> = order.to_vec();
         let mut bye = None;
         if rest.len() % 2 == 1 {
@@ -363,204 +363,8 @@ impl Dutch {
         let mut pairs = Vec::new();
         let mut floaters: Vec<u32> = Vec::new();
         while !rest.is_empty() {
-            // The bracket: moved-down players, then the highest remaining score group.
-            let residents_score = rest
-                .iter()
-                .filter(|x| !floaters.contains(x))
-                .map(|x| self.score(*x))
-                .max();
-            let mut bracket_list: Vec<u32> = floaters.clone();
-            bracket_list.sort_by_key(|x| self.rank_of(*x));
-            let residents: Vec<u32> = rest
-                .iter()
-                .copied()
-                .filter(|x| !floaters.contains(x) && Some(self.score(*x)) == residents_score)
-                .collect();
-            bracket_list.extend(residents.iter().copied());
-            let bracket: BTreeSet<u32> = bracket_list.iter().copied().collect();
-            let next = rest
-                .iter()
-                .filter(|x| !bracket.contains(x))
-                .map(|x| self.score(*x))
-                .max()
-                .unwrap_or(-1);
-            let digits = self.digits(rest.len(), &bracket, next)?;
-            let problem = self.problem(&rest, &bracket, &digits);
-            let Some(Solved {
-                lowest,
-                weight: best,
-                mate: mut current,
-                cert: first_cert,
-            }) = problem.matching(&[], &no_ban)
-            else {
-                return Err(PairingError::NoValidPairing {
-                    round,
-                    players: rest.len(),
-                    why: "no pairing meets the absolute criteria (C.1, C.3)".into(),
-                });
-            };
-            let optimum = Optimum {
-                problem: &problem,
-                best,
-                lowest,
-            };
-            // Fix the bracket's pairs in the Dutch order.
-            let mut forced: Vec<(u32, u32)> = Vec::new();
-            let mut cert = first_cert;
-            // The matching at hand is an optimum of the constraints so far, in the graph
-            // of the optimum (see `fix`).
-            let mut clean = true;
-            let mut banned: BTreeSet<(u32, u32)> = BTreeSet::new();
-            let mut new_floaters = Vec::new();
-            let mut done: BTreeSet<u32> = BTreeSet::new();
-            let mdps: Vec<u32> = bracket_list
-                .iter()
-                .copied()
-                .filter(|x| floaters.contains(x))
-                .collect();
-            let label = match residents_score {
-                Some(s) if s >= 0 => half(s),
-                _ => "of the bye".to_owned(),
-            };
-            // Moved-down players first (S1 of a heterogeneous bracket), each taking the
-            // first resident that keeps the optimum.
-            for &p in &mdps {
-                if done.contains(&p) {
-                    continue;
-                }
-                let candidates = self.candidates(p, &bracket_list, &mdps, &done);
-                self.fix(
-                    p,
-                    &candidates,
-                    &optimum,
-                    false,
-                    &mut current,
-                    &mut cert,
-                    &mut clean,
-                    &mut forced,
-                    &mut banned,
-                    &mut done,
-                    &mut new_floaters,
-                    &bracket_list,
-                    explain,
-                    &label,
-                );
-            }
-            // The homogeneous remainder: S1 the first MaxPairs players, S2 the rest. FIDE tries every
-            // transposition (S1 against S2 in order, the surplus of S2 floating) before
-            // any exchange, and exchanges in the order of C.04.3 D.2.
-            let open: Vec<u32> = bracket_list
-                .iter()
-                .copied()
-                .filter(|x| !done.contains(x))
-                .collect();
-            // S1 holds as many players as the bracket can pair (MaxPairs, C.04.3 B.2), read
-            // from the optimal matching.
-            let h = open
-                .iter()
-                .filter(|x| current.get(x).is_some_and(|y| open.contains(y)))
-                .count()
-                / 2;
-            let (s1, s2) = open.split_at(h.min(open.len() / 2));
-            // Exchanges in the order of C.04.3 D.2: fewest players exchanged; smallest
-            // difference of the BSN sums moved S2→S1 and S1→S2; the highest BSNs moved
-            // from S1; the lowest BSNs moved from S2. Two-player exchanges only in small
-            // brackets, where their number stays modest. BSN = position in `open`; each
-            // exchange's S1 and S2 are built when it is tried (see `exchange`).
-            let exchanges = exchange_order(s1.len(), s2.len());
-            // The transposition shape first, then the exchanges.
-            let rank_of = |x: u32| self.rank_of(x);
-            let structures = std::iter::once((s1.to_vec(), s2.to_vec()))
-                .chain(exchanges.iter().map(|e| e.apply(s1, s2, &rank_of)));
-            let mut adopted: Option<(usize, Vec<u32>, Vec<u32>)> = None;
-            for (k, (t1, t2)) in structures.enumerate() {
-                let mut shape = banned.clone();
-                for group in [&t1, &t2] {
-                    for (i, &a) in group.iter().enumerate() {
-                        for &b in group.iter().skip(i + 1) {
-                            shape.insert((a.min(b), a.max(b)));
-                        }
-                    }
-                }
-                for &a in &t1 {
-                    for &b in rest.iter().filter(|x| !bracket.contains(x)) {
-                        shape.insert((a.min(b), a.max(b)));
-                    }
-                }
-                // Decided by the duals and the matching at hand where they suffice (see
-                // `decide`).
-                if clean && let Some(c) = cert.as_ref() {
-                    match optimum.decide(c, &current, &forced, &shape) {
-                        Verdict::Optimal(m) => {
-                            banned = shape;
-                            current = m;
-                            adopted = Some((k, t1, t2));
-                            break;
-                        }
-                        Verdict::Short => continue,
-                        Verdict::Unknown => {}
-                    }
-                }
-                if let Some(solved) = problem.matching(&forced, &shape)
-                    && solved.weight == best
-                {
-                    clean &= solved.lowest == lowest;
-                    banned = shape;
-                    current = solved.mate;
-                    cert = solved.cert;
-                    adopted = Some((k, t1, t2));
-                    break;
-                }
-            }
-            let order: Vec<u32> = match &adopted {
-                Some((k, t1, t2)) => {
-                    if *k > 0 {
-                        explain.push(format!(
-                            "bracket {label}: no transposition is optimal; exchange S1 {:?} / S2 {:?}",
-                            t1, t2
-                        ));
-                    }
-                    t1.iter().chain(t2.iter()).copied().collect()
-                }
-                None => {
-                    explain.push(format!(
-                        "bracket {label}: no exchange tried is optimal; players take the first opponent keeping the optimum"
-                    ));
-                    open.clone()
-                }
-            };
-            for &p in &order {
-                if done.contains(&p) {
-                    continue;
-                }
-                let candidates: Vec<u32> = match &adopted {
-                    Some((_, t1, t2)) => {
-                        if t1.contains(&p) {
-                            t2.iter().copied().filter(|x| !done.contains(x)).collect()
-                        } else {
-                            Vec::new()
-                        }
-                    }
-                    None => self.candidates(p, &bracket_list, &mdps, &done),
-                };
-                self.fix(
-                    p,
-                    &candidates,
-                    &optimum,
-                    true,
-                    &mut current,
-                    &mut cert,
-                    &mut clean,
-                    &mut forced,
-                    &mut banned,
-                    &mut done,
-                    &mut new_floaters,
-                    &bracket_list,
-                    explain,
-                    &label,
-                );
-            }
-            for &(a, b) in &forced {
+            let outcome = self.pair_bracket(&rest, &floaters, round, explain)?;
+            for &(a, b) in &outcome.pairs {
                 match Self::is_floater_pair(a, b) {
                     Some(x) => {
                         explain.push(format!("bye: {x} ({})", half(self.score(x))));
@@ -569,202 +373,19 @@ impl Dutch {
                     None => pairs.push(self.colours(a, b)),
                 }
             }
-            rest.retain(|x| !forced.iter().any(|&(a, b)| a == *x || b == *x));
-            floaters = new_floaters;
+            rest.retain(|x| !outcome.pairs.iter().any(|&(a, b)| a == *x || b == *x));
+            floaters = outcome.floaters;
             if rest.iter().all(|x| floaters.contains(x)) && !rest.is_empty() {
                 // Only moved-down players are left: they form the last bracket themselves.
-                let last: BTreeSet<u32> = rest.iter().copied().collect();
-                let digits = self.digits(rest.len(), &last, -1)?;
-                let problem = self.problem(&rest, &last, &digits);
-                let Some(Solved { mate: m, .. }) = problem.matching(&[], &no_ban) else {
-                    return Err(PairingError::NoValidPairing {
-                        round,
-                        players: rest.len(),
-                        why: "the last players cannot be paired".into(),
-                    });
-                };
-                let mut seen = BTreeSet::new();
-                let mut ordered = rest.clone();
-                ordered.sort_by_key(|x| self.rank_of(*x));
-                for a in ordered {
-                    if seen.contains(&a) {
-                        continue;
-                    }
-                    if let Some(&b) = m.get(&a) {
-                        seen.insert(a);
-                        seen.insert(b);
-                        match Self::is_floater_pair(a, b) {
-                            Some(x) => bye = Some(x),
-                            None => pairs.push(self.colours(a, b)),
-                        }
-                    }
+                let (last_pairs, last_bye) = self.pair_last_bracket(&rest, round)?;
+                pairs.extend(last_pairs);
+                if last_bye.is_some() {
+                    bye = last_bye;
                 }
                 rest.clear();
             }
         }
         Ok((pairs, bye))
-    }
-
-    /// Fixes `p`: the first candidate that keeps the optimum, or a float.
-    #[allow(clippy::too_many_arguments)]
-    fn fix(
-        &self,
-        p: u32,
-        candidates: &[u32],
-        optimum: &Optimum<'_>,
-        // Decide pairs from the duals and the matching at hand where they suffice (only
-        // once S1 and S2 are read, see `pair`).
-        shortcuts: bool,
-        current: &mut BTreeMap<u32, u32>,
-        cert: &mut Option<Cert>,
-        clean: &mut bool,
-        forced: &mut Vec<(u32, u32)>,
-        banned: &mut BTreeSet<(u32, u32)>,
-        done: &mut BTreeSet<u32>,
-        floaters: &mut Vec<u32>,
-        bracket_list: &[u32],
-        explain: &mut Vec<String>,
-        label: &str,
-    ) {
-        let mut chosen = None;
-        for &q in candidates {
-            if current.get(&p) == Some(&q) {
-                chosen = Some(q);
-                break;
-            }
-            // A pair the duals of the last solve already exclude from the optimum needs
-            // no solve of its own (see `rejects`).
-            if let Some(c) = cert.as_ref()
-                && optimum.rejects(c, forced, banned, (p, q))
-            {
-                continue;
-            }
-            // Decided by the duals and the matching at hand, without a solve (see
-            // `decide`), once S1 and S2 are read and while the matching is clean.
-            if shortcuts
-                && *clean
-                && let Some(c) = cert.as_ref()
-            {
-                let mut trial = forced.clone();
-                trial.push((p, q));
-                match optimum.decide(c, current, &trial, banned) {
-                    Verdict::Optimal(m) => {
-                        *current = m;
-                        chosen = Some(q);
-                        break;
-                    }
-                    Verdict::Short => continue,
-                    Verdict::Unknown => {}
-                }
-            }
-            let mut trial = forced.clone();
-            trial.push((p, q));
-            if let Some(solved) = optimum.problem.matching(&trial, banned)
-                && solved.weight == optimum.best
-            {
-                // Found only once the bye may leave the lowest bracket: the optimum of
-                // another graph, which the shortcuts do not cover; solve every step of
-                // this bracket from here on.
-                if solved.lowest != optimum.lowest {
-                    *clean = false;
-                }
-                *current = solved.mate;
-                *cert = solved.cert;
-                chosen = Some(q);
-                break;
-            }
-        }
-        match chosen {
-            Some(q) => {
-                forced.push((p, q));
-                done.insert(p);
-                done.insert(q);
-                if q == BYE || p == BYE {
-                    let x = if q == BYE { p } else { q };
-                    explain.push(format!(
-                        "bracket {label}: {x} ({}) takes the pairing-allocated bye",
-                        half(self.score(x))
-                    ));
-                } else {
-                    explain.push(format!(
-                        "bracket {label}: {p} ({}) v {q} ({})",
-                        half(self.score(p)),
-                        half(self.score(q))
-                    ));
-                }
-            }
-            None => {
-                // p floats: no pair inside the bracket for it.
-                for &q in bracket_list {
-                    if q != p {
-                        banned.insert((p.min(q), p.max(q)));
-                    }
-                }
-                // With shortcuts, the clean matching at hand already pairs p below the bracket
-                // (its partner would have been a candidate otherwise): still optimal.
-                let kept = shortcuts
-                    && *clean
-                    && current
-                        .get(&p)
-                        .is_some_and(|m| !banned.contains(&(p.min(*m), p.max(*m))));
-                if !kept {
-                    match optimum.problem.matching(forced, banned) {
-                        Some(solved) if solved.weight == optimum.best => {
-                            *clean &= solved.lowest == optimum.lowest;
-                            *current = solved.mate;
-                            *cert = solved.cert;
-                        }
-                        // The matching at hand keeps a pair now banned.
-                        _ => *clean = false,
-                    }
-                }
-                done.insert(p);
-                floaters.push(p);
-                explain.push(format!(
-                    "bracket {label}: {p} ({}) floats down",
-                    half(self.score(p))
-                ));
-            }
-        }
-    }
-
-    /// Opponents to try for `p`, in the Dutch order: moved-down players take residents in
-    /// rank order; residents split into S1 (upper half) and S2; an S1 player takes S2 in
-    /// order, then S1 players from the bottom (exchanges); an S2 player the rest in order.
-    fn candidates(&self, p: u32, bracket: &[u32], mdps: &[u32], done: &BTreeSet<u32>) -> Vec<u32> {
-        let open: Vec<u32> = bracket
-            .iter()
-            .copied()
-            .filter(|x| *x != p && !done.contains(x))
-            .collect();
-        if mdps.contains(&p) {
-            let mut residents: Vec<u32> =
-                open.iter().copied().filter(|x| !mdps.contains(x)).collect();
-            let others: Vec<u32> = open.iter().copied().filter(|x| mdps.contains(x)).collect();
-            residents.extend(others);
-            return residents;
-        }
-        let residents: Vec<u32> = bracket
-            .iter()
-            .copied()
-            .filter(|x| !mdps.contains(x) && (!done.contains(x) || *x == p))
-            .collect();
-        let h = residents.len() / 2;
-        let i = residents.iter().position(|x| *x == p).unwrap_or(0);
-        if i < h {
-            let mut c: Vec<u32> = residents.get(h..).unwrap_or_default().to_vec();
-            let mut s1: Vec<u32> = residents
-                .get(i + 1..h)
-                .unwrap_or_default()
-                .iter()
-                .rev()
-                .copied()
-                .collect();
-            c.append(&mut s1);
-            c
-        } else {
-            residents.into_iter().filter(|x| *x != p).collect()
-        }
     }
 
     /// Colours (C.04.3 E.1–E.5); returns (White, Black).

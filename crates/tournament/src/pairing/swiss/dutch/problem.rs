@@ -81,6 +81,15 @@ impl Problem<'_> {
         i * (2 * n - i - 1) / 2 + (j - i - 1)
     }
 
+    /// The players below the bracket, in order.
+    pub(super) fn below(&self) -> impl Iterator<Item = u32> + '_ {
+        self.players
+            .iter()
+            .zip(&self.in_bracket)
+            .filter(|&(_, inside)| !inside)
+            .map(|(x, _)| *x)
+    }
+
     /// The bye with a bracket player.
     pub(super) fn bye_bracket(&self, i: usize, j: usize) -> bool {
         (self.bye == Some(i) && self.in_bracket[j]) || (self.bye == Some(j) && self.in_bracket[i])
