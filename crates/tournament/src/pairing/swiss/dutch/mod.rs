@@ -96,6 +96,7 @@ use crate::matching;
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::pairing::swiss::acceleration;
 use crate::result::Color;
+use crate::score::Score;
 
 use player::{Player, Strength, read_players};
 
@@ -113,6 +114,10 @@ type Paired = (Vec<(u32, u32)>, Option<u32>);
 
 /// The pairing-allocated bye, as a pseudo-player ranked below everyone.
 const BYE: u32 = u32::MAX;
+
+/// The largest field paired: each bracket still needs at least one cubic solve over itself
+/// and every lower player, so larger fields take too long to pair.
+const MAX_FIELD: usize = 1000;
 
 /// One round's pairing: the players and what the criteria read about the round.
 struct Dutch {
@@ -180,49 +185,8 @@ pub fn pair_round(event: &Event, round_no: RoundNo) -> Result<Round, PairingErro
             half(ceiling)
         ));
     }
-    let (mut pairs, bye) = d.pair(&order, round_no, &mut explanation)?;
-    let bye_points = crate::pairing::bye_points(event);
-    // Boards: the higher score of the pair, then the higher-ranked player.
-    pairs.sort_by_key(|&(w, b)| {
-        let top = d.score(w).max(d.score(b));
-        let low = d.score(w).min(d.score(b));
-        let best = d.rank_of(w).min(d.rank_of(b));
-        (std::cmp::Reverse(top), std::cmp::Reverse(low), best)
-    });
-    // Every id came from an entrant number, so none is 0.
-    let entrant = |id: u32| {
-        EntrantNo::new(id).ok_or_else(|| {
-            PairingError::Unsupported(format!("player id {id} is not a start number"))
-        })
-    };
-    let mut pairings: Vec<Pairing> = Vec::with_capacity(pairs.len() + 1);
-    for (w, b) in pairs {
-        pairings.push(Pairing {
-            board: BoardNo::FIRST,
-            white: entrant(w)?,
-            black: Some(entrant(b)?),
-            bye_points: None,
-            games: Vec::new(),
-            team_match: None,
-            decided_for: None,
-            slot: None,
-        });
-    }
-    if let Some(b) = bye {
-        pairings.push(Pairing {
-            board: BoardNo::FIRST,
-            white: entrant(b)?,
-            black: None,
-            bye_points: Some(bye_points),
-            games: Vec::new(),
-            team_match: None,
-            decided_for: None,
-            slot: None,
-        });
-    }
-    for (i, p) in pairings.iter_mut().enumerate() {
-        p.board = BoardNo::from_index(i);
-    }
+    let (pairs, bye) = d.pair(&order, round_no, &mut explanation)?;
+    let pairings = d.boards(pairs, bye, crate::pairing::bye_points(event))?;
     Ok(Round {
         number: round_no,
         pairings,
@@ -230,11 +194,8 @@ pub fn pair_round(event: &Event, round_no: RoundNo) -> Result<Round, PairingErro
     })
 }
 
-/// The largest field paired: each bracket still needs at least one cubic solve over itself
-/// and every lower player, so larger fields take too long to pair.
-const MAX_FIELD: usize = 1000;
-
 impl Dutch {
+    /// The pairing score in half points; the bye's is below everyone's.
     fn score(&self, id: u32) -> i64 {
         if id == BYE {
             return -1;
@@ -246,6 +207,7 @@ impl Dutch {
         self.rank.get(&id).copied().unwrap_or(usize::MAX)
     }
 
+    /// The player of a pair with the bye.
     fn is_floater_pair(a: u32, b: u32) -> Option<u32> {
         if a == BYE {
             Some(b)
@@ -256,6 +218,7 @@ impl Dutch {
         }
     }
 
+    /// A topscorer of the last round (C.04.3 A.7).
     fn topscorer(&self, id: u32) -> bool {
         self.last_round && self.score(id) > self.topscore
     }
@@ -388,9 +351,61 @@ impl Dutch {
         }
         Ok((pairs, bye))
     }
+
+    /// The round's pairings: the games (White, Black) on boards by the higher score of the
+    /// pair, then the higher-ranked player; the bye, worth `bye_points`, last.
+    fn boards(
+        &self,
+        mut pairs: Vec<(u32, u32)>,
+        bye: Option<u32>,
+        bye_points: Score,
+    ) -> Result<Vec<Pairing>, PairingError> {
+        // Boards: the higher score of the pair, then the higher-ranked player.
+        pairs.sort_by_key(|&(w, b)| {
+            let top = self.score(w).max(self.score(b));
+            let low = self.score(w).min(self.score(b));
+            let best = self.rank_of(w).min(self.rank_of(b));
+            (std::cmp::Reverse(top), std::cmp::Reverse(low), best)
+        });
+        // Every id came from an entrant number, so none is 0.
+        let entrant = |id: u32| {
+            EntrantNo::new(id).ok_or_else(|| {
+                PairingError::Unsupported(format!("player id {id} is not a start number"))
+            })
+        };
+        let mut pairings: Vec<Pairing> = Vec::with_capacity(pairs.len() + 1);
+        for (w, b) in pairs {
+            pairings.push(Pairing {
+                board: BoardNo::FIRST,
+                white: entrant(w)?,
+                black: Some(entrant(b)?),
+                bye_points: None,
+                games: Vec::new(),
+                team_match: None,
+                decided_for: None,
+                slot: None,
+            });
+        }
+        if let Some(b) = bye {
+            pairings.push(Pairing {
+                board: BoardNo::FIRST,
+                white: entrant(b)?,
+                black: None,
+                bye_points: Some(bye_points),
+                games: Vec::new(),
+                team_match: None,
+                decided_for: None,
+                slot: None,
+            });
+        }
+        for (i, p) in pairings.iter_mut().enumerate() {
+            p.board = BoardNo::from_index(i);
+        }
+        Ok(pairings)
+    }
 }
 
 /// A score in half points, as the explanation writes it.
 fn half(halves: i64) -> String {
-    crate::score::Score::from_halves(halves).to_string()
+    Score::from_halves(halves).to_string()
 }
