@@ -310,6 +310,54 @@ impl Bracket<'_> {
         None
     }
 
+    /// Opponents to try for `p`, in the Dutch order: moved-down players take residents in
+    /// rank order; residents split into S1 (upper half) and S2; an S1 player takes S2 in
+    /// order, then S1 players from the bottom (exchanges); an S2 player the rest in order.
+    fn candidates(&self, p: u32) -> Vec<u32> {
+        let open: Vec<u32> = self
+            .players
+            .iter()
+            .copied()
+            .filter(|x| *x != p && !self.done.contains(x))
+            .collect();
+        if self.moved_down.contains(&p) {
+            let mut residents: Vec<u32> = open
+                .iter()
+                .copied()
+                .filter(|x| !self.moved_down.contains(x))
+                .collect();
+            let others: Vec<u32> = open
+                .iter()
+                .copied()
+                .filter(|x| self.moved_down.contains(x))
+                .collect();
+            residents.extend(others);
+            return residents;
+        }
+        let residents: Vec<u32> = self
+            .players
+            .iter()
+            .copied()
+            .filter(|x| !self.moved_down.contains(x) && (!self.done.contains(x) || *x == p))
+            .collect();
+        let h = residents.len() / 2;
+        let i = residents.iter().position(|x| *x == p).unwrap_or(0);
+        if i < h {
+            let mut c: Vec<u32> = residents.get(h..).unwrap_or_default().to_vec();
+            let mut s1: Vec<u32> = residents
+                .get(i + 1..h)
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .copied()
+                .collect();
+            c.append(&mut s1);
+            c
+        } else {
+            residents.into_iter().filter(|x| *x != p).collect()
+        }
+    }
+
     /// Fixes `p`: the first candidate that keeps the optimum, or a float. With
     /// `shortcuts` (only once S1 and S2 are read), pairs are decided from the duals and
     /// the matching at hand where they suffice.
@@ -368,46 +416,6 @@ impl Bracket<'_> {
             }
         }
         None
-    }
-
-    /// Opponents to try for `p`, in the Dutch order: moved-down players take residents in
-    /// rank order; residents split into S1 (upper half) and S2; an S1 player takes S2 in
-    /// order, then S1 players from the bottom (exchanges); an S2 player the rest in order.
-    fn candidates(&self, p: u32) -> Vec<u32> {
-        let (bracket, mdps, done) = (&self.players, &self.moved_down, &self.done);
-        let open: Vec<u32> = bracket
-            .iter()
-            .copied()
-            .filter(|x| *x != p && !done.contains(x))
-            .collect();
-        if mdps.contains(&p) {
-            let mut residents: Vec<u32> =
-                open.iter().copied().filter(|x| !mdps.contains(x)).collect();
-            let others: Vec<u32> = open.iter().copied().filter(|x| mdps.contains(x)).collect();
-            residents.extend(others);
-            return residents;
-        }
-        let residents: Vec<u32> = bracket
-            .iter()
-            .copied()
-            .filter(|x| !mdps.contains(x) && (!done.contains(x) || *x == p))
-            .collect();
-        let h = residents.len() / 2;
-        let i = residents.iter().position(|x| *x == p).unwrap_or(0);
-        if i < h {
-            let mut c: Vec<u32> = residents.get(h..).unwrap_or_default().to_vec();
-            let mut s1: Vec<u32> = residents
-                .get(i + 1..h)
-                .unwrap_or_default()
-                .iter()
-                .rev()
-                .copied()
-                .collect();
-            c.append(&mut s1);
-            c
-        } else {
-            residents.into_iter().filter(|x| *x != p).collect()
-        }
     }
 
     /// Fixes the pair `p`–`q` (or `p`'s bye).

@@ -86,6 +86,22 @@
 //!
 //! The moved-down players and the reading of S1 (`MaxPairs` from the matching) still use
 //! solves: there the matching's identity could matter.
+//!
+//! # Where each part lives
+//!
+//! This module reads the round, settles the bye's score (`lowest_bye_score`), pairs the
+//! brackets from the top and numbers the boards. The rules apart from the matcher
+//! (`crate::matching`), one file each:
+//!
+//! - `player`: the players as the rounds before this one leave them (scores, colours,
+//!   floats, bye eligibility);
+//! - `digits`: the weight digits, their order and widths; `weight`: one pair's weight;
+//! - `problem`: one bracket's matching problem and its solves;
+//! - `shortcuts`: trials decided from the duals and the matching at hand;
+//! - `bracket`: one score bracket in the Dutch order (moved-down players, then the
+//!   transpositions and exchanges of the residents);
+//! - `exchange`: the exchanges and their D.2 order;
+//! - `colours`: the colours of a pair (E.1–E.5).
 
 use std::collections::{BTreeMap, HashMap};
 
