@@ -65,6 +65,7 @@ pub async fn create(
     let now = now_ms();
     let state_json = serde_json::to_string(state).map_err(|e| json_error("event", e))?;
     let action_json = serde_json::to_string(action).map_err(|e| json_error("action", e))?;
+    let _turn = db.event_write_turn().await;
     let mut tx = db.pool.begin().await?;
     sqlx::query(
         "INSERT INTO events (id, name, organiser_id, version, state, created_ms, updated_ms)
@@ -122,6 +123,7 @@ pub async fn commit(
     let now = now_ms();
     let state_json = serde_json::to_string(state).map_err(|e| json_error("event", e))?;
     let action_json = serde_json::to_string(action).map_err(|e| json_error("action", e))?;
+    let _turn = db.event_write_turn().await;
     let mut tx = db.pool.begin().await?;
     let updated = sqlx::query(
         "UPDATE events SET version = version + 1, state = $1, name = $2, organiser_id = $3,
