@@ -625,7 +625,7 @@ async fn archive_replay_and_analysis_in_three_languages() {
         .await;
     assert_eq!(
         br.eval(&page, "[document.getElementById('error').getAttribute('data-field'), document.getElementById('error').textContent]").await,
-        json!(["fen", "fen: illegal position: white has no king"])
+        json!(["fen", "FEN: White has no king."])
     );
     // Putting it back is accepted: Black to move, as in the position edited.
     br.click(&page, ".palette .man[data-man='wK']").await;
