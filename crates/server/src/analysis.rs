@@ -28,12 +28,18 @@ pub const MAX_WAITING: usize = 8;
 /// Requests one client address may have queued or running at once; more get 429.
 pub const MAX_PER_ADDRESS: usize = 2;
 
-/// A number asked for outside `1..=max`, with the field's label.
-fn out_of_range(label: &'static str, value: impl ToString, max: impl ToString) -> Msg {
+/// A number asked for outside `min..=max`, with the field's label (the route's check and
+/// the pool's say it alike).
+pub fn out_of_range(
+    label: &'static str,
+    value: impl ToString,
+    min: impl ToString,
+    max: impl ToString,
+) -> Msg {
     Msg::new("analysis-field-number")
         .arg_id("field", label)
         .arg("value", value)
-        .arg("min", 1)
+        .arg("min", min)
         .arg("max", max)
 }
 
@@ -222,13 +228,13 @@ impl AnalysisPool {
         if !(1..=MAX_MULTIPV).contains(&multipv) {
             return Err(AnalysisError::Field {
                 field: "multipv",
-                reason: out_of_range("analysis-label-multipv", multipv, MAX_MULTIPV),
+                reason: out_of_range("analysis-label-multipv", multipv, 1, MAX_MULTIPV),
             });
         }
         if !(1..=MAX_DEPTH).contains(&depth) {
             return Err(AnalysisError::Field {
                 field: "depth",
-                reason: out_of_range("analysis-label-depth", depth, MAX_DEPTH),
+                reason: out_of_range("analysis-label-depth", depth, 1, MAX_DEPTH),
             });
         }
         let pool = Arc::clone(self);

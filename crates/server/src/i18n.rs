@@ -199,6 +199,14 @@ impl std::fmt::Display for Msg {
     }
 }
 
+/// The message id of a colour (`color-white`, `color-black`).
+pub fn color_id(c: shatar_rules::Color) -> &'static str {
+    match c {
+        shatar_rules::Color::White => "color-white",
+        shatar_rules::Color::Black => "color-black",
+    }
+}
+
 /// The name of a ruleset preset in `lang` (`official` → “Official rules (2017)”); an
 /// unknown name is returned as it is.
 pub fn ruleset_name(lang: Lang, name: &str) -> String {

@@ -5,20 +5,12 @@
 //! Where a library gives only an English phrase (a record's syntax error), the phrase is
 //! quoted inside the translated sentence.
 
-use crate::i18n::Msg;
+use crate::i18n::{Msg, color_id};
 use shatar_records::{GameError, MoveError, MoveTextError, RecordError};
+use shatar_rules::PositionError;
 use shatar_rules::fen::{FenError, ParseFenError};
 use shatar_rules::outcome::GameEnd;
 use shatar_rules::uci::UciMoveError;
-use shatar_rules::{Color, PositionError};
-
-/// The message id of a colour (`White`, `Black`).
-pub fn color_id(c: Color) -> &'static str {
-    match c {
-        Color::White => "color-white",
-        Color::Black => "color-black",
-    }
-}
 
 /// Why a FEN could not be read, naming the field and the rank.
 pub fn fen_error(e: &FenError) -> Msg {

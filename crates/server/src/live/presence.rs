@@ -59,9 +59,13 @@ impl Presence {
         let last = seen.unwrap_or(last_step_ms);
         (now_ms - last >= GONE_AFTER_MS).then_some(last)
     }
-}
 
-impl Presence {
+    /// What is left at `now_ms` of the wait before a player gone since `since_ms` can be
+    /// claimed against (zero or less once it is over).
+    pub fn claim_wait_ms(&self, since_ms: i64, now_ms: i64) -> i64 {
+        since_ms + self.claim_after_ms - now_ms
+    }
+
     /// Whether the opponent of `color` may claim the game at `now_ms`: `color` has been
     /// gone for the game's wait. Else why not, with the seconds still to wait.
     pub fn claimable_against(
@@ -73,7 +77,7 @@ impl Presence {
         let since = self
             .gone_since(color, last_step_ms, now_ms)
             .ok_or(ActionError::OpponentHere)?;
-        let left_ms = since + self.claim_after_ms - now_ms;
+        let left_ms = self.claim_wait_ms(since, now_ms);
         if left_ms > 0 {
             return Err(ActionError::OpponentJustLeft {
                 seconds: seconds_up(left_ms),

@@ -131,7 +131,7 @@ fn check(q: &PositionQuery) -> Result<Checked, AnalysisError> {
             return Err(too_many());
         }
         let pos = game.position();
-        let (number, side) = (pos.fullmoves(), refusals::color_id(pos.turn()));
+        let (number, side) = (pos.fullmoves(), crate::i18n::color_id(pos.turn()));
         let at = |id: &'static str| {
             Msg::new(id)
                 .arg("number", number)
@@ -306,11 +306,7 @@ fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
             .ok_or_else(|| {
                 field(
                     name,
-                    Msg::new("analysis-field-number")
-                        .arg_id("field", label)
-                        .arg("value", t)
-                        .arg("min", range.start())
-                        .arg("max", range.end()),
+                    crate::analysis::out_of_range(label, t, range.start(), range.end()),
                 )
             }),
     }

@@ -144,7 +144,7 @@ async fn player(
                     @let color = if g.white_id == Some(user.id) { Color::White } else { Color::Black };
                     tr data-game=(g.id) {
                         td { (pgn_date(g.created_ms)) }
-                        td { (l.t(match color { Color::White => "color-white", Color::Black => "color-black" })) }
+                        td { (l.t(crate::i18n::color_id(color))) }
                         td { (name_cell(l, g, !color)) }
                         td { (crate::i18n::ruleset_name(l, &g.ruleset)) }
                         td { (time_control(g)) }

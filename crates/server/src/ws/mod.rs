@@ -170,7 +170,7 @@ async fn presence_note(state: &AppState, id: &str, room: &Room, color: Color) ->
         Some(since) => json!({
             "t": "presence",
             "opponent_gone_s": (now - since) / 1000,
-            "claim_in_s": crate::live::presence::seconds_up(since + p.claim_after_ms - now),
+            "claim_in_s": crate::live::presence::seconds_up(p.claim_wait_ms(since, now)),
         })
         .to_string(),
     }
