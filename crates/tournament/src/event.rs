@@ -124,6 +124,24 @@ pub enum DrawnMatchRule {
     Armageddon,
 }
 
+impl DrawnMatchRule {
+    /// Both rules.
+    pub const ALL: [DrawnMatchRule; 2] = [DrawnMatchRule::ExtraGames, DrawnMatchRule::Armageddon];
+
+    /// The rule's code (`extra-games`, `armageddon`), as in the event file.
+    pub fn code(self) -> &'static str {
+        match self {
+            DrawnMatchRule::ExtraGames => "extra-games",
+            DrawnMatchRule::Armageddon => "armageddon",
+        }
+    }
+
+    /// The rule with this code.
+    pub fn from_code(code: &str) -> Option<DrawnMatchRule> {
+        DrawnMatchRule::ALL.into_iter().find(|r| r.code() == code)
+    }
+}
+
 /// Organiser's settings. Each has S4's default.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
@@ -1373,4 +1391,20 @@ fn next_number(existing: impl Iterator<Item = EntrantNo>) -> EntrantNo {
         .max()
         .and_then(EntrantNo::next)
         .unwrap_or(EntrantNo::FIRST)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DrawnMatchRule;
+
+    /// The codes the CLI and the server read are the event file's own spelling.
+    #[test]
+    fn drawn_match_codes_are_the_file_spelling() {
+        for rule in DrawnMatchRule::ALL {
+            let json = serde_json::to_string(&rule).unwrap();
+            assert_eq!(json, format!("\"{}\"", rule.code()));
+            assert_eq!(DrawnMatchRule::from_code(rule.code()), Some(rule));
+        }
+        assert_eq!(DrawnMatchRule::from_code("sudden-death"), None);
+    }
 }

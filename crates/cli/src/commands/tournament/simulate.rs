@@ -1,0 +1,68 @@
+//! `shatar tournament simulate`: a whole event with simulated results.
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use clap::Args;
+use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
+use shatar_tournament::store;
+
+use super::{parse_acceleration, parse_system};
+
+/// The options of `shatar tournament simulate`.
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// Pairing system (see `new`).
+    #[arg(long)]
+    system: String,
+    /// Number of players.
+    #[arg(long)]
+    players: u32,
+    /// Rounds (Swiss systems; default the competition rules').
+    #[arg(long, default_value_t = 0)]
+    rounds: u32,
+    /// Seed for ratings, lots and results.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Results: random or rating.
+    #[arg(long, default_value = "random")]
+    model: String,
+    /// Forfeits per thousand games.
+    #[arg(long, default_value_t = 0)]
+    forfeits: u32,
+    /// Withdrawals per thousand players and rounds.
+    #[arg(long, default_value_t = 0)]
+    withdrawals: u32,
+    /// FIDE Dutch: accelerated first rounds, `none` or `baku`.
+    #[arg(long, default_value = "none")]
+    acceleration: String,
+    /// Event file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+impl SimulateArgs {
+    /// Runs the simulation and writes the event file.
+    pub fn run(self) -> Result<()> {
+        let mut sim = Simulation::new(parse_system(&self.system)?, self.players, self.seed);
+        sim.rounds = self.rounds;
+        sim.model = match self.model.as_str() {
+            "random" => ResultModel::Random,
+            "rating" => ResultModel::Rating,
+            other => bail!("--model {other:?}: random or rating"),
+        };
+        sim.forfeit_per_mille = self.forfeits;
+        sim.withdraw_per_mille = self.withdrawals;
+        sim.acceleration = parse_acceleration(&self.acceleration)?;
+        let e = simulate(&sim)?;
+        store::save(&e, &self.out)?;
+        println!(
+            "simulated {} players, {} rounds ({}) into {}",
+            self.players,
+            e.rounds.len(),
+            e.system.code(),
+            self.out.display()
+        );
+        Ok(())
+    }
+}
