@@ -105,23 +105,9 @@
     document.body.setAttribute('data-ply', String(st.ply));
   }
 
+  var ROLE_NAMES = { B: T['role-bers'], R: T['role-rook'], C: T['role-camel'], H: T['role-horse'] };
   function showPromotion(choices) {
-    var box = $('promo');
-    var list = box.querySelector('.choices');
-    while (list.firstChild) list.removeChild(list.firstChild);
-    choices.forEach(function (c) {
-      var b = document.createElement('button');
-      b.type = 'button';
-      var svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-      svg.setAttribute('viewBox', '0 0 100 100');
-      var use = document.createElementNS('http://www.w3.org/2000/svg', 'use');
-      use.setAttribute('href', '/static/pieces-' + board.pieceSet + '.svg#' + view.turn[0] + c[0]);
-      svg.appendChild(use);
-      b.appendChild(svg);
-      b.addEventListener('click', function () { box.hidden = true; play(c[1]); });
-      list.appendChild(b);
-    });
-    box.hidden = false;
+    board.showPromotion($('promo'), choices, view.turn[0], ROLE_NAMES, play);
   }
 
   // Engine lines.

@@ -145,6 +145,33 @@
     return true;
   };
 
+  // The promotion picker, one for every page: a button per choice in `box`'s `.choices`
+  // (the man drawn in `color`, 'w' or 'b', and named by `names[letter]` where the page gives
+  // names), `box` shown; `pick(uci)` gets the chosen move once `box` is hidden again.
+  Board.prototype.showPromotion = function (box, choices, color, names, pick) {
+    var list = box.querySelector('.choices');
+    while (list.firstChild) list.removeChild(list.firstChild);
+    var set = this.pieceSet;
+    choices.forEach(function (c) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      var name = (names && names[c[0]]) || c[0];
+      b.title = name;
+      var svg = document.createElementNS(NS, 'svg');
+      svg.setAttribute('viewBox', '0 0 100 100');
+      var use = document.createElementNS(NS, 'use');
+      use.setAttribute('href', '/static/pieces-' + set + '.svg#' + color + c[0]);
+      svg.appendChild(use);
+      b.appendChild(svg);
+      var label = document.createElement('span');
+      label.textContent = name;
+      b.appendChild(label);
+      b.addEventListener('click', function () { box.hidden = true; pick(c[1]); });
+      list.appendChild(b);
+    });
+    box.hidden = false;
+  };
+
   Board.prototype.down = function (ev) {
     var sq = this.squareAt(ev);
     if (!sq) return;

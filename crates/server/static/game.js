@@ -58,28 +58,11 @@
     e.target.value = '';
   });
 
+  var ROLE_NAMES = { B: T['role-bers'], R: T['role-rook'], C: T['role-camel'], H: T['role-horse'] };
   function showPromotion(choices) {
-    var box = $('promo');
-    var list = box.querySelector('.choices');
-    while (list.firstChild) list.removeChild(list.firstChild);
-    var names = { B: 'role-bers', R: 'role-rook', C: 'role-camel', H: 'role-horse' };
-    choices.forEach(function (c) {
-      var b = document.createElement('button');
-      b.type = 'button';
-      b.title = T[names[c[0]]] || c[0];
-      var svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-      svg.setAttribute('viewBox', '0 0 100 100');
-      var use = document.createElementNS('http://www.w3.org/2000/svg', 'use');
-      use.setAttribute('href', '/static/pieces-' + board.pieceSet + '.svg#' + (you === 'black' ? 'b' : 'w') + c[0]);
-      svg.appendChild(use);
-      b.appendChild(svg);
-      var label = document.createElement('span');
-      label.textContent = T[names[c[0]]] || c[0];
-      b.appendChild(label);
-      b.addEventListener('click', function () { box.hidden = true; send({ t: 'move', uci: c[1], ply: state.ply }); });
-      list.appendChild(b);
+    board.showPromotion($('promo'), choices, you === 'black' ? 'b' : 'w', ROLE_NAMES, function (uci) {
+      send({ t: 'move', uci: uci, ply: state.ply });
     });
-    box.hidden = false;
   }
 
   function send(msg) {
