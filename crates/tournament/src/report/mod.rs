@@ -5,9 +5,11 @@
 mod csv;
 mod html;
 pub mod lang;
+pub mod lists;
 mod text;
 
 pub use lang::{Lang, Word, word};
+pub use lists::{players_table, teams_table};
 
 use crate::event::{Entrants, Event};
 use crate::numbers::{EntrantNo, RoundNo};
