@@ -162,32 +162,27 @@ impl IntoResponse for AppError {
 /// The result of a handler.
 pub type AppResult<T> = Result<T, AppError>;
 
-/// Why a socket message could not be decoded.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a socket message could not be decoded. Its text is the [`Msg`] of
+/// [`ProtocolError::message`], which the socket writes in the visitor's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProtocolError {
     /// Longer than the limit.
-    #[error("message of {len} bytes exceeds the limit of {max}")]
     TooLong {
         /// Its length.
         len: usize,
         /// The limit.
         max: usize,
     },
-    /// Not JSON of a known shape; serde's message names the field and column.
-    #[error("malformed message: {0}")]
+    /// Not JSON of a known shape; serde's message (English) names the field and column.
     Malformed(String),
     /// A field's value is out of range.
-    #[error("field {field}: {reason}")]
     Field {
         /// The field.
         field: &'static str,
         /// What is wrong.
-        reason: String,
+        reason: Msg,
     },
     /// The socket sends faster than its limit; the server closes it after saying so.
-    #[error(
-        "too many messages: at most {per_second} a second (bursts of {burst}); the connection is closed"
-    )]
     TooFast {
         /// Messages a second allowed on average.
         per_second: u32,
@@ -196,63 +191,122 @@ pub enum ProtocolError {
     },
 }
 
-/// Why a player's action in a live game was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+impl ProtocolError {
+    /// What the sender is told.
+    pub fn message(&self) -> Msg {
+        match self {
+            ProtocolError::TooLong { len, max } => {
+                Msg::new("socket-too-long").arg("len", len).arg("max", max)
+            }
+            ProtocolError::Malformed(reason) => Msg::new("socket-malformed").arg("reason", reason),
+            ProtocolError::Field { reason, .. } => reason.clone(),
+            ProtocolError::TooFast { per_second, burst } => Msg::new("socket-too-fast")
+                .arg("per_second", per_second)
+                .arg("burst", burst),
+        }
+    }
+}
+
+impl std::fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message().text(Lang::En))
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+/// Why a draw offer is refused (S4 ch.1 §5 二.3: the chances to offer alternate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferRefusal {
+    /// The player's own offer still awaits an answer.
+    OwnPending,
+    /// The opponent's offer awaits the player's answer.
+    AnswerFirst,
+    /// The player's last offer was declined and the opponent has not offered since.
+    NotYourChance,
+}
+
+/// Why a player's action in a live game was refused. Its text is the [`Msg`] of
+/// [`ActionError::message`], which the socket writes in the player's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActionError {
     /// The connection belongs to a spectator.
-    #[error("only the players of this game may act in it")]
     NotAPlayer,
     /// It is the other side's move.
-    #[error("it is not your move")]
     NotYourTurn,
     /// The message was about an earlier position.
-    #[error("stale move: the game is at ply {current}, the move was for ply {sent}")]
     StalePly {
         /// Moves played.
         current: u32,
         /// The ply the client sent.
         sent: u32,
     },
-    /// The move text is illegal here (`reason` is the rules core's message, which names the
-    /// move and the position).
-    #[error("{reason}")]
+    /// The move is not written as one, or is illegal here.
     IllegalMove {
         /// What was sent.
         uci: String,
-        /// Why.
-        reason: String,
+        /// Why, naming the move.
+        reason: Msg,
     },
     /// The game has ended.
-    #[error("the game is over")]
     GameOver,
-    /// A draw offer against the alternation rule, or one already pending (S4 ch.1 §5 二.3).
-    #[error("draw offer not allowed: {0}")]
-    CannotOffer(&'static str),
+    /// A draw offer against the alternation rule, or one already pending.
+    CannotOffer(OfferRefusal),
     /// Nothing to accept or decline.
-    #[error("no draw offer from the opponent is pending")]
     NoOffer,
     /// Aborting is allowed only before each side has moved.
-    #[error("a game can be aborted only before both sides have made their first move")]
     TooLateToAbort,
     /// No repetition or move-rule claim is available.
-    #[error("no draw can be claimed in this position")]
     NothingToClaim,
     /// A claim of victory while the opponent is at the game (or is the computer).
-    #[error("your opponent is still at the game: there is nothing to claim")]
     OpponentHere,
     /// A claim of victory before the opponent has been gone the game's wait.
-    #[error("your opponent has left; the game can be claimed in {seconds} s")]
     OpponentJustLeft {
         /// Seconds still to wait.
         seconds: i64,
     },
     /// A rematch is offered only after the game has ended.
-    #[error("a rematch can be asked for only after the game has ended")]
     NotOver,
     /// Storing the step failed; nothing was changed.
-    #[error("the step could not be stored; nothing was changed")]
     Storage,
 }
+
+impl ActionError {
+    /// What the player is told.
+    pub fn message(&self) -> Msg {
+        match self {
+            ActionError::NotAPlayer => Msg::new("action-not-a-player"),
+            ActionError::NotYourTurn => Msg::new("action-not-your-turn"),
+            ActionError::StalePly { current, sent } => Msg::new("action-stale-ply")
+                .arg("current", current)
+                .arg("sent", sent),
+            ActionError::IllegalMove { reason, .. } => reason.clone(),
+            ActionError::GameOver => Msg::new("action-game-over"),
+            ActionError::CannotOffer(why) => Msg::new(match why {
+                OfferRefusal::OwnPending => "offer-own-pending",
+                OfferRefusal::AnswerFirst => "offer-answer-first",
+                OfferRefusal::NotYourChance => "offer-not-your-chance",
+            }),
+            ActionError::NoOffer => Msg::new("action-no-offer"),
+            ActionError::TooLateToAbort => Msg::new("action-too-late-to-abort"),
+            ActionError::NothingToClaim => Msg::new("action-nothing-to-claim"),
+            ActionError::OpponentHere => Msg::new("action-opponent-here"),
+            ActionError::OpponentJustLeft { seconds } => {
+                Msg::new("action-opponent-just-left").arg("seconds", seconds)
+            }
+            ActionError::NotOver => Msg::new("action-not-over"),
+            ActionError::Storage => Msg::new("action-storage"),
+        }
+    }
+}
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message().text(Lang::En))
+    }
+}
+
+impl std::error::Error for ActionError {}
 
 /// Why an analysis-board request (position, engine lines, import) was refused; answered as
 /// JSON `{"error": …, "field": …}` so the board can show it beside the input.

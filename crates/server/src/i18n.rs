@@ -18,11 +18,33 @@ pub enum Lang {
     Mn,
 }
 
-/// The Fluent sources, embedded.
+/// The Fluent sources, embedded: per language the site's messages (`site.ftl`) and then the
+/// event pages' (`events.ftl`), read as one source.
 pub const SOURCES: [(Lang, &str); 3] = [
-    (Lang::En, include_str!("../locales/en.ftl")),
-    (Lang::Zh, include_str!("../locales/zh.ftl")),
-    (Lang::Mn, include_str!("../locales/mn.ftl")),
+    (
+        Lang::En,
+        concat!(
+            include_str!("../locales/en/site.ftl"),
+            "\n",
+            include_str!("../locales/en/events.ftl")
+        ),
+    ),
+    (
+        Lang::Zh,
+        concat!(
+            include_str!("../locales/zh/site.ftl"),
+            "\n",
+            include_str!("../locales/zh/events.ftl")
+        ),
+    ),
+    (
+        Lang::Mn,
+        concat!(
+            include_str!("../locales/mn/site.ftl"),
+            "\n",
+            include_str!("../locales/mn/events.ftl")
+        ),
+    ),
 ];
 
 /// The cookie the language switcher sets.

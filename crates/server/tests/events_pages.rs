@@ -383,11 +383,25 @@ async fn an_organiser_runs_a_round_from_the_pages(b: Backend) {
         .await
         .body;
     assert!(
-        csv.starts_with("number,name,club,region,rating,birth_year\n"),
+        csv.starts_with("number,name,name_traditional,club,region,rating,seed_class,birth_year\n"),
         "{csv}"
     );
-    assert_eq!(csv.matches(",Хөх хот,,,\n").count(), 4, "{csv}");
-    assert!(csv.contains(",Батбаяр,Хөх хот,,,"), "{csv}");
+    assert_eq!(csv.matches(",Хөх хот,,,,\n").count(), 4, "{csv}");
+    assert!(csv.contains(",Батбаяр,,Хөх хот,,,"), "{csv}");
+    // An individual event has no teams: the list is its heading alone.
+    assert_eq!(
+        public
+            .get(&format!("/api/events/{id}/teams.csv"))
+            .await
+            .body,
+        "team,team_name,region,order,number,name\n"
+    );
+    // The players' page links the downloads.
+    let page = public.get(&format!("/events/{id}/players")).await.body;
+    assert!(
+        page.contains(&format!(r#"href="/api/events/{id}/players.csv""#)),
+        "{page}"
+    );
     assert_eq!(
         public
             .get(&format!("/api/events/{id}/nothing.csv"))

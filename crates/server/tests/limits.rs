@@ -114,7 +114,7 @@ async fn a_socket_sending_too_fast_is_told_and_closed() {
     let error = error.expect("an error before the close");
     assert_eq!(
         error["error"],
-        "too many messages: at most 1 a second (bursts of 5); the connection is closed"
+        "Too many messages: at most 1 a second (bursts of 5); the connection is closed."
     );
     assert_eq!(error["closing"], true);
     let close = close.expect("a close frame with a reason");
@@ -166,7 +166,7 @@ async fn an_over_long_message_is_told_and_closed() {
             errors,
             vec![serde_json::json!({
                 "t": "error",
-                "error": format!("message of {len} bytes exceeds the limit of 512"),
+                "error": format!("The message of {len} bytes is longer than the limit of 512 bytes; the connection is closed."),
                 "closing": true,
             })],
             "{len} bytes"
@@ -185,7 +185,7 @@ async fn an_over_long_message_is_told_and_closed() {
     assert!(
         s.error()
             .await
-            .starts_with("malformed message: unknown field `x`")
+            .starts_with("The message could not be read (unknown field `x`")
     );
     assert_eq!(s.get_state_via_ping().await["t"], "state");
     server.stop().await;

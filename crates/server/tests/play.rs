@@ -121,7 +121,7 @@ async fn full_game_to_mate_with_clocks(bk: Backend) {
     );
     // No further move is accepted.
     b.play("e8e7", 7).await;
-    assert_eq!(b.error().await, "the game is over");
+    assert_eq!(b.error().await, "The game is over.");
     // What the page's JSON reads is what was stored.
     let mut anyone = server.client();
     let stored = anyone.get(&format!("/api/games/{game}")).await.json();
@@ -147,10 +147,10 @@ async fn draw_by_offer_with_alternation(bk: Backend) {
     w.send(json!({"t": "draw-offer"})).await;
     assert_eq!(
         w.error().await,
-        "draw offer not allowed: your offer is still pending"
+        "You cannot offer a draw now: your offer is still waiting for an answer."
     );
     b.play("e7e6", 0).await;
-    assert_eq!(b.error().await, "it is not your move");
+    assert_eq!(b.error().await, "It is not your move.");
     w.play("e2e3", 0).await;
     w.state().await;
     b.state().await;
@@ -163,7 +163,7 @@ async fn draw_by_offer_with_alternation(bk: Backend) {
     w.send(json!({"t": "draw-offer"})).await;
     assert_eq!(
         w.error().await,
-        "draw offer not allowed: after a declined offer, the opponent must offer before you may again"
+        "You cannot offer a draw now: after a declined offer, your opponent must offer before you may again."
     );
     b.send(json!({"t": "draw-offer"})).await;
     assert_eq!(w.state().await["draw_offer"], "black");
@@ -233,17 +233,17 @@ async fn spectators_watch_but_cannot_act(bk: Backend) {
         third_sock.send(msg).await;
         assert_eq!(
             third_sock.error().await,
-            "only the players of this game may act in it"
+            "Only the players of this game may act in it."
         );
         guest_sock.send(json!({"t": "resign"})).await;
         assert_eq!(
             guest_sock.error().await,
-            "only the players of this game may act in it"
+            "Only the players of this game may act in it."
         );
     }
     // Black cannot move for White.
     b.play("e2e4", 0).await;
-    assert_eq!(b.error().await, "it is not your move");
+    assert_eq!(b.error().await, "It is not your move.");
     // Spectators see the moves live.
     play(&mut w, &mut b, &["e2e4", "e7e5"], 0).await;
     let s = third_sock.state_at(2).await;
@@ -274,7 +274,7 @@ async fn abort_only_in_the_first_round(bk: Backend) {
     w.send(json!({"t": "abort"})).await;
     assert_eq!(
         w.error().await,
-        "a game can be aborted only before both sides have made their first move"
+        "A game can be aborted only before both sides have made their first move."
     );
     w.send(json!({"t": "resign"})).await;
     let end = b.state().await;
@@ -367,22 +367,33 @@ async fn bad_socket_messages_are_refused(bk: Backend) {
     let _b = black.socket(&game).await;
     w.state().await;
     w.send_text("not json").await;
-    assert!(w.error().await.starts_with("malformed message"));
-    w.send(json!({"t": "move", "uci": "e2e5", "ply": 0})).await;
-    assert!(w.error().await.starts_with("illegal move \"e2e5\""));
-    w.send(json!({"t": "move", "uci": "a2a3", "ply": 0})).await;
     assert!(
-        w.error().await.starts_with("illegal move \"a2a3\""),
+        w.error()
+            .await
+            .starts_with("The message could not be read (")
+    );
+    w.send(json!({"t": "move", "uci": "e2e5", "ply": 0})).await;
+    assert_eq!(
+        w.error().await,
+        "e2e5 is not a legal move in this position."
+    );
+    w.send(json!({"t": "move", "uci": "a2a3", "ply": 0})).await;
+    assert_eq!(
+        w.error().await,
+        "a2a3 is not a legal move in this position.",
         "first round"
     );
     w.send(json!({"t": "move", "uci": "e2e4", "ply": 5})).await;
     assert_eq!(
         w.error().await,
-        "stale move: the game is at ply 0, the move was for ply 5"
+        "This was sent for an earlier position: the game is at ply 0, the message was for ply 5."
     );
     w.send(json!({"t": "move", "uci": "<b>x</b>", "ply": 0}))
         .await;
-    assert!(w.error().await.starts_with("field uci"));
+    assert_eq!(
+        w.error().await,
+        "Move: “<b>x</b>” is not written as a move; give 4 or 5 letters and digits, such as e2e4."
+    );
     // The game is untouched and still playable.
     w.play("e2e4", 0).await;
     assert_eq!(w.state_at(1).await["moves"], json!(["e2e4"]));
@@ -418,7 +429,7 @@ async fn rematch_swaps_colours_when_both_ask(bk: Backend) {
     w.send(json!({"t": "rematch"})).await;
     assert_eq!(
         w.error().await,
-        "a rematch can be asked for only after the game has ended"
+        "A rematch can be asked for only after the game has ended."
     );
     play(&mut w, &mut b, &["d2d4", "d7d5"], 0).await;
     b.send(json!({"t": "resign"})).await;
@@ -447,7 +458,7 @@ async fn rematch_swaps_colours_when_both_ask(bk: Backend) {
     guest.send(json!({"t": "rematch"})).await;
     assert_eq!(
         guest.error().await,
-        "only the players of this game may act in it"
+        "Only the players of this game may act in it."
     );
     server.stop().await;
 }
@@ -632,7 +643,7 @@ async fn a_player_who_left_can_be_claimed_against(bk: Backend) {
     w.send(json!({"t": "claim-victory"})).await;
     assert_eq!(
         w.error().await,
-        "your opponent is still at the game: there is nothing to claim"
+        "Your opponent is still at the game: there is nothing to claim."
     );
 
     // Black leaves; their socket's last note is the moment they left.
@@ -656,7 +667,7 @@ async fn a_player_who_left_can_be_claimed_against(bk: Backend) {
     w.send(json!({"t": "claim-victory"})).await;
     assert_eq!(
         w.error().await,
-        "your opponent has left; the game can be claimed in 10 s"
+        "Your opponent has left; the game can be claimed in 10 s."
     );
     // A page opened now is told at once (its first note).
     let mut w2 = white.socket(&game).await;
@@ -803,5 +814,49 @@ async fn a_seek_expires_when_its_player_leaves_and_the_lobby_says_so() {
         .post(&format!("/seeks/{stays}/accept"), &[("csrf", &csrf)])
         .await;
     assert_eq!(r.status, 404, "{}", r.body);
+    server.stop().await;
+}
+
+/// A socket's refusals are written in the visitor's language (the page's cookie), as
+/// sentences naming what was refused; a spectator's too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn socket_refusals_are_in_the_page_language() {
+    let server = TestServer::start(Backend::Sqlite).await;
+    let (mut white, mut black, game) =
+        pair(&server, &[("ruleset", "official"), ("minutes", "30")]).await;
+    white.cookies.insert("lang".into(), "zh".into());
+    black.cookies.insert("lang".into(), "mn".into());
+    let mut w = white.socket(&game).await;
+    let mut b = black.socket(&game).await;
+    w.state().await;
+    b.state().await;
+    b.play("e7e5", 0).await;
+    assert_eq!(b.error().await, "Одоо таны нүүдэл биш.");
+    w.play("e2e5", 0).await;
+    assert_eq!(w.error().await, "e2e5 在此局面中不是合法着法。");
+    w.send(json!({"t": "move", "uci": "e2e4", "ply": 3})).await;
+    assert_eq!(
+        w.error().await,
+        "这是针对较早局面发出的：本局已走到第 0 步（半回合），消息针对的是第 3 步。"
+    );
+    w.send(json!({"t": "draw-offer"})).await;
+    w.state().await;
+    b.state().await;
+    w.send(json!({"t": "draw-offer"})).await;
+    assert_eq!(w.error().await, "现在不能提和：您的提和尚在等待答复。");
+    w.send_text("{").await;
+    assert!(
+        w.error().await.starts_with("无法读取消息（"),
+        "a malformed message"
+    );
+    let mut watcher = server.client();
+    watcher.cookies.insert("lang".into(), "mn".into());
+    let mut s = watcher.socket(&game).await;
+    s.state().await;
+    s.send(json!({"t": "resign"})).await;
+    assert_eq!(
+        s.error().await,
+        "Энэ тоглолтод зөвхөн түүний тоглогчид нүүж болно."
+    );
     server.stop().await;
 }

@@ -4,13 +4,13 @@
 
 use super::clock::Clock;
 use super::lag::LagQuota;
-use super::offers::DrawOffers;
 use super::presence::Presence;
 use crate::db::games::{EventRow, GameRow, MoveRow, Status};
-use crate::error::{ActionError, AppError};
+use crate::error::{ActionError, AppError, OfferRefusal};
 use serde_json::{Map, Value, json};
+use shatar_arbiter::Offers;
 use shatar_rules::outcome::{GameEnd, Outcome, Termination, VoidMate};
-use shatar_rules::{Color, Game, Role, Ruleset, fen, uci};
+use shatar_rules::{Color, Game, PlayError, Role, Ruleset, fen, uci};
 
 /// How a game ended, in storable words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub struct LiveGame {
     /// The clock.
     pub clock: Clock,
     /// Draw offers.
-    pub offers: DrawOffers,
+    pub offers: Offers,
     /// The end, once ended.
     pub finish: Option<Finish>,
     /// The clocks after each move (for the move list).
@@ -124,6 +124,17 @@ fn finish_by_rules(end: GameEnd) -> Finish {
     }
 }
 
+/// The arbiter library's refusal of a draw-offer step, as told to `color`.
+fn offer_error(color: Color, refusal: shatar_arbiter::OfferRefusal) -> ActionError {
+    use shatar_arbiter::OfferRefusal as Why;
+    match refusal {
+        Why::Pending(by) if by == color => ActionError::CannotOffer(OfferRefusal::OwnPending),
+        Why::Pending(_) => ActionError::CannotOffer(OfferRefusal::AnswerFirst),
+        Why::OpponentsTurnToOffer => ActionError::CannotOffer(OfferRefusal::NotYourChance),
+        Why::NothingToAnswer => ActionError::NoOffer,
+    }
+}
+
 /// The ruleset of a stored preset name.
 pub fn ruleset_of(name: &str) -> Result<Ruleset, AppError> {
     name.parse::<shatar_rules::Preset>()
@@ -148,7 +159,7 @@ pub struct Plan {
 struct NextState {
     game: Game,
     clock: Clock,
-    offers: DrawOffers,
+    offers: Offers,
     draw_declined: Option<Color>,
     lag_quota: [LagQuota; 2],
 }
@@ -170,7 +181,7 @@ impl LiveGame {
         Ok(LiveGame {
             game: Game::from_position(pos),
             clock,
-            offers: DrawOffers::default(),
+            offers: Offers::default(),
             finish,
             move_clocks: Vec::new(),
             computer_thinking: None,
@@ -201,9 +212,11 @@ impl LiveGame {
                     _ => continue,
                 };
                 // Stored steps were valid when made; replaying them cannot fail.
+                let at_ms = u64::try_from(e.at_ms).unwrap_or(0);
                 let _ = match e.kind.as_str() {
-                    "draw-offer" => live.offers.offer(color),
-                    "draw-decline" | "draw-accept" => live.offers.answer(color),
+                    "draw-offer" => live.offers.offer(color, at_ms),
+                    "draw-decline" => live.offers.decline(color),
+                    "draw-accept" => live.offers.accept(color),
                     _ => Ok(()),
                 };
             }
@@ -216,7 +229,7 @@ impl LiveGame {
                 ))
             })?;
             live.game.play_unchecked(mv);
-            live.offers.on_move(mover);
+            live.offers.moved(mover);
             live.move_clocks.push((m.white_ms, m.black_ms));
             live.last_step_ms = m.played_ms;
         }
@@ -329,7 +342,7 @@ impl LiveGame {
                 let m = uci::parse_move(next.game.position(), text).map_err(|e| {
                     ActionError::IllegalMove {
                         uci: text.clone(),
-                        reason: e.to_string(),
+                        reason: crate::refusals::uci_error(&e),
                     }
                 })?;
                 // The clock runs from the end of the first round (see `clock`): the first
@@ -346,13 +359,16 @@ impl LiveGame {
                         }
                     }
                 }
-                next.game.play(m).map_err(|e| ActionError::IllegalMove {
-                    uci: text.clone(),
-                    reason: e.to_string(),
+                next.game.play(m).map_err(|e| match e {
+                    PlayError::GameOver(_) => ActionError::GameOver,
+                    PlayError::Illegal(_) => ActionError::IllegalMove {
+                        uci: text.clone(),
+                        reason: crate::i18n::Msg::new("move-illegal").arg("text", text),
+                    },
                 })?;
                 // A move declines the opponent's pending offer.
-                next.draw_declined = (next.offers.pending() == Some(!color)).then_some(color);
-                next.offers.on_move(color);
+                next.draw_declined = (next.offers.pending_by() == Some(!color)).then_some(color);
+                next.offers.moved(color);
                 let reading = next.clock.reading(now_ms);
                 let finish = next.game.end().map(finish_by_rules);
                 if finish.is_some() {
@@ -374,17 +390,23 @@ impl LiveGame {
                 })
             }
             Action::DrawOffer => {
-                next.offers.offer(color)?;
+                next.offers
+                    .offer(color, u64::try_from(now_ms).unwrap_or(0))
+                    .map_err(|r| offer_error(color, r))?;
                 next.draw_declined = None;
                 Ok(event(next, "draw-offer", None))
             }
             Action::DrawDecline => {
-                next.offers.answer(color)?;
+                next.offers
+                    .decline(color)
+                    .map_err(|r| offer_error(color, r))?;
                 next.draw_declined = Some(color);
                 Ok(event(next, "draw-decline", None))
             }
             Action::DrawAccept => {
-                next.offers.answer(color)?;
+                next.offers
+                    .accept(color)
+                    .map_err(|r| offer_error(color, r))?;
                 next.clock.stop(now_ms);
                 let finish = Finish {
                     result: Some(Outcome::Draw.pgn().to_owned()),
@@ -576,7 +598,7 @@ impl LiveGame {
             None
         };
         let reading = self.clock.reading(now_ms);
-        let can_offer = |c: Color| self.is_live() && self.offers.can_offer(c).is_ok();
+        let can_offer = |c: Color| self.is_live() && self.offers.may_offer(c).is_ok();
         json!({
             "t": "state",
             "id": self.row.id,
@@ -606,7 +628,7 @@ impl LiveGame {
             "status": self.row.status.name(),
             "result": self.finish.as_ref().and_then(|f| f.result.clone()),
             "termination": self.finish.as_ref().map(|f| f.termination.clone()),
-            "draw_offer": self.offers.pending().map(Color::name),
+            "draw_offer": self.offers.pending_by().map(Color::name),
             "draw_declined": self.draw_declined.filter(|_| self.is_live()).map(Color::name),
             "can_offer": { "white": can_offer(Color::White), "black": can_offer(Color::Black) },
             "abortable": self.is_live() && self.ply() < 2,

@@ -12,7 +12,6 @@ pub mod computer;
 pub mod fanout;
 pub mod game;
 pub mod lag;
-pub mod offers;
 pub mod presence;
 
 use crate::db::{Db, games, now_ms};
@@ -408,7 +407,7 @@ impl Hub {
                 return;
             };
             // An offer is answered before anything else (a move would decline it unread).
-            if live.is_live() && live.offers.pending() == Some(!color) {
+            if live.is_live() && live.offers.pending_by() == Some(!color) {
                 if !live.computer_answering {
                     live.computer_answering = true;
                     self.computer_answers_draw(id, room, live.game.clone(), color);
@@ -447,7 +446,7 @@ impl Hub {
             };
             {
                 let mut live = room.game.lock().await;
-                if live.offers.pending() == Some(!color) {
+                if live.offers.pending_by() == Some(!color) {
                     // Offered while it thought: the answer comes first, then a new search.
                     live.computer_thinking = None;
                     return;

@@ -44,6 +44,10 @@ const SCRIPT_MESSAGES: &[&str] = &[
     "analysis-error",
     "analysis-white-to-move",
     "analysis-black-to-move",
+    "role-bers",
+    "role-rook",
+    "role-camel",
+    "role-horse",
 ];
 
 /// A position asked for: ruleset, start FEN, moves (UCI, separated by spaces or commas) and

@@ -5,7 +5,8 @@
 pub mod protocol;
 
 use crate::auth::Visitor;
-use crate::error::AppError;
+use crate::error::{ActionError, AppError, ProtocolError};
+use crate::i18n::{Lang, Msg};
 use crate::limits::TokenBucket;
 use crate::live::lag::RoundTrips;
 use crate::live::{Room, snapshot_text};
@@ -63,6 +64,7 @@ pub async fn socket(
             max: state.sockets.max(),
         })?;
     let room = state.hub.room(&id).await?;
+    let lang = visitor.lang;
     let color = room.game.lock().await.color_of(
         visitor.user.as_ref().map(|u| u.id),
         visitor.guest.as_deref(),
@@ -71,7 +73,7 @@ pub async fn socket(
         .max_message_size(protocol::TRANSPORT_MAX_BYTES)
         .max_frame_size(protocol::TRANSPORT_MAX_BYTES)
         .on_upgrade(move |socket| async move {
-            run(socket, state, id, room, color).await;
+            run(socket, state, id, room, color, lang).await;
             // The address's place is freed when the socket ends.
             drop(slot);
         }))
@@ -80,23 +82,33 @@ pub async fn socket(
 /// How often the server measures a socket's round trip (the first at once).
 pub const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// A refusal frame, written in the socket's language (the visitor's, as on the pages);
+/// `closing` when the server closes the socket after it.
+fn refusal(msg: &Msg, lang: Lang, closing: bool) -> String {
+    let mut frame = json!({"t": "error", "error": msg.text(lang)});
+    if closing {
+        frame["closing"] = json!(true);
+    }
+    frame.to_string()
+}
+
 /// The refusal sent before a socket is closed for sending too fast.
-fn rate_error(state: &AppState) -> String {
-    let e = crate::error::ProtocolError::TooFast {
+fn rate_error(state: &AppState, lang: Lang) -> String {
+    let e = ProtocolError::TooFast {
         per_second: state.config.socket_messages_per_second,
         burst: state.config.socket_message_burst,
     };
-    json!({"t": "error", "error": e.to_string(), "closing": true}).to_string()
+    refusal(&e.message(), lang, true)
 }
 
 /// The refusal sent before a socket is closed for a message over
 /// [`protocol::MAX_MESSAGE_BYTES`] (`len`: its length in bytes).
-fn too_long_error(len: usize) -> String {
-    let e = crate::error::ProtocolError::TooLong {
+fn too_long_error(len: usize, lang: Lang) -> String {
+    let e = ProtocolError::TooLong {
         len,
         max: protocol::MAX_MESSAGE_BYTES,
     };
-    json!({"t": "error", "error": e.to_string(), "closing": true}).to_string()
+    refusal(&e.message(), lang, true)
 }
 
 /// The length of the message the transport refused as too long, if that is why reading
@@ -115,8 +127,11 @@ fn refused_length(e: axum::Error) -> Option<usize> {
 async fn close_too_long(
     sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
     len: usize,
+    lang: Lang,
 ) -> bool {
-    let _ = sink.send(Message::Text(too_long_error(len).into())).await;
+    let _ = sink
+        .send(Message::Text(too_long_error(len, lang).into()))
+        .await;
     let frame = CloseFrame {
         code: close_code::SIZE,
         reason: "message too long".into(),
@@ -182,6 +197,7 @@ async fn run(
     id: String,
     room: Arc<Room>,
     color: Option<Color>,
+    lang: Lang,
 ) {
     let (mut sink, mut stream) = socket.split();
     let mut rate = TokenBucket::new(
@@ -217,7 +233,7 @@ async fn run(
                     Some(Err(e)) => {
                         // The stream has ended: nothing more can be read, only said.
                         if let Some(len) = refused_length(e) {
-                            close_too_long(&mut sink, len).await;
+                            close_too_long(&mut sink, len, lang).await;
                         }
                         break;
                     }
@@ -226,7 +242,7 @@ async fn run(
                         continue;
                     }
                     Some(Ok(_)) if !rate.take(Instant::now()) => {
-                        let _ = sink.send(Message::Text(rate_error(&state).into())).await;
+                        let _ = sink.send(Message::Text(rate_error(&state, lang).into())).await;
                         let frame = CloseFrame {
                             code: close_code::POLICY,
                             reason: "message rate limit".into(),
@@ -240,13 +256,13 @@ async fn run(
                     Some(Ok(_)) => continue,
                 };
                 let reply = match protocol::decode(text.as_str()) {
-                    Err(crate::error::ProtocolError::TooLong { len, .. }) => {
-                        if close_too_long(&mut sink, len).await {
+                    Err(ProtocolError::TooLong { len, .. }) => {
+                        if close_too_long(&mut sink, len, lang).await {
                             await_close_reply(&mut stream).await;
                         }
                         break;
                     }
-                    Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
+                    Err(e) => Some(refusal(&e.message(), lang, false)),
                     Ok(protocol::ClientMsg::Ping { seq }) => {
                         let snap = snapshot(&room).await;
                         if sink.send(Message::Text(snap.as_ref().into())).await.is_err() {
@@ -257,16 +273,16 @@ async fn run(
                     Ok(protocol::ClientMsg::Rematch) => match color {
                         Some(c) => match state.hub.rematch(&id, c).await {
                             Ok(()) => None,
-                            Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
+                            Err(e) => Some(refusal(&e.message(), lang, false)),
                         },
-                        None => Some(json!({"t": "error", "error": crate::error::ActionError::NotAPlayer.to_string()}).to_string()),
+                        None => Some(refusal(&ActionError::NotAPlayer.message(), lang, false)),
                     },
                     Ok(msg) => match (color, msg.action()) {
                         (Some(c), Some(action)) => match state.hub.act(&id, c, &action, trips.estimate_ms()).await {
                             Ok(()) => None,
-                            Err(e) => Some(json!({"t": "error", "error": e.to_string()}).to_string()),
+                            Err(e) => Some(refusal(&e.message(), lang, false)),
                         },
-                        _ => Some(json!({"t": "error", "error": crate::error::ActionError::NotAPlayer.to_string()}).to_string()),
+                        _ => Some(refusal(&ActionError::NotAPlayer.message(), lang, false)),
                     },
                 };
                 if let Some(reply) = reply

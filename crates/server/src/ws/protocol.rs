@@ -125,13 +125,15 @@ pub fn decode(text: &str) -> Result<ClientMsg, ProtocolError> {
         if !shape_ok {
             return Err(ProtocolError::Field {
                 field: "uci",
-                reason: format!("expected 4–5 letters and digits like e2e4, got {uci:?}"),
+                reason: crate::i18n::Msg::new("socket-move-shape").arg("value", uci),
             });
         }
         if *ply > MAX_PLY {
             return Err(ProtocolError::Field {
                 field: "ply",
-                reason: format!("{ply} exceeds {MAX_PLY}"),
+                reason: crate::i18n::Msg::new("socket-ply")
+                    .arg("ply", ply)
+                    .arg("max", MAX_PLY),
             });
         }
     }

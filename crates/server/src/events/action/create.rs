@@ -128,16 +128,12 @@ fn settings(event: &mut Event, s: &EventSettings) -> Result<(), ActionError> {
         event.games_per_pairing = games;
     }
     if let Some(rule) = &s.drawn_match {
-        event.settings.drawn_match = match rule.as_str() {
-            "extra-games" => DrawnMatchRule::ExtraGames,
-            "armageddon" => DrawnMatchRule::Armageddon,
-            other => {
-                return Err(ActionError::invalid(
-                    "drawn_match",
-                    format!("unknown rule {other:?}; expected extra-games or armageddon"),
-                ));
-            }
-        };
+        event.settings.drawn_match = DrawnMatchRule::from_code(rule).ok_or_else(|| {
+            ActionError::invalid(
+                "drawn_match",
+                format!("unknown rule {rule:?}; expected extra-games or armageddon"),
+            )
+        })?;
     }
     if let Some(code) = &s.acceleration {
         event.settings.acceleration = Acceleration::from_code(code).ok_or_else(|| {

@@ -613,7 +613,7 @@ async fn export_csv(
     Path((id, what)): Path<(String, String)>,
     Query(q): Query<CsvQuery>,
 ) -> ApiResult<Response> {
-    use shatar_tournament::report::{self, Format, Kind, Lang, Table};
+    use shatar_tournament::report::{self, Format, Kind, Lang};
     let stored = load(&state, &id).await?;
     let e = &visible_event(&v, &stored);
     let lang = match q.lang.as_deref() {
@@ -624,26 +624,8 @@ async fn export_csv(
     let tables = match what.as_str() {
         "standings.csv" => report::build(e, Kind::Standings, lang),
         "crosstable.csv" => report::build(e, Kind::Crosstable, lang),
-        "players.csv" => vec![Table {
-            title: e.name.clone(),
-            headers: ["number", "name", "club", "region", "rating", "birth_year"]
-                .map(String::from)
-                .to_vec(),
-            rows: e
-                .players
-                .iter()
-                .map(|p| {
-                    vec![
-                        p.number.to_string(),
-                        p.name.clone(),
-                        p.club.clone(),
-                        p.region.clone(),
-                        p.rating.map_or(String::new(), |r| r.to_string()),
-                        p.birth_year.map_or(String::new(), |y| y.to_string()),
-                    ]
-                })
-                .collect(),
-        }],
+        "players.csv" => vec![report::players_table(e)],
+        "teams.csv" => vec![report::teams_table(e)],
         _ => return Err(ApiError::not_found(format!("no export {what:?}"))),
     };
     let text = report::render(e, &tables, Format::Csv, lang);

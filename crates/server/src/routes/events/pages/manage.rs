@@ -100,6 +100,15 @@ pub(super) fn players_body(v: &Visitor, stored: &StoredEvent, error: Option<&str
         (event_nav(v, stored))
         h1 { (l.t("event-players")) }
         @if let Some(err) = error { p.error role="alert" { (err) } }
+        p.downloads {
+            (l.t("event-download")) ": "
+            a href={ "/api/events/" (id) "/players.csv" } download { (l.t("event-download-players")) }
+            @if !e.teams.is_empty() {
+                " · " a href={ "/api/events/" (id) "/teams.csv" } download { (l.t("event-download-teams")) }
+            }
+            " · " a href={ "/api/events/" (id) "/export.trf" } download { "TRF" }
+            " · " a href={ "/api/events/" (id) "/export.json" } download { (l.t("event-download-file")) }
+        }
         @if check_in_open && !e.players.is_empty() {
             p.hint { (l.t_args("event-checked-in", &[("n", &s.checked_in.len().to_string()), ("of", &e.players.len().to_string())])) }
         }

@@ -171,6 +171,10 @@ pub(super) async fn standings(
             (round_select(l, &base, seen.last_round(), n))
             (hints(l, &seen, n))
             (standings_body(l, &e))
+            p.downloads {
+                (l.t("event-download")) ": "
+                a href={ "/api/events/" (id) "/standings.csv?lang=" (l.code()) } download { (l.t("event-download-standings")) }
+            }
         };
         (title, body)
     };
