@@ -653,6 +653,37 @@ async fn archive_replay_and_analysis_in_three_languages() {
         br.eval(&page, "Array.from(document.querySelectorAll('#analysis-moves button.mv')).map(b => b.getAttribute('data-uci')).join(' ')").await,
         "e2e4 e7e5 g1f3 d7d6"
     );
+    // Promotion: the picker (one for the game and the analysis pages) names each man in
+    // the page language, and the choice is the move played.
+    br.goto(&page, &format!("{base}/lang/zh?back=/")).await;
+    br.goto(
+        &page,
+        &format!("{base}/analysis?ruleset=official&fen=4k2r/1P6/8/8/8/8/8/4K3%20w%20-%20-%200%201"),
+    )
+    .await;
+    br.wait_for(
+        &page,
+        "document.querySelectorAll('#board use').length === 4",
+    )
+    .await;
+    br.click_square(&page, "b7").await;
+    br.click_square(&page, "b8").await;
+    br.wait_for(&page, "!document.getElementById('promo').hidden")
+        .await;
+    assert_eq!(
+        br.eval(&page, "Array.from(document.querySelectorAll('#promo .choices button')).map(b => b.title + '=' + b.querySelector('span').textContent).join(' ')").await,
+        "虎（狮）=虎（狮） 车=车 驼=驼 马=马"
+    );
+    br.click(&page, "#promo .choices button:nth-child(2)").await;
+    br.wait_for(
+        &page,
+        "document.querySelectorAll('#analysis-moves button.mv').length === 1",
+    )
+    .await;
+    assert_eq!(
+        br.eval(&page, "[document.getElementById('promo').hidden, document.querySelector('#analysis-moves button.mv').getAttribute('data-uci')]").await,
+        json!([true, "b7b8r"])
+    );
     drop(br);
     server.stop().await;
 }
