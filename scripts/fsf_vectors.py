@@ -7,7 +7,8 @@ Two of Shatar's rulesets can be checked move for move against Fairy-Stockfish:
 
 * ``fsf``: Fairy-Stockfish's own variant ``shatar`` (bers = letter J/j, rook move plus one
   diagonal step; promotion to bers only; no double step; the game starts after 1.d4 d5).
-* ``official`` after its first round: the custom variant ``shatarofficial`` below (bers =
+* ``official`` after its first round: the custom variant ``shatarofficial`` of the shipped
+  variants file ``crates/engine/data/openings/variants.ini`` (bers =
   Q/q, a full queen; promotion to Q R B N; no double step, no castling, no en passant).
   Random games for it start from both post-first-round positions (1.e4 e5 and 1.d4 d5).
 
@@ -79,20 +80,15 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-DATA_DIR = REPO / "crates" / "rules" / "tests" / "data"
-ENGINE_DEFAULT = "/usr/games/fairy-stockfish"
-DEFAULT_SEED = 1
+import ucilib
 
-OFFICIAL_INI = """[shatarofficial:chess]
-doubleStep = false
-castling = false
-startFen = rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2
-"""
+REPO = ucilib.ROOT
+DATA_DIR = REPO / "crates" / "rules" / "tests" / "data"
+ENGINE_DEFAULT = ucilib.FSF
+DEFAULT_SEED = 1
 
 RULESETS = {
     "fsf": {
@@ -178,7 +174,7 @@ sf = None  # pyffish module, set by init_pyffish()
 def init_pyffish():
     global sf
     sf = ensure_pyffish()
-    sf.load_variant_config(OFFICIAL_INI)
+    sf.load_variant_config(ucilib.variants_text())
     if "shatarofficial" not in sf.variants():
         sys.exit("error: pyffish did not load the shatarofficial variant")
 
@@ -213,9 +209,6 @@ class Engine:
     DIVIDE_RE = re.compile(r"^([a-z][0-9]+[a-z][0-9]+[a-z]?): (\d+)$")
 
     def __init__(self, path: str):
-        self.tmpdir = tempfile.TemporaryDirectory(prefix="fsf-vectors-")
-        ini = Path(self.tmpdir.name) / "shatarofficial.ini"
-        ini.write_text(OFFICIAL_INI)
         self.proc = subprocess.Popen(
             [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, bufsize=1,
@@ -225,7 +218,7 @@ class Engine:
         for line in self.read_until(lambda l: l == "uciok"):
             if line.startswith("id name "):
                 self.name = line[len("id name "):].strip()
-        self.send(f"setoption name VariantPath value {ini}")
+        self.send(f"setoption name VariantPath value {ucilib.VARIANTS}")
         self.variant = None
         self.set_variant("shatar")
 
@@ -288,7 +281,6 @@ class Engine:
             self.proc.wait(timeout=10)
         except Exception:
             self.proc.kill()
-        self.tmpdir.cleanup()
 
 
 # --------------------------------------------------------------------------------------------
@@ -728,11 +720,14 @@ def cross_check(engine: Engine, rs: str, fen: str) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 def variant_description(rs: str) -> str:
+    """The variant as the file headers name it; for a custom one, its section of the
+    variants file on one line (`[name:parent] key = value, key = value`)."""
+    variant = RULESETS[rs]["variant"]
     if rs == "fsf":
-        return "UCI_Variant shatar"
-    return ("UCI_Variant shatarofficial, a custom variant loaded with VariantPath: "
-            "[shatarofficial:chess] doubleStep = false, castling = false, "
-            "startFen = rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2")
+        return f"UCI_Variant {variant}"
+    header, *lines = ucilib.variant_section(variant).splitlines()
+    return (f"UCI_Variant {variant}, a custom variant loaded with VariantPath: "
+            f"{header} {', '.join(lines)}")
 
 
 def promotion_note(rs: str) -> str:

@@ -3,8 +3,8 @@
 
 * crates/records/tests/data/san_fsf.txt, san_official.txt: random positions of the `fsf`
   ruleset (Fairy-Stockfish's `shatar`) and of `official` after its first round (the custom
-  variant `shatarofficial`, docs/rules.md §5), each with every legal move in UCI and
-  pyffish's SAN (`get_san`).
+  variant `shatarofficial` of crates/engine/data/openings/variants.ini, docs/rules.md §5),
+  each with every legal move in UCI and pyffish's SAN (`get_san`).
 * crates/records/tests/data/fsf_games.pgn: random `shatar` games written as PGN with
   pyffish's SAN, as Fairy-Stockfish-based tools (pychess.org) export them.
 
@@ -16,11 +16,8 @@ import random
 
 import pyffish as sf
 
-OFFICIAL_CONFIG = """[shatarofficial:chess]
-doubleStep = false
-castling = false
-startFen = rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2
-"""
+import ucilib
+
 OFFICIAL_STARTS = [
     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2",
     "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w - - 0 2",
@@ -102,7 +99,8 @@ def write_vectors(rng, variant, starts, path, title, count):
         "# Each line: FEN | uci san; uci san; ... (every legal move of the position)",
     ]
     if variant == "shatarofficial":
-        lines.append("# Variant config: " + OFFICIAL_CONFIG.strip().replace("\n", " / "))
+        lines.append("# Variant config: "
+                     + ucilib.variant_section(variant).strip().replace("\n", " / "))
     written = 0
     while written < count:
         start = rng.choice(starts)
@@ -172,7 +170,7 @@ def main():
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--only-pgn", action="store_true", help="write only fsf_games.pgn")
     args = ap.parse_args()
-    sf.load_variant_config(OFFICIAL_CONFIG)
+    sf.load_variant_config(ucilib.variants_text())
     rng = random.Random(args.seed)
     if args.only_pgn:
         write_pgn(rng, os.path.join(DATA, "fsf_games.pgn"), args.games)
