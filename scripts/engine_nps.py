@@ -9,13 +9,9 @@ Usage: scripts/engine_nps.py ENGINE_COMMAND [--movetime 1000]
 """
 
 import argparse
-import os
 import shlex
-import subprocess
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-VARIANTS = os.path.join(HERE, "..", "crates", "engine", "data", "openings", "variants.ini")
-FSF = "/usr/games/fairy-stockfish"
+import ucilib
 
 # (our UCI_Variant, Fairy-Stockfish's, FEN) — the fsf and official positions of `bench`.
 POSITIONS = [
@@ -30,24 +26,19 @@ POSITIONS = [
 ]
 
 
-def search(command, setup, fen, movetime):
-    p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    script = "\n".join(["uci"] + setup + ["isready", f"position fen {fen}",
-                                          f"go movetime {movetime}"]) + "\n"
-    p.stdin.write(script)
-    p.stdin.flush()
+def search(command, options, fen, movetime):
+    """(nodes, nps, depth) of the last `info` line with nodes and nps of a fresh `command`
+    process searching `fen` for `movetime` ms after setting `options`."""
     nodes = nps = depth = 0
-    for line in p.stdout:
-        w = line.split()
-        if w and w[0] == "info" and "nps" in w and "nodes" in w:
-            nodes = int(w[w.index("nodes") + 1])
-            nps = int(w[w.index("nps") + 1])
-            depth = int(w[w.index("depth") + 1])
-        if line.startswith("bestmove"):
-            break
-    p.stdin.write("quit\n")
-    p.stdin.flush()
-    p.wait()
+    with ucilib.UciEngine(command, options) as engine:
+        engine.isready()
+        engine.send(f"position fen {fen}")
+        for line in engine.go(f"movetime {movetime}"):
+            w = line.split()
+            if w and w[0] == "info" and "nps" in w and "nodes" in w:
+                nodes = int(w[w.index("nodes") + 1])
+                nps = int(w[w.index("nps") + 1])
+                depth = int(w[w.index("depth") + 1])
     return nodes, nps, depth
 
 
@@ -61,10 +52,10 @@ def main():
     print(f"{'position':<72} {'ours nps':>9} {'depth':>5} {'fsf nps':>9} {'depth':>5}")
     for ours_var, fsf_var, fen in POSITIONS:
         _, ours_nps, ours_depth = search(
-            ours_cmd, [f"setoption name UCI_Variant value {ours_var}"], fen, args.movetime)
+            ours_cmd, {"UCI_Variant": ours_var}, fen, args.movetime)
         _, fsf_nps, fsf_depth = search(
-            [FSF], [f"setoption name VariantPath value {VARIANTS}",
-                    f"setoption name UCI_Variant value {fsf_var}"], fen, args.movetime)
+            [ucilib.FSF], {"VariantPath": ucilib.VARIANTS, "UCI_Variant": fsf_var}, fen,
+            args.movetime)
         total["ours"] += ours_nps
         total["fsf"] += fsf_nps
         print(f"{fen:<72} {ours_nps:>9} {ours_depth:>5} {fsf_nps:>9} {fsf_depth:>5}")

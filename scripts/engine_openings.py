@@ -13,15 +13,13 @@ Usage: scripts/engine_openings.py [--count 100] [--depth 10] [--max-cp 60]
 import argparse
 import os
 import random
-import subprocess
-import sys
 
 import pyffish
 
+import ucilib
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "crates", "engine", "data", "openings")
-VARIANTS = os.path.join(OUT, "variants.ini")
-FSF = "/usr/games/fairy-stockfish"
 
 # (output file, Fairy-Stockfish variant, start FENs after the first round)
 RULESETS = [
@@ -37,49 +35,23 @@ RULESETS = [
 ]
 
 
-class Engine:
+class Engine(ucilib.UciEngine):
+    """Fairy-Stockfish on one thread, set to a variant of the shipped variants file."""
+
     def __init__(self, variant):
-        self.p = subprocess.Popen([FSF], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send(f"setoption name VariantPath value {VARIANTS}")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("fairy-stockfish exited")
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
+        super().__init__([ucilib.FSF], {"VariantPath": ucilib.VARIANTS,
+                                         "UCI_Variant": variant, "Threads": 1})
+        self.isready()
 
     def score(self, fen, depth):
+        """The centipawn score of the last `info` line at `depth`; a mate, either way, as
+        100000 (never balanced); None without a score."""
         self.send(f"position fen {fen}")
-        self.send(f"go depth {depth}")
-        cp = None
-        for line in self.wait("bestmove"):
-            words = line.split()
-            if "score" in words:
-                i = words.index("score")
-                if words[i + 1] == "cp":
-                    cp = int(words[i + 2])
-                else:
-                    cp = 100000
-        return cp
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
+        score = ucilib.last_score(self.go(f"depth {depth}"))
+        if score is None:
+            return None
+        kind, value = score
+        return value if kind == "cp" else 100000
 
 
 def main():
@@ -89,8 +61,7 @@ def main():
     ap.add_argument("--max-cp", type=int, default=60)
     ap.add_argument("--seed", type=int, default=20261129)
     args = ap.parse_args()
-    with open(VARIANTS) as f:
-        pyffish.load_variant_config(f.read())
+    pyffish.load_variant_config(ucilib.variants_text())
     for name, variant, starts in RULESETS:
         rng = random.Random(args.seed)
         engine = Engine(variant)
@@ -118,7 +89,7 @@ def main():
             if cp is not None and abs(cp) <= args.max_cp:
                 # The counters as a fresh set-up: halfmove clock 0, move number kept.
                 kept.append(fen)
-        engine.close()
+        engine.quit()
         path = os.path.join(OUT, name)
         with open(path, "w") as f:
             f.write(f"# {len(kept)} openings for {name[:-4]}: random quiet moves from the start after "

@@ -22,50 +22,32 @@ import re
 import statistics
 import subprocess
 
+import ucilib
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-VARIANTS = os.path.join(HERE, "..", "crates", "engine", "data", "openings", "variants.ini")
-FSF = os.environ.get("FSF", "/usr/games/fairy-stockfish")
+FSF = os.environ.get("FSF", ucilib.FSF)
 SHATAR = os.environ.get("SHATAR", os.path.join(HERE, "..", "target", "release", "shatar"))
 DECIDED, HELD = 150, 50
 
 
-class Scorer:
+class Scorer(ucilib.UciEngine):
     """One Fairy-Stockfish process, set to a variant, scoring positions at a fixed depth."""
 
     def __init__(self, variant, depth):
         self.depth = depth
-        self.p = subprocess.Popen([FSF], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True)
-        if variant != "shatar":
-            self.send(f"setoption name VariantPath value {VARIANTS}")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("isready")
-        for line in self.p.stdout:
-            if line.startswith("readyok"):
-                break
-
-    def send(self, text):
-        self.p.stdin.write(text + "\n")
-        self.p.stdin.flush()
+        options = {} if variant == "shatar" else {"VariantPath": ucilib.VARIANTS}
+        options["UCI_Variant"] = variant
+        super().__init__([FSF], options)
+        self.isready()
 
     def score(self, fen, moves):
         """The score for the side to move, mates as ±30000."""
         self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
-        self.send(f"go depth {self.depth}")
-        score = 0
-        for line in self.p.stdout:
-            w = line.split()
-            if "score" in w:
-                i = w.index("score")
-                value = int(w[i + 2])
-                score = value if w[i + 1] == "cp" else (30000 if value > 0 else -30000)
-            if line.startswith("bestmove"):
-                return score
-        raise RuntimeError("Fairy-Stockfish ended without a bestmove")
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
+        score = ucilib.last_score(self.go(f"depth {self.depth}"))
+        if score is None:
+            return 0
+        kind, value = score
+        return value if kind == "cp" else (30000 if value > 0 else -30000)
 
 
 def games(pgn_path):
@@ -135,7 +117,7 @@ def main():
         if out:
             out.write(f"{n} {mark} {len(moves)} " + " ".join(map(str, scores)) + "\n")
     for s in scorers.values():
-        s.close()
+        s.quit()
     for mark, word in (("L", "lost"), ("W", "won")):
         print(f"{word}, decided in moves (after the opening position) "
               + ", ".join(f"{m}-{m + 9}: {c}" for (k, m), c in sorted(spans.items())

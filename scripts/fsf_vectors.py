@@ -201,24 +201,14 @@ def quiet_native_output():
 # Engine (one UCI process, reused)
 # --------------------------------------------------------------------------------------------
 
-class EngineError(RuntimeError):
-    pass
+class Engine(ucilib.UciEngine):
+    """Fairy-Stockfish with the shipped variants file, switched between variants as asked."""
 
-
-class Engine:
     DIVIDE_RE = re.compile(r"^([a-z][0-9]+[a-z][0-9]+[a-z]?): (\d+)$")
 
     def __init__(self, path: str):
-        self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, bufsize=1,
-        )
-        self.name = "Fairy-Stockfish"
-        self.send("uci")
-        for line in self.read_until(lambda l: l == "uciok"):
-            if line.startswith("id name "):
-                self.name = line[len("id name "):].strip()
-        self.send(f"setoption name VariantPath value {ucilib.VARIANTS}")
+        super().__init__([path], {"VariantPath": ucilib.VARIANTS}, stderr=subprocess.STDOUT)
+        self.name = self.name or "Fairy-Stockfish"
         self.variant = None
         self.set_variant("shatar")
 
@@ -227,29 +217,13 @@ class Engine:
         m = re.search(r"Fairy-Stockfish\s+([0-9.]+)", self.name)
         return m.group(1) if m else self.name
 
-    def send(self, line: str):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, stop):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise EngineError("engine exited unexpectedly; last output: " + " | ".join(lines[-5:]))
-            line = line.rstrip("\r\n")
-            lines.append(line)
-            if stop(line):
-                return lines
-
     def set_variant(self, variant: str):
         if variant == self.variant:
             return
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("isready")
-        lines = self.read_until(lambda l: l == "readyok")
+        self.setoption("UCI_Variant", variant)
+        lines = self.isready()
         if not any(l.startswith(f"info string variant {variant} ") for l in lines):
-            raise EngineError(f"engine did not switch to variant {variant}: {lines}")
+            raise ucilib.EngineError(f"engine did not switch to variant {variant}: {lines}")
         self.send("ucinewgame")
         self.variant = variant
 
@@ -274,13 +248,6 @@ class Engine:
         self.send("d")
         line = self.read_until(lambda l: l.startswith("Checkers:"))[-1]
         return line[len("Checkers:"):].split()
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
 
 
 # --------------------------------------------------------------------------------------------
@@ -825,7 +792,7 @@ def generate(args):
             summary.append(f"{rel(path)}: {len(legal_pos)} positions, {n_moves} moves")
             print(summary[-1], file=sys.stderr)
     finally:
-        engine.close()
+        engine.quit()
     print("\n".join(summary))
     print(f"generate: done in {time.time() - t0:.0f} s")
 
@@ -906,7 +873,7 @@ def compare(args):
             if (i + 1) % 500 == 0:
                 print(f"... {i + 1}/{len(positions)} ({time.time() - t0:.0f} s)", file=sys.stderr)
     finally:
-        engine.close()
+        engine.quit()
     print(f"compare: {len(positions)} positions, {mismatches} mismatches")
     return 1 if mismatches else 0
 
