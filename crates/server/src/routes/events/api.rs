@@ -177,6 +177,11 @@ fn event_json(id: &str, version: i64, s: &EventState, standing: Standing) -> Val
             .collect();
         o.insert("lineups".into(), json!(lineups));
     }
+    // A knock-out's draw: the entrant in each bracket position, position 1 first (null
+    // where a bye stands), as S4 ch.4 §1's diagram numbers them.
+    if let Some(bracket) = &e.bracket {
+        o.insert("bracket".into(), json!(bracket.positions));
+    }
     if standing.is_staff() {
         let pending: Vec<Value> = s
             .pending
