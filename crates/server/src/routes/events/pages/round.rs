@@ -231,6 +231,11 @@ fn round_body(
         }
         (round_table(v, id, version, e, r, staff))
         @if let Entrants::Team { boards, lineup } = e.entrants {
+            @if lineup == LineupMode::AllPlayAll && staff {
+                @for p in r.pairings.iter().filter(|p| p.black.is_some()) {
+                    (all_play_all_form(v, stored, round, p, p.black.unwrap_or(p.white)))
+                }
+            }
             @if lineup != LineupMode::AllPlayAll && lineup != LineupMode::MembersTotal {
                 @for p in r.pairings.iter().filter(|p| p.black.is_some()) {
                     @let black = p.black.unwrap_or(p.white);
@@ -382,6 +387,63 @@ fn match_form(
                     }
                 }
                 p.hint { (l.t("event-match-colours")) }
+                button type="submit" { (l.t("event-enter-match")) }
+            }
+        }
+    }
+}
+
+/// The staff's form for an all-play-all match (全队轮赛, S4 ch.2 §4): every member of the
+/// first team against every member of the second, a result for each game. The line-ups
+/// are the whole teams in registered order; the first team has White where the row's and
+/// the column's places (from 1) are both odd or both even, as the library scores it.
+fn all_play_all_form(
+    v: &Visitor,
+    stored: &StoredEvent,
+    round: RoundNo,
+    p: &Pairing,
+    black: EntrantNo,
+) -> Markup {
+    let l = v.lang;
+    let s = &stored.state;
+    let e = &s.event;
+    let rows = lineup_for(s, round, p.white, None);
+    let columns = lineup_for(s, round, black, None);
+    let entered = |i: usize, j: usize| -> Option<String> {
+        let m = p.team_match.as_ref()?;
+        let games = m.boards.get(i * m.black_lineup.len() + j)?;
+        Some(games.iter().map(words::write).collect::<Vec<_>>().join(" "))
+    };
+    html! {
+        section.card.staff.match-card id={ "match-" (p.board) } {
+            h3 { (l.t("event-board")) " " (p.board) ": " (e.entrant_name(p.white)) " – " (e.entrant_name(black)) }
+            form method="post" action={ "/events/" (stored.id) "/rounds/" (round) "/boards/" (p.board) "/match" } {
+                (csrf(v)) (version_field(stored.version))
+                input type="hidden" name="all" value="1";
+                @if p.team_match.is_some() { input type="hidden" name="replace" value="1"; }
+                div.scroll {
+                    table.pairings.all-play-all {
+                        thead { tr {
+                            th {}
+                            @for c in &columns { th { (c) ". " (e.entrant_name(*c)) } }
+                        } }
+                        tbody {
+                            @for (i, row) in rows.iter().enumerate() {
+                                tr {
+                                    th { (row) ". " (e.entrant_name(*row)) }
+                                    @for j in 0..columns.len() {
+                                        td {
+                                            @if (i + j) % 2 == 0 { span.hint title=(l.t("color-white")) { "○ " } }
+                                            @else { span.hint title=(l.t("color-black")) { "● " } }
+                                            (result_select(&format!("g{}_{}", i + 1, j + 1), entered(i, j).as_deref()))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                p.hint { (l.t("event-all-play-all-colours")) }
                 button type="submit" { (l.t("event-enter-match")) }
             }
         }
@@ -751,6 +813,9 @@ async fn set_match(
 ) -> AppResult<Response> {
     v.check_csrf(f.get("csrf").map(String::as_str))?;
     let round = round_no(&round)?;
+    if f.contains_key("all") {
+        return set_all_play_all(&state, &v, &id, round, &board, &f).await;
+    }
     let mut white = Vec::new();
     let mut black = Vec::new();
     let mut boards = Vec::new();
@@ -776,6 +841,45 @@ async fn set_match(
     };
     let seen = f.get("version").and_then(|s| s.parse().ok());
     change_on_round(&state, &v, &id, round, action, seen).await
+}
+
+/// An all-play-all match from its grid: `g{row}_{column}` for every game, rows the first
+/// team's members and columns the second's, each from 1 (at most 40 a side); the
+/// line-ups are the whole teams.
+async fn set_all_play_all(
+    state: &AppState,
+    v: &Visitor,
+    id: &str,
+    round: RoundNo,
+    board: &str,
+    f: &HashMap<String, String>,
+) -> AppResult<Response> {
+    let cell = |i: usize, j: usize| f.get(&format!("g{i}_{j}"));
+    let rows = (1..=40).take_while(|&i| cell(i, 1).is_some()).count();
+    let columns = (1..=40).take_while(|&j| cell(1, j).is_some()).count();
+    let mut boards = Vec::with_capacity(rows * columns);
+    for i in 1..=rows {
+        for j in 1..=columns {
+            let word = cell(i, j).ok_or_else(|| {
+                AppError::BadRequest(
+                    Msg::new("event-all-play-all-missing")
+                        .arg("row", i)
+                        .arg("column", j),
+                )
+            })?;
+            boards.push(vec![read_result(word)?]);
+        }
+    }
+    let action = Action::SetTeamResult {
+        round,
+        board: board_no(board)?,
+        boards,
+        white_lineup: None,
+        black_lineup: None,
+        replace: f.contains_key("replace"),
+    };
+    let seen = f.get("version").and_then(|s| s.parse().ok());
+    change_on_round(state, v, id, round, action, seen).await
 }
 
 /// A captain's line-up: `p1…`, board 1 first. No version: it commutes with the staff's
