@@ -8,7 +8,7 @@ use crate::error::AppError;
 use crate::i18n;
 use crate::live::game::role_code;
 use crate::live::game::ruleset_of;
-use crate::routes::lobby::{clock_text, side_name};
+use crate::wording::{clock_text, side_name};
 use axum::http::HeaderMap;
 use serde_json::{Map, Value, json};
 use shatar_records::{Lang, Notation, Record, write_move};

@@ -32,7 +32,9 @@
 //! Layout: [`config`] (flags), [`app`] (the router), [`routes`] (one module per resource),
 //! [`ws`] (the game socket and its protocol), [`live`] (rooms, clock, draw offers),
 //! [`db`] (one module per table; migrations in `migrations/{sqlite,postgres}/`), [`auth`],
-//! [`i18n`] (Fluent files in `locales/`), [`assets`] (embedded `static/`).
+//! [`i18n`] (Fluent files in `locales/`), [`assets`] (embedded `static/`), [`ids`] and
+//! [`wording`] (ids; sides and clocks as people read them), used by the routes and the
+//! domain alike so that no domain module reaches up into [`routes`].
 
 pub mod admin;
 pub mod analysis;
@@ -47,6 +49,7 @@ pub mod events;
 pub mod extract;
 pub mod html;
 pub mod i18n;
+pub mod ids;
 pub mod limits;
 pub mod live;
 pub mod names;
@@ -55,6 +58,7 @@ pub mod redirect;
 pub mod refusals;
 pub mod routes;
 pub mod state;
+pub mod wording;
 pub mod ws;
 
 pub use config::Config;

@@ -333,7 +333,7 @@ impl Hub {
             live.rematch_offer = Some(color);
         } else {
             let old = &live.row;
-            let new_id = crate::routes::lobby::random_id(8).map_err(|_| ActionError::Storage)?;
+            let new_id = crate::ids::random_id(8).map_err(|_| ActionError::Storage)?;
             let ruleset = game::ruleset_of(&old.ruleset).map_err(|_| ActionError::Storage)?;
             let row = games::GameRow {
                 id: new_id.clone(),

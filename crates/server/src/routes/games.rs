@@ -3,7 +3,7 @@
 use crate::auth::Visitor;
 use crate::error::{AppError, AppResult};
 use crate::html::{esc, json_in_script, page};
-use crate::routes::lobby::is_id;
+use crate::ids::is_id;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Path, State};

@@ -10,9 +10,11 @@ use crate::extract::Form;
 use crate::html::{csrf_input, page};
 use crate::i18n::Msg;
 use crate::i18n::{Lang, ruleset_name};
+use crate::ids::{is_id, random_id};
 use crate::ratings::Category;
 use crate::redirect::SameSitePath;
 use crate::state::AppState;
+use crate::wording::{clock_text, side_name};
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -20,40 +22,6 @@ use axum::routing::{get, post};
 use maud::{Markup, PreEscaped, html};
 use serde::Deserialize;
 use shatar_rules::{Preset, fen};
-
-/// A random id of `len` letters and digits.
-pub fn random_id(len: usize) -> Result<String, AppError> {
-    const ALPHABET: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    let mut out = String::with_capacity(len);
-    while out.len() < len {
-        let mut buf = [0u8; 32];
-        getrandom::fill(&mut buf).map_err(|e| AppError::Internal(format!("OS random: {e}")))?;
-        // 248 = 4·62: rejecting larger bytes keeps every letter equally likely.
-        for b in buf.into_iter().filter(|b| *b < 248) {
-            if out.len() == len {
-                break;
-            }
-            out.push(char::from(ALPHABET[usize::from(b % 62)]));
-        }
-    }
-    Ok(out)
-}
-
-/// Whether `s` could be one of our ids.
-pub fn is_id(s: &str) -> bool {
-    (4..=16).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
-/// A time control as `90′ + 30″`.
-pub fn clock_text(initial_ms: i64, increment_ms: i64) -> String {
-    let secs = initial_ms / 1000;
-    let base = if secs % 60 == 0 {
-        format!("{}′", secs / 60)
-    } else {
-        format!("{secs}″")
-    };
-    format!("{base} + {}″", increment_ms / 1000)
-}
 
 fn seek_form(v: &Visitor) -> Markup {
     let l = v.lang;
@@ -99,15 +67,6 @@ fn color_label(l: Lang, c: ColorChoice) -> String {
         ColorChoice::Black => "color-black",
         ColorChoice::Random => "color-random",
     })
-}
-
-/// A side's name: the account, else the computer or a guest.
-pub fn side_name(l: Lang, g: &GameRow, name: &Option<String>, guest: &Option<String>) -> String {
-    match (name, guest, g.computer_level) {
-        (Some(n), _, _) => n.clone(),
-        (None, None, Some(level)) => l.t_args("computer-name", &[("level", &level.to_string())]),
-        _ => l.t("guest-name"),
-    }
 }
 
 fn game_list(l: Lang, games: &[GameRow]) -> Markup {
@@ -512,19 +471,4 @@ pub fn router() -> Router<AppState> {
         .route("/api/seeks/{id}", get(seek_status))
         .route("/seeks/{id}/accept", post(accept))
         .route("/seeks/{id}/cancel", post(cancel))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_and_clock_text() {
-        let a = random_id(8).unwrap();
-        assert_eq!(a.len(), 8);
-        assert!(is_id(&a));
-        assert!(!is_id("../etc"));
-        assert_eq!(clock_text(90 * 60_000, 30_000), "90′ + 30″");
-        assert_eq!(clock_text(5_000, 0), "5″ + 0″");
-    }
 }
