@@ -147,8 +147,8 @@ pub fn record_of(row: &GameRow, moves: &[games::MoveRow]) -> Result<Record, AppE
         "TimeControl",
         format!("{}+{}", row.initial_ms / 1000, row.increment_ms / 1000),
     );
-    if let Some(t) = &row.termination {
-        tags.set("Termination", en.t(&format!("term-{t}")));
+    if let Some(t) = row.termination {
+        tags.set("Termination", en.t(&t.message_id()));
     }
     Ok(record)
 }

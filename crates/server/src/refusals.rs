@@ -61,10 +61,10 @@ pub fn uci_error(e: &UciMoveError) -> Msg {
 
 /// A game's end by the rules: its result and how it came (`1-0 (checkmate)`).
 pub fn game_end(end: &GameEnd) -> Msg {
-    let how = crate::live::game::termination_key(end.termination);
+    let how = crate::db::games::Ending::by_rules(end.termination);
     Msg::new("game-end")
         .arg("result", end.outcome.pgn())
-        .arg_id("how", format!("term-{how}"))
+        .arg_id("how", how.message_id())
 }
 
 /// Why a game of an imported record could not be read: the line, the move and the side,

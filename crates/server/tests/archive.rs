@@ -570,7 +570,7 @@ async fn tuuxei_of_a_stored_game_is_shown(bk: Backend) {
         rated: false,
         status: shatar_server::db::games::Status::Ended,
         result: Some("1-0".into()),
-        termination: Some("checkmate".into()),
+        termination: Some(shatar_server::db::games::Ending::Checkmate),
         created_ms: 1_700_000_000_000,
         computer_level: None,
         white_guest: Some("a".repeat(64)),

@@ -89,7 +89,7 @@ async fn guest_plays_the_computer_to_the_end(b: Backend) {
     let end = g.end().expect("the game ended by the rules");
     assert_eq!(end.outcome.pgn(), result);
     assert_eq!(
-        shatar_server::live::game::termination_key(end.termination),
+        shatar_server::db::games::Ending::by_rules(end.termination).as_str(),
         state["termination"].as_str().unwrap()
     );
     server.stop().await;

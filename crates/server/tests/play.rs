@@ -564,7 +564,7 @@ async fn a_game_without_a_first_move_is_aborted() {
         .unwrap()
         .unwrap();
     assert_eq!(row.status, shatar_server::db::games::Status::Aborted);
-    assert_eq!(row.termination.as_deref(), Some("no-start"));
+    assert_eq!(row.termination.map(|t| t.as_str()), Some("no-start"));
     let events = shatar_server::db::games::events(&db, &game).await.unwrap();
     let kinds: Vec<_> = events
         .iter()

@@ -37,6 +37,118 @@ impl Status {
     }
 }
 
+/// How a game ended, as stored in `games.termination` (one key each; the `term-*`
+/// messages word them). The rules core's endings come through [`Ending::by_rules`]; the
+/// rest are the players' and the clock's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Checkmate that wins.
+    Checkmate,
+    /// A mate given by a horse or camel where the ruleset makes it lose.
+    MateLoss,
+    /// A mate that does not count (by a horse, a camel, or without shak).
+    VoidMate,
+    /// No legal move, not in check.
+    Stalemate,
+    /// A side has only its king left.
+    BareKing,
+    /// Neither side can mate.
+    DeadPosition,
+    /// The same position for the set number of times.
+    Repetition,
+    /// The move rule's count reached.
+    MoveRule,
+    /// Perpetual check.
+    PerpetualCheck,
+    /// A player resigned.
+    Resign,
+    /// A flag fell.
+    Flag,
+    /// A draw offer accepted.
+    Agreement,
+    /// A draw claimed by a player.
+    Claim,
+    /// Aborted by a player before both had moved.
+    Aborted,
+    /// Aborted because the first round was not played in time.
+    NoStart,
+    /// Won by claim after the opponent left the game.
+    Abandoned,
+}
+
+impl Ending {
+    /// Every ending.
+    pub const ALL: [Ending; 16] = [
+        Ending::Checkmate,
+        Ending::MateLoss,
+        Ending::VoidMate,
+        Ending::Stalemate,
+        Ending::BareKing,
+        Ending::DeadPosition,
+        Ending::Repetition,
+        Ending::MoveRule,
+        Ending::PerpetualCheck,
+        Ending::Resign,
+        Ending::Flag,
+        Ending::Agreement,
+        Ending::Claim,
+        Ending::Aborted,
+        Ending::NoStart,
+        Ending::Abandoned,
+    ];
+
+    /// The stored key (`checkmate`, `resign`, `no-start`, …), also the snapshot's
+    /// `termination` and the `term-{key}` message's suffix.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "checkmate",
+            Ending::MateLoss => "mate-loss",
+            Ending::VoidMate => "void-mate",
+            Ending::Stalemate => "stalemate",
+            Ending::BareKing => "bare-king",
+            Ending::DeadPosition => "dead-position",
+            Ending::Repetition => "repetition",
+            Ending::MoveRule => "move-rule",
+            Ending::PerpetualCheck => "perpetual-check",
+            Ending::Resign => "resign",
+            Ending::Flag => "flag",
+            Ending::Agreement => "agreement",
+            Ending::Claim => "claim",
+            Ending::Aborted => "aborted",
+            Ending::NoStart => "no-start",
+            Ending::Abandoned => "abandoned",
+        }
+    }
+
+    /// The ending with this stored key.
+    pub fn from_key(key: &str) -> Option<Ending> {
+        Ending::ALL.into_iter().find(|e| e.as_str() == key)
+    }
+
+    /// The message id that words it (`term-checkmate`).
+    pub fn message_id(self) -> String {
+        format!("term-{}", self.as_str())
+    }
+
+    /// The ending of a game the rules core ended.
+    pub const fn by_rules(t: shatar_rules::outcome::Termination) -> Ending {
+        use shatar_rules::outcome::{Termination, VoidMate};
+        match t {
+            Termination::Checkmate => Ending::Checkmate,
+            Termination::HorseMateLoss | Termination::CamelMateLoss => Ending::MateLoss,
+            Termination::VoidMate(VoidMate::Horse | VoidMate::Camel | VoidMate::NoShak) => {
+                Ending::VoidMate
+            }
+            Termination::Stalemate => Ending::Stalemate,
+            Termination::BareKing => Ending::BareKing,
+            Termination::DeadPosition => Ending::DeadPosition,
+            Termination::Repetition => Ending::Repetition,
+            Termination::MoveRule => Ending::MoveRule,
+            Termination::PerpetualCheck => Ending::PerpetualCheck,
+        }
+    }
+}
+
 /// A game's header row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
@@ -64,8 +176,8 @@ pub struct GameRow {
     pub status: Status,
     /// `1-0`, `0-1`, `1/2-1/2` once ended.
     pub result: Option<String>,
-    /// Why it ended.
-    pub termination: Option<String>,
+    /// How it ended.
+    pub termination: Option<Ending>,
     /// When it was created.
     pub created_ms: i64,
     /// The computer's strength level, when one side is the computer.
@@ -129,7 +241,12 @@ pub(crate) fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
         rated: row.try_get::<i64, _>("rated")? != 0,
         status: Status::parse(&status)?,
         result: row.try_get("result")?,
-        termination: row.try_get("termination")?,
+        termination: match row.try_get::<Option<String>, _>("termination")? {
+            None => None,
+            Some(key) => Some(Ending::from_key(&key).ok_or_else(|| {
+                AppError::Internal(format!("games.termination: unknown {key:?}"))
+            })?),
+        },
         created_ms: row.try_get("created_ms")?,
         computer_level: row.try_get("computer_level")?,
         white_guest: row.try_get("white_guest")?,
@@ -273,8 +390,8 @@ pub struct Step {
     pub mv: Option<MoveRow>,
     /// An event to append: kind and colour.
     pub event: Option<(String, Option<String>)>,
-    /// The game's end: status, result, termination.
-    pub end: Option<(Status, Option<String>, String)>,
+    /// The game's end: status, result, how.
+    pub end: Option<(Status, Option<String>, Ending)>,
     /// For a rated game between two accounts: whose ratings its result updates.
     pub rated: Option<super::ratings::RatedGame>,
 }
@@ -319,7 +436,7 @@ async fn write_step(
         )
         .bind(status.name())
         .bind(result)
-        .bind(termination)
+        .bind(termination.as_str())
         .bind(now)
         .bind(&step.game_id)
         .execute(&mut *conn)
@@ -430,5 +547,33 @@ async fn write_batch(db: &Db, batch: &mut Vec<Job>) {
     };
     for ((_, done), r) in batch.drain(..).zip(results) {
         let _ = done.send(r);
+    }
+}
+
+#[cfg(test)]
+mod ending_tests {
+    use super::Ending;
+    use crate::i18n::{Lang, SOURCES, message_ids};
+
+    /// Every stored key reads back as its ending, and every ending has its `term-*` words
+    /// in every language (the archive, the PGN and the game page show them).
+    #[test]
+    fn every_ending_has_one_key_and_words() {
+        for (lang, source) in SOURCES {
+            let ids = message_ids(source).unwrap();
+            for e in Ending::ALL {
+                assert_eq!(Ending::from_key(e.as_str()), Some(e));
+                assert!(
+                    ids.contains(&e.message_id()),
+                    "{lang:?}: {}",
+                    e.message_id()
+                );
+            }
+        }
+        assert_eq!(Ending::from_key("timeout"), None);
+        assert_eq!(
+            Lang::En.t(&Ending::NoStart.message_id()),
+            "aborted: the first move was not made in time"
+        );
     }
 }

@@ -5,11 +5,11 @@
 use super::clock::Clock;
 use super::lag::LagQuota;
 use super::presence::Presence;
-use crate::db::games::{EventRow, GameRow, MoveRow, Status};
+use crate::db::games::{Ending, EventRow, GameRow, MoveRow, Status};
 use crate::error::{ActionError, AppError, OfferRefusal};
 use serde_json::{Map, Value, json};
 use shatar_arbiter::Offers;
-use shatar_rules::outcome::{GameEnd, Outcome, Termination, VoidMate};
+use shatar_rules::outcome::{GameEnd, Outcome};
 use shatar_rules::{Color, Game, PlayError, Role, Ruleset, fen, uci};
 
 /// How a game ended, in storable words.
@@ -17,9 +17,8 @@ use shatar_rules::{Color, Game, PlayError, Role, Ruleset, fen, uci};
 pub struct Finish {
     /// `1-0`, `0-1`, `1/2-1/2`, or none when aborted.
     pub result: Option<String>,
-    /// A termination key (`checkmate`, `resign`, `flag`, `agreement`, …; see the `term-*`
-    /// messages).
-    pub termination: String,
+    /// How it ended.
+    pub termination: Ending,
 }
 
 /// A player's act in a live game.
@@ -98,21 +97,6 @@ pub fn first_move_ms(base_ms: i64, initial_ms: i64) -> i64 {
     base_ms * (1 + initial_ms.max(0) / 600_000).min(5)
 }
 
-/// The termination key of an end by the rules.
-pub fn termination_key(t: Termination) -> &'static str {
-    match t {
-        Termination::Checkmate => "checkmate",
-        Termination::HorseMateLoss | Termination::CamelMateLoss => "mate-loss",
-        Termination::VoidMate(VoidMate::Horse | VoidMate::Camel | VoidMate::NoShak) => "void-mate",
-        Termination::Stalemate => "stalemate",
-        Termination::BareKing => "bare-king",
-        Termination::DeadPosition => "dead-position",
-        Termination::Repetition => "repetition",
-        Termination::MoveRule => "move-rule",
-        Termination::PerpetualCheck => "perpetual-check",
-    }
-}
-
 fn win_for(color: Color) -> String {
     Outcome::Decisive { winner: color }.pgn().to_owned()
 }
@@ -120,7 +104,7 @@ fn win_for(color: Color) -> String {
 fn finish_by_rules(end: GameEnd) -> Finish {
     Finish {
         result: Some(end.outcome.pgn().to_owned()),
-        termination: termination_key(end.termination).to_owned(),
+        termination: Ending::by_rules(end.termination),
     }
 }
 
@@ -175,7 +159,9 @@ impl LiveGame {
             Status::Started => None,
             Status::Ended | Status::Aborted => Some(Finish {
                 result: row.result.clone(),
-                termination: row.termination.clone().unwrap_or_default(),
+                termination: row.termination.ok_or_else(|| {
+                    AppError::Internal(format!("game {}: ended without a termination", row.id))
+                })?,
             }),
         };
         Ok(LiveGame {
@@ -410,7 +396,7 @@ impl LiveGame {
                 next.clock.stop(now_ms);
                 let finish = Finish {
                     result: Some(Outcome::Draw.pgn().to_owned()),
-                    termination: "agreement".into(),
+                    termination: Ending::Agreement,
                 };
                 Ok(event(next, "draw-accept", Some(finish)))
             }
@@ -418,7 +404,7 @@ impl LiveGame {
                 next.clock.stop(now_ms);
                 let finish = Finish {
                     result: Some(win_for(!color)),
-                    termination: "resign".into(),
+                    termination: Ending::Resign,
                 };
                 Ok(event(next, "resign", Some(finish)))
             }
@@ -429,7 +415,7 @@ impl LiveGame {
                 next.clock.stop(now_ms);
                 let finish = Finish {
                     result: None,
-                    termination: "aborted".into(),
+                    termination: Ending::Aborted,
                 };
                 Ok(event(next, "abort", Some(finish)))
             }
@@ -445,7 +431,7 @@ impl LiveGame {
                 next.clock.stop(now_ms);
                 let finish = Finish {
                     result: Some(win_for(color)),
-                    termination: "abandoned".into(),
+                    termination: Ending::Abandoned,
                 };
                 Ok(event(next, "claim-victory", Some(finish)))
             }
@@ -456,7 +442,7 @@ impl LiveGame {
                 next.clock.stop(now_ms);
                 let finish = Finish {
                     result: Some(Outcome::Draw.pgn().to_owned()),
-                    termination: "claim".into(),
+                    termination: Ending::Claim,
                 };
                 Ok(event(next, "claim", Some(finish)))
             }
@@ -486,7 +472,7 @@ impl LiveGame {
             event: Some(("abort", None)),
             finish: Some(Finish {
                 result: None,
-                termination: "no-start".into(),
+                termination: Ending::NoStart,
             }),
             next: Box::new(next),
         }
@@ -513,7 +499,7 @@ impl LiveGame {
             event: Some(("flag", Some(color))),
             finish: Some(Finish {
                 result: Some(result),
-                termination: "flag".into(),
+                termination: Ending::Flag,
             }),
             next: Box::new(next),
         }
@@ -538,7 +524,7 @@ impl LiveGame {
                 Status::Aborted
             };
             self.row.result = f.result.clone();
-            self.row.termination = Some(f.termination.clone());
+            self.row.termination = Some(f.termination);
             self.finish = Some(f);
         }
     }
@@ -627,7 +613,7 @@ impl LiveGame {
             },
             "status": self.row.status.name(),
             "result": self.finish.as_ref().and_then(|f| f.result.clone()),
-            "termination": self.finish.as_ref().map(|f| f.termination.clone()),
+            "termination": self.finish.as_ref().map(|f| f.termination.as_str()),
             "draw_offer": self.offers.pending_by().map(Color::name),
             "draw_declined": self.draw_declined.filter(|_| self.is_live()).map(Color::name),
             "can_offer": { "white": can_offer(Color::White), "black": can_offer(Color::Black) },

@@ -513,7 +513,7 @@ impl Hub {
                 } else {
                     games::Status::Aborted
                 };
-                (status, f.result.clone(), f.termination.clone())
+                (status, f.result.clone(), f.termination)
             }),
             rated: rated_game(&live.row),
         };

@@ -7,10 +7,11 @@
 use crate::analysis::{MAX_DEPTH, MAX_MULTIPV};
 use crate::archive::{board_json, listed_moves, notation_of, records_lang};
 use crate::auth::Visitor;
+use crate::db::games::Ending;
 use crate::error::{AnalysisError, AppResult};
 use crate::html::{esc, json_in_script, page};
 use crate::i18n::{Lang, Msg};
-use crate::live::game::{role_code, termination_key};
+use crate::live::game::role_code;
 use crate::refusals;
 use crate::routes::record::{notation_switcher, stored};
 use crate::state::AppState;
@@ -235,7 +236,7 @@ fn end_text(l: Lang, game: &Game) -> Option<String> {
     Some(format!(
         "{} ({})",
         end.outcome.pgn(),
-        l.t(&format!("term-{}", termination_key(end.termination)))
+        l.t(&Ending::by_rules(end.termination).message_id())
     ))
 }
 

@@ -51,8 +51,7 @@ fn result_text(l: Lang, g: &GameRow) -> String {
         (Status::Ended, Some(r)) => {
             let term = g
                 .termination
-                .as_deref()
-                .map(|t| format!(" · {}", l.t(&format!("term-{t}"))))
+                .map(|t| format!(" · {}", l.t(&t.message_id())))
                 .unwrap_or_default();
             format!("{r}{term}")
         }

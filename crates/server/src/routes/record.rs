@@ -88,8 +88,7 @@ fn result_line(l: Lang, g: &StoredGame) -> String {
     let term = g
         .row
         .termination
-        .as_deref()
-        .map(|t| format!(" ({})", l.t(&format!("term-{t}"))))
+        .map(|t| format!(" ({})", l.t(&t.message_id())))
         .unwrap_or_default();
     let tuuxei = g
         .record
