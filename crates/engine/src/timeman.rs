@@ -13,6 +13,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// Kept back from `go movetime N`: the milliseconds between the search stopping and
+/// `bestmove` reaching the GUI (the last iteration's unwinding and the reply).
+pub const MOVETIME_REPLY_MS: u64 = 2;
+
 /// Moves still to play assumed in sudden death.
 const SUDDEN_DEATH_MOVES: u64 = 35;
 
@@ -109,7 +113,10 @@ impl TimeManager {
         let (optimum_ms, maximum_ms) = if limits.infinite {
             (None, None)
         } else if let Some(mt) = limits.movetime_ms {
-            let t = mt.saturating_sub(overhead_ms.min(mt / 2)).max(1);
+            // A fixed time a move is the GUI's to spend, as in Stockfish: the whole of it but
+            // the reply's own moment. The Move Overhead is for clocks (the time the move
+            // takes to reach the clock), which a fixed move time has none of.
+            let t = mt.saturating_sub(MOVETIME_REPLY_MS).max(1);
             (Some(t), Some(t))
         } else if let Some(time) = time {
             let left = time.saturating_sub(overhead_ms).max(1);
@@ -201,6 +208,13 @@ mod tests {
         assert_eq!(tm.optimum_ms, Some(9_950 / 5));
         let tm = TimeManager::new(&Limits::depth(3), Color::White, 0, Arc::default());
         assert!(!tm.is_timed());
+        // `go movetime 100` with the default overhead of 30 ms: 98 ms, not 70.
+        let limits = Limits {
+            movetime_ms: Some(100),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Color::White, 30, Arc::default());
+        assert_eq!((tm.optimum_ms, tm.maximum_ms), (Some(98), Some(98)));
     }
 
     /// Stockfish 11's factors, worked by hand.
