@@ -3,212 +3,18 @@
 //! when no Chromium is installed (`scripts/install-test-deps-server.sh --browser`).
 //! Screenshots go to `target/browser-screenshots/`.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
-use common::{Backend, PATIENCE, TestServer};
-use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
-use tokio_tungstenite::tungstenite::Message;
+use browser::{Browser, Page, chromium};
+use common::{Backend, TestServer};
+use serde_json::json;
 
-fn chromium() -> Option<PathBuf> {
-    if let Ok(p) = std::env::var("SHATAR_CHROMIUM") {
-        return Some(p.into());
-    }
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .find_map(|name| {
-            std::env::var_os("PATH").and_then(|paths| {
-                std::env::split_paths(&paths)
-                    .map(|d| d.join(name))
-                    .find(|p| p.is_file())
-            })
-        })
-}
-
-fn screenshot_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target")));
-    let dir = target.join("browser-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A headless browser and one page, spoken to over the DevTools protocol.
-struct Browser {
-    child: Child,
-    _profile: tempfile::TempDir,
-    ws: tokio_tungstenite::WebSocketStream<
-        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-    >,
-    next_id: u64,
-}
-
-/// A page (a target attached in flat mode).
-#[derive(Clone)]
-struct Page {
-    session: String,
-}
-
+/// The board pages' helpers on top of the shared DevTools client: a square's centre, mouse
+/// presses on it, a drag, the move list, keys, and a click through the DOM (`click_js`,
+/// which reaches an element whatever is drawn over it).
 impl Browser {
-    async fn launch(exe: &PathBuf) -> Browser {
-        let profile = tempfile::tempdir().unwrap();
-        let mut child = Command::new(exe)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--remote-debugging-port=0",
-                "--no-first-run",
-            ])
-            .arg(format!("--user-data-dir={}", profile.path().display()))
-            .arg("about:blank")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let url = loop {
-            let line = lines
-                .next()
-                .expect("Chromium prints its DevTools address")
-                .unwrap();
-            if let Some((_, u)) = line.split_once("DevTools listening on ") {
-                break u.trim().to_owned();
-            }
-        };
-        std::thread::spawn(move || for _ in lines {});
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        Browser {
-            child,
-            _profile: profile,
-            ws,
-            next_id: 0,
-        }
-    }
-
-    async fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
-        let v = self.answer(session, method, params).await;
-        assert!(v.get("error").is_none(), "{method}: {v}");
-        v["result"].clone()
-    }
-
-    /// The whole DevTools answer to one command, error or result.
-    async fn answer(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut msg = json!({"id": id, "method": method, "params": params});
-        if let Some(s) = session {
-            msg["sessionId"] = json!(s);
-        }
-        self.ws
-            .send(Message::Text(msg.to_string().into()))
-            .await
-            .unwrap();
-        loop {
-            let m = tokio::time::timeout(PATIENCE, self.ws.next())
-                .await
-                .expect("DevTools answer")
-                .unwrap()
-                .unwrap();
-            if let Message::Text(t) = m {
-                let v: Value = serde_json::from_str(t.as_str()).unwrap();
-                if v["id"] == id {
-                    return v;
-                }
-            }
-        }
-    }
-
-    /// A new page in a fresh browser context (its own cookies), at `url`.
-    async fn page(&mut self, url: &str, width: u32, height: u32) -> Page {
-        let ctx = self
-            .call(None, "Target.createBrowserContext", json!({}))
-            .await;
-        let target = self
-            .call(
-                None,
-                "Target.createTarget",
-                json!({"url": "about:blank", "browserContextId": ctx["browserContextId"]}),
-            )
-            .await;
-        let attached = self
-            .call(
-                None,
-                "Target.attachToTarget",
-                json!({"targetId": target["targetId"], "flatten": true}),
-            )
-            .await;
-        let page = Page {
-            session: attached["sessionId"].as_str().unwrap().to_owned(),
-        };
-        self.on(&page, "Page.enable", json!({})).await;
-        self.on(
-            &page,
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
-        )
-        .await;
-        self.goto(&page, url).await;
-        page
-    }
-
-    async fn on(&mut self, page: &Page, method: &str, params: Value) -> Value {
-        let s = page.session.clone();
-        self.call(Some(&s), method, params).await
-    }
-
-    async fn goto(&mut self, page: &Page, url: &str) {
-        self.on(page, "Page.navigate", json!({"url": url})).await;
-        self.wait_for(
-            page,
-            "document.readyState === 'complete' && !!document.body",
-        )
-        .await;
-    }
-
-    async fn eval(&mut self, page: &Page, expr: &str) -> Value {
-        let r = self
-            .on(
-                page,
-                "Runtime.evaluate",
-                json!({"expression": expr, "returnByValue": true, "awaitPromise": true}),
-            )
-            .await;
-        assert!(r.get("exceptionDetails").is_none(), "{expr}: {r}");
-        r["result"]["value"].clone()
-    }
-
-    /// Polls `expr` until it is true (a guard of PATIENCE, not a timing assertion).
-    async fn wait_for(&mut self, page: &Page, expr: &str) {
-        let start = std::time::Instant::now();
-        loop {
-            let s = page.session.clone();
-            let v = self
-                .answer(
-                    Some(&s),
-                    "Runtime.evaluate",
-                    json!({"expression": format!("!!({expr})"), "returnByValue": true}),
-                )
-                .await;
-            // A page that navigates while it is asked has no document to answer from: ask
-            // again once the next one has loaded.
-            let navigating = v["error"]["message"]
-                .as_str()
-                .is_some_and(|m| m.contains("navigated") || m.contains("context"));
-            assert!(v.get("error").is_none() || navigating, "{expr}: {v}");
-            if v["result"]["result"]["value"] == true {
-                return;
-            }
-            assert!(start.elapsed() < PATIENCE, "waited in vain for {expr}");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
     async fn center(&mut self, page: &Page, sq: &str) -> (f64, f64) {
         let v = self
             .eval(page, &format!(
@@ -243,14 +49,6 @@ impl Browser {
         self.mouse(page, "mouseReleased", b).await;
     }
 
-    async fn screenshot(&mut self, page: &Page, name: &str) {
-        let shot = self
-            .on(page, "Page.captureScreenshot", json!({"format": "png"}))
-            .await;
-        let bytes = base64_decode(shot["data"].as_str().unwrap());
-        std::fs::write(screenshot_dir().join(name), bytes).unwrap();
-    }
-
     /// The move list as UCI texts.
     async fn moves(&mut self, page: &Page) -> Vec<String> {
         let text = self.eval(page, "Array.from(document.querySelectorAll('#moves [data-uci]')).map(m => m.getAttribute('data-uci')).join(' ')").await;
@@ -260,29 +58,24 @@ impl Browser {
             .map(str::to_owned)
             .collect()
     }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn base64_decode(s: &str) -> Vec<u8> {
-    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = Vec::with_capacity(s.len() * 3 / 4);
-    let (mut buf, mut bits) = (0u32, 0);
-    for c in s.bytes().filter(|c| *c != b'=') {
-        let v = A.iter().position(|a| *a == c).unwrap() as u32;
-        buf = (buf << 6) | v;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((buf >> bits) as u8);
+    async fn key(&mut self, page: &Page, key: &str, code: u32) {
+        for kind in ["keyDown", "keyUp"] {
+            self.on(
+                page,
+                "Input.dispatchKeyEvent",
+                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code}),
+            )
+            .await;
         }
     }
-    out
+
+    async fn click_js(&mut self, page: &Page, selector: &str) {
+        self.eval(
+            page,
+            &format!("document.querySelector({selector:?}).click(); true"),
+        )
+        .await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -438,47 +231,6 @@ async fn two_browsers_play_each_other() {
     server.stop().await;
 }
 
-/// The repository's `docs/screenshots/`, when `SHATAR_UPDATE_SCREENSHOTS` is set (the
-/// committed screenshots are refreshed on purpose, not by every test run).
-fn docs_screenshot_dir() -> Option<PathBuf> {
-    std::env::var_os("SHATAR_UPDATE_SCREENSHOTS")?;
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../docs/screenshots"
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    Some(dir)
-}
-
-impl Browser {
-    /// A screenshot under `target/` and, when asked for, in `docs/screenshots/`.
-    async fn documented(&mut self, page: &Page, name: &str) {
-        self.screenshot(page, name).await;
-        if let Some(dir) = docs_screenshot_dir() {
-            std::fs::copy(screenshot_dir().join(name), dir.join(name)).unwrap();
-        }
-    }
-
-    async fn key(&mut self, page: &Page, key: &str, code: u32) {
-        for kind in ["keyDown", "keyUp"] {
-            self.on(
-                page,
-                "Input.dispatchKeyEvent",
-                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code}),
-            )
-            .await;
-        }
-    }
-
-    async fn click(&mut self, page: &Page, selector: &str) {
-        self.eval(
-            page,
-            &format!("document.querySelector({selector:?}).click(); true"),
-        )
-        .await;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn archive_replay_and_analysis_in_three_languages() {
     let Some(exe) = chromium() else {
@@ -547,7 +299,7 @@ async fn archive_replay_and_analysis_in_three_languages() {
         br.wait_for(&page, "document.querySelectorAll('#analysis-moves button.mv').length === 7 && document.body.getAttribute('data-ply') === '4'").await;
         br.eval(&page, "document.getElementById('depth').value = '6'; true")
             .await;
-        br.click(&page, "#btn-analyse").await;
+        br.click_js(&page, "#btn-analyse").await;
         br.wait_for(
             &page,
             "document.querySelectorAll('#engine-lines li').length === 3",
@@ -560,7 +312,7 @@ async fn archive_replay_and_analysis_in_three_languages() {
     br.goto(&page, &format!("{base}/game/{game}/replay")).await;
     br.wait_for(&page, "document.body.getAttribute('data-ply') === '7'")
         .await;
-    br.click(&page, "#btn-first").await;
+    br.click_js(&page, "#btn-first").await;
     br.wait_for(&page, "document.body.getAttribute('data-ply') === '0' && document.querySelectorAll('#board use').length === 32").await;
     br.key(&page, "ArrowRight", 39).await;
     br.wait_for(&page, "document.body.getAttribute('data-ply') === '1'")
@@ -574,13 +326,13 @@ async fn archive_replay_and_analysis_in_three_languages() {
         .await,
         2
     );
-    br.click(&page, "#btn-next").await;
+    br.click_js(&page, "#btn-next").await;
     br.wait_for(&page, "document.body.getAttribute('data-ply') === '2'")
         .await;
-    br.click(&page, "#replay-moves button.mv[data-ply='5']")
+    br.click_js(&page, "#replay-moves button.mv[data-ply='5']")
         .await;
     br.wait_for(&page, "document.body.getAttribute('data-ply') === '5' && document.querySelector('button.mv.current').textContent === 'Bc4'").await;
-    br.click(&page, "#btn-prev").await;
+    br.click_js(&page, "#btn-prev").await;
     br.wait_for(&page, "document.body.getAttribute('data-ply') === '4'")
         .await;
     // "Analyse this position" follows the ply shown.
@@ -612,15 +364,15 @@ async fn archive_replay_and_analysis_in_three_languages() {
         "e4 e5 Qh5 Nc6 Nf3"
     );
     // The set-up editor: removing White's king is refused with the FEN field named.
-    br.click(&page, "#btn-edit").await;
-    br.click(&page, ".palette .man[data-man='']").await;
+    br.click_js(&page, "#btn-edit").await;
+    br.click_js(&page, ".palette .man[data-man='']").await;
     br.click_square(&page, "e1").await;
     br.wait_for(
         &page,
         "document.querySelectorAll('#board use').length === 31",
     )
     .await;
-    br.click(&page, "#btn-done").await;
+    br.click_js(&page, "#btn-done").await;
     br.wait_for(&page, "!document.getElementById('error').hidden")
         .await;
     assert_eq!(
@@ -628,9 +380,9 @@ async fn archive_replay_and_analysis_in_three_languages() {
         json!(["fen", "FEN: White has no king."])
     );
     // Putting it back is accepted: Black to move, as in the position edited.
-    br.click(&page, ".palette .man[data-man='wK']").await;
+    br.click_js(&page, ".palette .man[data-man='wK']").await;
     br.click_square(&page, "e1").await;
-    br.click(&page, "#btn-done").await;
+    br.click_js(&page, "#btn-done").await;
     br.wait_for(
         &page,
         "document.getElementById('editor').hidden && document.getElementById('error').hidden",
@@ -647,7 +399,7 @@ async fn archive_replay_and_analysis_in_three_languages() {
          document.getElementById('import-text').value = '白方：巴特 蓝方：道尔吉\\n(1)e2—e4,e7—e5; (2)Ng1—f3,d7—d6;'; true",
     )
     .await;
-    br.click(&page, "#btn-import").await;
+    br.click_js(&page, "#btn-import").await;
     br.wait_for(&page, "document.querySelectorAll('#analysis-moves button.mv').length === 4 && document.body.getAttribute('data-ply') === '4'").await;
     assert_eq!(
         br.eval(&page, "Array.from(document.querySelectorAll('#analysis-moves button.mv')).map(b => b.getAttribute('data-uci')).join(' ')").await,
@@ -674,7 +426,8 @@ async fn archive_replay_and_analysis_in_three_languages() {
         br.eval(&page, "Array.from(document.querySelectorAll('#promo .choices button')).map(b => b.title + '=' + b.querySelector('span').textContent).join(' ')").await,
         "虎（狮）=虎（狮） 车=车 驼=驼 马=马"
     );
-    br.click(&page, "#promo .choices button:nth-child(2)").await;
+    br.click_js(&page, "#promo .choices button:nth-child(2)")
+        .await;
     br.wait_for(
         &page,
         "document.querySelectorAll('#analysis-moves button.mv').length === 1",
