@@ -26,17 +26,7 @@ async fn an_all_play_all_match_is_entered_from_its_grid(b: Backend) {
     )
     .await;
     for t in ["Altai", "Bogd"] {
-        let members: Vec<Value> = (1..=2)
-            .map(|i| json!({"name": format!("{t} {i}")}))
-            .collect();
-        let r = call(
-            &mut o,
-            "POST",
-            &format!("/api/events/{id}/teams"),
-            Some(json!({"name": t, "members": members})),
-        )
-        .await;
-        expect_json(&r, 201, t);
+        add_team(&mut o, &id, t, 2).await;
     }
     start_event(&mut o, &id).await;
     let round = pair(&mut o, &id).await;
@@ -117,10 +107,8 @@ async fn an_all_play_all_match_is_entered_from_its_grid(b: Backend) {
         r.body
     );
     publish(&mut o, &id, 1).await;
-    let table = public.get(&format!("/api/events/{id}/standings")).await;
-    let lines: Vec<(u64, f64, Value)> = expect_json(&table, 200, "standings")
-        .as_array()
-        .unwrap()
+    let lines: Vec<(u64, f64, Value)> = public_standings(&mut public, &id)
+        .await
         .iter()
         .map(|l| {
             (

@@ -49,17 +49,7 @@ async fn the_hand_worked_team_round_robin_reproduces(b: Backend) {
     )
     .await;
     for t in ["Altai", "Bogd", "Khangai"] {
-        let members: Vec<Value> = (1..=5)
-            .map(|i| json!({"name": format!("{t} {i}")}))
-            .collect();
-        let r = call(
-            &mut o,
-            "POST",
-            &format!("/api/events/{id}/teams"),
-            Some(json!({"name": t, "members": members})),
-        )
-        .await;
-        expect_json(&r, 201, t);
+        add_team(&mut o, &id, t, 5).await;
     }
     start_event(&mut o, &id).await;
     let played: [(u32, u32, [&str; 4]); 3] = [
@@ -82,10 +72,8 @@ async fn the_hand_worked_team_round_robin_reproduces(b: Backend) {
         publish(&mut o, &id, r).await;
     }
     let mut public = server.client();
-    let table = public.get(&format!("/api/events/{id}/standings")).await;
-    let lines: Vec<(u64, u64, f64, Value)> = expect_json(&table, 200, "standings")
-        .as_array()
-        .unwrap()
+    let lines: Vec<(u64, u64, f64, Value)> = public_standings(&mut public, &id)
+        .await
         .iter()
         .map(|l| {
             (
@@ -205,8 +193,8 @@ async fn the_knock_out_draw_places_seeds_and_byes_as_s4_says(b: Backend) {
     let mut public = server.client();
     let event = get_event(&mut public, &id).await;
     assert_eq!(event["status"], "finished", "{event}");
-    let table = public.get(&format!("/api/events/{id}/standings")).await;
-    let first = &expect_json(&table, 200, "standings")[0];
+    let table = public_standings(&mut public, &id).await;
+    let first = &table[0];
     assert_eq!(
         (first["place"].as_u64(), first["number"].as_u64()),
         (Some(1), last_winner.map(u64::from)),

@@ -323,3 +323,28 @@ pub async fn assert_state_is_the_replay(server: &TestServer, id: &str) {
         "event {id}: the state and the replay"
     );
 }
+
+/// Registers team `name` with `size` members named "`name` 1" … in a team event; the
+/// answer (`{"number", "members"}`).
+pub async fn add_team(c: &mut Client, id: &str, name: &str, size: u32) -> Value {
+    let members: Vec<Value> = (1..=size)
+        .map(|i| json!({"name": format!("{name} {i}")}))
+        .collect();
+    let r = call(
+        c,
+        "POST",
+        &format!("/api/events/{id}/teams"),
+        Some(json!({"name": name, "members": members})),
+    )
+    .await;
+    expect_json(&r, 201, name)
+}
+
+/// The standings as the public reads them: the lines of `GET /api/events/{id}/standings`.
+pub async fn public_standings(c: &mut Client, id: &str) -> Vec<Value> {
+    let r = c.get(&format!("/api/events/{id}/standings")).await;
+    expect_json(&r, 200, &format!("standings of {id}"))
+        .as_array()
+        .unwrap_or_else(|| panic!("standings are a list: {}", r.body))
+        .clone()
+}
