@@ -4,6 +4,12 @@
 //! are for logs, the CLI and UCI); this module is the one place that words them for people.
 //! Where a library gives only an English phrase (a record's syntax error), the phrase is
 //! quoted inside the translated sentence.
+//!
+//! The tournament library's refusals (a change to an event, a pairing, a CSV player list,
+//! a TRF or event file, a result's word) and the arbiter library's time control are worded
+//! here too, for the event pages and the events API. Where the library's refusal carries
+//! its reason as an English phrase (`EventError::State`, `EventError::Invalid`, a line-up's
+//! `why`, a pairing's `why`), the phrase is quoted inside the translated sentence.
 
 use crate::i18n::{Msg, color_id};
 use shatar_records::{GameError, MoveError, MoveTextError, RecordError};
@@ -11,6 +17,8 @@ use shatar_rules::PositionError;
 use shatar_rules::fen::{FenError, ParseFenError};
 use shatar_rules::outcome::GameEnd;
 use shatar_rules::uci::UciMoveError;
+use shatar_tournament::result::ParseResultError;
+use shatar_tournament::{CsvError, EventError, EventFileError, PairingError, TrfError};
 
 /// Why a FEN could not be read, naming the field and the rank.
 pub fn fen_error(e: &FenError) -> Msg {
@@ -120,6 +128,240 @@ pub fn game_error(e: &GameError) -> Msg {
     }
 }
 
+/// A value as the libraries' English texts quote it (`"Bat"`, with Rust's escapes).
+fn quoted(value: &str) -> String {
+    format!("{value:?}")
+}
+
+/// Why the tournament library refused a change to an event, naming the player, team,
+/// round or board at fault.
+pub fn event_error(e: &EventError) -> Msg {
+    match e {
+        EventError::DuplicatePlayer { name, existing } => Msg::new("tournament-duplicate-player")
+            .arg("name", quoted(name))
+            .arg("existing", existing),
+        EventError::DuplicateTeam { name, existing } => Msg::new("tournament-duplicate-team")
+            .arg("name", quoted(name))
+            .arg("existing", existing),
+        EventError::UnknownPlayer(n) => Msg::new("tournament-unknown-player").arg("number", n),
+        EventError::UnknownTeam(n) => Msg::new("tournament-unknown-team").arg("number", n),
+        EventError::UnknownRound { round, rounds } => Msg::new("tournament-unknown-round")
+            .arg("round", round)
+            .arg("rounds", rounds),
+        EventError::UnpairedGame {
+            round,
+            white,
+            black,
+        } => Msg::new("tournament-unpaired-game")
+            .arg("round", round)
+            .arg("white", white)
+            .arg("black", black),
+        EventError::ColoursReversed {
+            round,
+            board,
+            white,
+            black,
+        } => Msg::new("tournament-colours-reversed")
+            .arg("round", round)
+            .arg("board", board)
+            .arg("white", white)
+            .arg("black", black),
+        EventError::ResultAlreadyEntered {
+            round,
+            board,
+            existing,
+            later_rounds,
+        } => {
+            let msg = match later_rounds.as_slice() {
+                [] => Msg::new("tournament-result-entered"),
+                [one] => Msg::new("tournament-result-entered-later").arg("later", one),
+                [first, .., last] => Msg::new("tournament-result-entered-later-many")
+                    .arg("first", first)
+                    .arg("last", last),
+            };
+            msg.arg("round", round)
+                .arg("board", board)
+                .arg("existing", existing)
+        }
+        EventError::UnknownBoard { round, board } => Msg::new("tournament-unknown-board")
+            .arg("round", round)
+            .arg("board", board),
+        EventError::WrongGameCount { expected, found } => Msg::new("tournament-wrong-game-count")
+            .arg("expected", expected)
+            .arg("found", found),
+        EventError::LineupOutOfOrder {
+            team,
+            lineup,
+            registered,
+            why,
+        } => Msg::new("tournament-lineup-out-of-order")
+            .arg("team", team)
+            .arg("lineup", format!("{lineup:?}"))
+            .arg("registered", format!("{registered:?}"))
+            .arg("why", why),
+        EventError::InvalidLineup { team, why } => match team {
+            Some(team) => Msg::new("tournament-team-invalid-lineup")
+                .arg("team", team)
+                .arg("why", why),
+            None => Msg::new("tournament-invalid-lineup").arg("why", why),
+        },
+        EventError::State(reason) => Msg::new("tournament-state").arg("reason", reason),
+        EventError::Invalid { what, why } => Msg::new("tournament-invalid")
+            .arg("what", what)
+            .arg("why", why),
+        EventError::Pairing(p) => pairing_error(p),
+    }
+}
+
+/// Why a round could not be paired.
+pub fn pairing_error(e: &PairingError) -> Msg {
+    match e {
+        PairingError::NoValidPairing {
+            round,
+            players,
+            why,
+        } => Msg::new("tournament-no-valid-pairing")
+            .arg("round", round)
+            .arg("players", players)
+            .arg("why", why),
+        PairingError::EventComplete(rounds) => {
+            Msg::new("tournament-event-complete").arg("rounds", rounds)
+        }
+        PairingError::RoundIncomplete { round, missing } => Msg::new("tournament-round-incomplete")
+            .arg("round", round)
+            .arg("missing", missing),
+        PairingError::TooFewEntrants {
+            system,
+            needed,
+            found,
+        } => Msg::new("tournament-too-few-entrants")
+            .arg("system", system)
+            .arg("needed", needed)
+            .arg("found", found),
+        PairingError::Unsupported(reason) => {
+            Msg::new("tournament-unsupported").arg("reason", reason)
+        }
+    }
+}
+
+/// Why a result's word could not be read (`2-0`).
+pub fn result_error(e: &ParseResultError) -> Msg {
+    Msg::new("tournament-result-syntax").arg("value", quoted(&e.text))
+}
+
+/// Why a CSV player list was refused: the line and column, and what is wrong there.
+pub fn csv_error(e: &CsvError) -> Msg {
+    match e {
+        CsvError::Row {
+            line,
+            column,
+            message,
+        } => {
+            // The reader's two reasons, in the reader's words; anything else is quoted.
+            let reason = if message == "empty name" {
+                Msg::new("csv-empty-name")
+            } else if let Some(value) = message.strip_suffix(" is not a whole number") {
+                Msg::new("csv-not-a-number").arg("value", value)
+            } else {
+                Msg::new("csv-reason").arg("reason", message)
+            };
+            Msg::new("csv-row")
+                .arg("line", line)
+                .arg("column", quoted(column))
+                .arg_msg("reason", reason)
+        }
+        CsvError::MissingColumn(column) => {
+            Msg::new("csv-missing-column").arg("column", quoted(column))
+        }
+        CsvError::Event { line, source } => Msg::new("csv-in-line")
+            .arg("line", line)
+            .arg_msg("error", event_error(source)),
+    }
+}
+
+/// Why a TRF file could not be read or written: the line and columns at fault.
+pub fn trf_error(e: &TrfError) -> Msg {
+    match e {
+        TrfError::Syntax {
+            line,
+            columns,
+            message,
+        }
+        | TrfError::Inconsistent {
+            line,
+            columns,
+            message,
+        } => Msg::new("trf-line")
+            .arg("line", line)
+            .arg("columns", columns)
+            .arg("reason", message),
+        TrfError::Meaning(reason) => Msg::new("trf-meaning").arg("reason", reason),
+        TrfError::NoPlayers { lines } => Msg::new("trf-no-players").arg("lines", lines),
+    }
+}
+
+/// Why an event file (the CLI's JSON) could not be read: where it is corrupt, its format
+/// or version, or the first inconsistency of its content.
+pub fn event_file_error(e: &EventFileError) -> Msg {
+    match e {
+        EventFileError::Corrupt {
+            path,
+            line,
+            column,
+            message,
+        } => Msg::new("event-file-corrupt")
+            .arg("path", path.display())
+            .arg("line", line)
+            .arg("column", column)
+            .arg("reason", message),
+        EventFileError::WrongFormat { path, found } => Msg::new("event-file-wrong-format")
+            .arg("path", path.display())
+            .arg("found", format!("{found:?}")),
+        EventFileError::UnsupportedVersion {
+            path,
+            found,
+            supported,
+        } => Msg::new("event-file-version")
+            .arg("path", path.display())
+            .arg("found", found)
+            .arg("supported", supported),
+        EventFileError::Invalid { path, source } => Msg::new("event-file-invalid")
+            .arg("path", path.display())
+            .arg_msg("error", event_error(source)),
+        // Reading, writing and locking a file on disk: the CLI's, never a page's.
+        EventFileError::Read { .. }
+        | EventFileError::Write { .. }
+        | EventFileError::Lock { .. }
+        | EventFileError::Busy { .. }
+        | EventFileError::Serialise(_) => Msg::new("event-file-io").arg("reason", e),
+    }
+}
+
+/// Why a time control (the PGN tag's form, `5400`, `40/5400:1800+30`) was refused.
+pub fn time_control_error(e: &shatar_arbiter::ParseTimeControlError) -> Msg {
+    use shatar_arbiter::ParseTimeControlError as E;
+    match e {
+        E::Empty => Msg::new("time-control-empty"),
+        E::Unknown => Msg::new("time-control-unknown"),
+        E::Sandclock { period } => Msg::new("time-control-sandclock").arg("period", period),
+        E::Number { period, what, text } => {
+            let msg = Msg::new("time-control-number")
+                .arg("period", period)
+                .arg("text", quoted(text));
+            match *what {
+                "move count" => msg.arg_id("what", "time-control-moves"),
+                "increment" => msg.arg_id("what", "time-control-increment"),
+                "delay" => msg.arg_id("what", "time-control-delay"),
+                "seconds" => msg.arg_id("what", "time-control-seconds"),
+                other => msg.arg("what", other),
+            }
+        }
+        E::SuddenDeathNotLast { period } => {
+            Msg::new("time-control-sudden-death").arg("period", period)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +393,252 @@ mod tests {
             fen_text(letter, Lang::En),
             "FEN: rank 1: “X” is not a man's letter (K Q J R B N P) or a digit 1–8."
         );
+    }
+
+    fn n<T: std::str::FromStr>(text: &str) -> T
+    where
+        T::Err: std::fmt::Debug,
+    {
+        text.parse().expect("a number from 1")
+    }
+
+    /// One of each of the tournament library's refusals to a change.
+    fn event_errors() -> Vec<EventError> {
+        vec![
+            EventError::DuplicatePlayer {
+                name: "Батбаяр".into(),
+                existing: n("3"),
+            },
+            EventError::DuplicateTeam {
+                name: "Khangai".into(),
+                existing: n("2"),
+            },
+            EventError::UnknownPlayer(n("17")),
+            EventError::UnknownTeam(n("5")),
+            EventError::UnknownRound {
+                round: n("4"),
+                rounds: 2,
+            },
+            EventError::UnpairedGame {
+                round: n("1"),
+                white: n("3"),
+                black: n("8"),
+            },
+            EventError::ColoursReversed {
+                round: n("2"),
+                board: n("3"),
+                white: n("5"),
+                black: n("1"),
+            },
+            EventError::ResultAlreadyEntered {
+                round: n("1"),
+                board: n("2"),
+                existing: "1-0".into(),
+                later_rounds: vec![],
+            },
+            EventError::ResultAlreadyEntered {
+                round: n("1"),
+                board: n("2"),
+                existing: "1-0".into(),
+                later_rounds: vec![n("2")],
+            },
+            EventError::ResultAlreadyEntered {
+                round: n("1"),
+                board: n("2"),
+                existing: "½-½".into(),
+                later_rounds: vec![n("2"), n("3"), n("4")],
+            },
+            EventError::UnknownBoard {
+                round: n("1"),
+                board: n("9"),
+            },
+            EventError::WrongGameCount {
+                expected: 2,
+                found: 1,
+            },
+            EventError::LineupOutOfOrder {
+                team: n("1"),
+                lineup: vec![n("12"), n("11")],
+                registered: vec![n("11"), n("12"), n("13")],
+                why: "a player registered later sits on a higher board".into(),
+            },
+            EventError::InvalidLineup {
+                team: Some(n("2")),
+                why: "player 9 is not a member of the team".into(),
+            },
+            EventError::InvalidLineup {
+                team: None,
+                why: "2 member(s) registered, 4 needed".into(),
+            },
+            EventError::State("the draw has already been made".into()),
+            EventError::Invalid {
+                what: "requested bye".into(),
+                why: "round 9: the event has 7 rounds".into(),
+            },
+            EventError::Pairing(PairingError::NoValidPairing {
+                round: n("5"),
+                players: 6,
+                why: "the last players cannot be paired".into(),
+            }),
+            EventError::Pairing(PairingError::EventComplete(7)),
+            EventError::Pairing(PairingError::RoundIncomplete {
+                round: n("3"),
+                missing: 2,
+            }),
+            EventError::Pairing(PairingError::TooFewEntrants {
+                system: "swiss".into(),
+                needed: 2,
+                found: 1,
+            }),
+            EventError::Pairing(PairingError::Unsupported(
+                "the Dutch pairing in this version handles fields up to 200 players".into(),
+            )),
+        ]
+    }
+
+    #[test]
+    fn the_tournament_librarys_refusals_keep_its_english() {
+        for e in event_errors() {
+            assert_eq!(event_error(&e).text(Lang::En), e.to_string(), "{e:?}");
+        }
+        assert_eq!(
+            event_error(&EventError::ColoursReversed {
+                round: n("2"),
+                board: n("3"),
+                white: n("5"),
+                black: n("1"),
+            })
+            .text(Lang::En),
+            "round 2 board 3 is 5 (White) – 1 (Black)"
+        );
+        assert_eq!(
+            event_error(&EventError::UnpairedGame {
+                round: n("1"),
+                white: n("3"),
+                black: n("8"),
+            })
+            .text(Lang::En),
+            "round 1 has no game between 3 and 8"
+        );
+        assert_eq!(
+            event_error(&EventError::ResultAlreadyEntered {
+                round: n("1"),
+                board: n("2"),
+                existing: "½-½".into(),
+                later_rounds: vec![n("2"), n("3"), n("4")],
+            })
+            .text(Lang::En),
+            "round 1 board 2 already has the result ½-½ (rounds 2–4 were paired after round 1)"
+        );
+        assert_eq!(
+            event_error(&EventError::Pairing(PairingError::RoundIncomplete {
+                round: n("3"),
+                missing: 2,
+            }))
+            .text(Lang::En),
+            "round 3 still has 2 game(s) without a result"
+        );
+    }
+
+    #[test]
+    fn a_result_for_the_wrong_pairing_names_round_board_and_players_in_every_language() {
+        let reversed = event_error(&EventError::ColoursReversed {
+            round: n("2"),
+            board: n("3"),
+            white: n("5"),
+            black: n("1"),
+        });
+        assert_eq!(
+            reversed.text(Lang::Zh),
+            "第 2 轮第 3 台是 5（执白）– 1（执黑）"
+        );
+        assert_eq!(
+            reversed.text(Lang::Mn),
+            "2-р тойргийн 3-р ширээнд 5 (цагаан) – 1 (хар) тоглоно"
+        );
+        let unpaired = event_error(&EventError::UnpairedGame {
+            round: n("1"),
+            white: n("3"),
+            black: n("8"),
+        });
+        assert_eq!(unpaired.text(Lang::Zh), "第 1 轮没有 3 与 8 的对局");
+        assert_eq!(unpaired.text(Lang::Mn), "1-р тойрогт 3, 8 хоёрын өрөг алга");
+        // Names stay as they were typed.
+        let twice = event_error(&EventError::DuplicateTeam {
+            name: "Хангай".into(),
+            existing: n("2"),
+        });
+        assert_eq!(twice.text(Lang::Zh), "重复的队：\"Хангай\" 已登记为 2 号队");
+        // Every refusal has its own words in every language: none falls back to English.
+        for e in event_errors() {
+            let en = event_error(&e).text(Lang::En);
+            for lang in [Lang::Zh, Lang::Mn] {
+                assert_ne!(event_error(&e).text(lang), en, "{lang:?} {e:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_csv_list_is_refused_by_line_and_column_in_every_language() {
+        let not_a_number = shatar_tournament::csv_import::read_players("name,rating\nBat,abc\n")
+            .expect_err("refused");
+        assert_eq!(
+            csv_error(&not_a_number).text(Lang::En),
+            not_a_number.to_string()
+        );
+        assert_eq!(
+            csv_error(&not_a_number).text(Lang::En),
+            "CSV line 2, column \"rating\": \"abc\" is not a whole number"
+        );
+        assert_eq!(
+            csv_error(&not_a_number).text(Lang::Zh),
+            "CSV 第 2 行，\"rating\" 列：\"abc\" 不是整数"
+        );
+        let no_name = shatar_tournament::csv_import::read_players("name,club\n,Khangai\n")
+            .expect_err("refused");
+        assert_eq!(csv_error(&no_name).text(Lang::En), no_name.to_string());
+        assert_eq!(
+            csv_error(&no_name).text(Lang::Mn),
+            "CSV-ийн 2-р мөр, \"name\" багана: нэр хоосон"
+        );
+        let no_column =
+            shatar_tournament::csv_import::read_players("club\nKhangai\n").expect_err("refused");
+        assert_eq!(csv_error(&no_column).text(Lang::En), no_column.to_string());
+        let mut event = shatar_tournament::Event::new("Open", shatar_tournament::System::Swiss);
+        let twice = shatar_tournament::csv_import::import_players(&mut event, "name\nBat\nBat\n")
+            .expect_err("refused");
+        assert_eq!(csv_error(&twice).text(Lang::En), twice.to_string());
+    }
+
+    #[test]
+    fn the_other_library_refusals_keep_their_english() {
+        let result: shatar_tournament::result::ParseResultError = "2-0"
+            .parse::<shatar_tournament::GameResult>()
+            .expect_err("refused");
+        assert_eq!(result_error(&result).text(Lang::En), result.to_string());
+        assert_eq!(
+            result_error(&result).text(Lang::Mn),
+            "\"2-0\" үр дүнг уншиж чадсангүй: 1-0, 0-1, 1/2, +-, -+, -- эсвэл adj:Ц-Х:шалтгаан (жишээ нь adj:0.5-0:шийдвэр) гэж бичнэ үү"
+        );
+        for text in ["", "?", "*60", "40/x", "60:40/30", "300+y"] {
+            let e = text
+                .parse::<shatar_arbiter::TimeControl>()
+                .expect_err("refused");
+            assert_eq!(
+                time_control_error(&e).text(Lang::En),
+                e.to_string(),
+                "{text:?}"
+            );
+        }
+        let trf = shatar_tournament::trf::import("012 Open\n", shatar_tournament::System::Dutch)
+            .map(|_| ())
+            .expect_err("refused");
+        assert_eq!(trf_error(&trf).text(Lang::En), trf.to_string());
+        let path = std::path::Path::new("body");
+        for text in ["{", r#"{"format": "other"}"#] {
+            let e = shatar_tournament::store::from_json(text, path).expect_err("refused");
+            assert_eq!(event_file_error(&e).text(Lang::En), e.to_string(), "{text}");
+        }
     }
 
     #[test]
