@@ -24,6 +24,7 @@ on_both_backends!(
     results_survive_a_restart,
     an_arbiter_corrects_a_running_event,
     exports_give_the_public_only_what_is_published,
+    refusals_are_in_the_requests_language,
 );
 
 // ---------------------------------------------------------------------------------------
@@ -1570,4 +1571,144 @@ async fn exports_give_the_public_only_what_is_published(b: Backend) {
     );
     let file = o.get(&format!("/api/events/{id}/export.json")).await.json();
     assert_eq!(file["event"]["rounds"].as_array().unwrap().len(), 2);
+}
+
+// ---------------------------------------------------------------------------------------
+// Refusals in the request's language.
+
+/// The error and field of a refusal, its status checked.
+fn refusal(r: &common::Resp, status: u16) -> (String, Value) {
+    let v = expect_json(r, status, "a refusal");
+    assert_eq!(
+        v.as_object().map(|o| o.len()),
+        Some(2),
+        "only \"error\" and \"field\": {v}"
+    );
+    (
+        v["error"].as_str().unwrap_or_default().to_owned(),
+        v["field"].clone(),
+    )
+}
+
+/// The same refusals in English (no language asked for), in Mongolian (`Accept-Language`)
+/// and in Chinese (the `lang` cookie, which comes before `Accept-Language`): the same
+/// status and field, the sentence in the reader's language naming the round, the board
+/// and the players.
+async fn refusals_are_in_the_requests_language(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut en = org.api(&server);
+    let mut mn = org.api(&server);
+    mn.headers
+        .push(("Accept-Language".into(), "mn-MN,mn;q=0.9".into()));
+    let mut zh = org.api(&server);
+    zh.headers.push(("Accept-Language".into(), "mn".into()));
+    zh.cookies.insert("lang".into(), "zh".into());
+    let (id, round) = running_event(&mut en, &unique("Refusals "), 4, 3).await;
+    let (_, w1, b1) = boards(&round)[0];
+    let b1 = b1.unwrap();
+
+    // A word that is not a result: refused by the route, field "result".
+    let (error, field) = refusal(&put_result(&mut en, &id, 1, 1, "2-0", None).await, 400);
+    assert_eq!(
+        error,
+        "cannot read result \"2-0\": use 1-0, 0-1, 1/2, +-, -+, --, or adj:W-B:reason (e.g. adj:0.5-0:ruling)"
+    );
+    assert_eq!(field, "result");
+    let (error, field) = refusal(&put_result(&mut mn, &id, 1, 1, "2-0", None).await, 400);
+    assert_eq!(
+        error,
+        "\"2-0\" үр дүнг уншиж чадсангүй: 1-0, 0-1, 1/2, +-, -+, -- эсвэл adj:Ц-Х:шалтгаан (жишээ нь adj:0.5-0:шийдвэр) гэж бичнэ үү"
+    );
+    assert_eq!(field, "result");
+
+    // A board the round does not have: refused by the change, no field.
+    let (error, field) = refusal(&put_result(&mut en, &id, 1, 9, "1-0", None).await, 404);
+    assert_eq!(error, "round 1 has no board 9");
+    assert_eq!(field, Value::Null);
+    let (error, field) = refusal(&put_result(&mut mn, &id, 1, 9, "1-0", None).await, 404);
+    assert_eq!(error, "1-р тойрогт 9-р ширээ алга");
+    assert_eq!(field, Value::Null);
+    let (error, _) = refusal(&put_result(&mut zh, &id, 1, 9, "1-0", None).await, 404);
+    assert_eq!(error, "第 1 轮没有第 9 台");
+
+    // A score sheet with the colours reversed: the tournament library's refusal.
+    let reversed = json!({"result": "1-0", "white": b1, "black": w1});
+    let path = format!("/api/events/{id}/rounds/1/boards/1/result");
+    let (error, field) = refusal(
+        &call(&mut en, "PUT", &path, Some(reversed.clone())).await,
+        409,
+    );
+    assert_eq!(
+        error,
+        format!("round 1 board 1 is {w1} (White) – {b1} (Black)")
+    );
+    assert_eq!(field, Value::Null);
+    let (error, field) = refusal(
+        &call(&mut zh, "PUT", &path, Some(reversed.clone())).await,
+        409,
+    );
+    assert_eq!(
+        error,
+        format!("第 1 轮第 1 台是 {w1}（执白）– {b1}（执黑）")
+    );
+    assert_eq!(field, Value::Null);
+    let (error, _) = refusal(&call(&mut mn, "PUT", &path, Some(reversed)).await, 409);
+    assert_eq!(
+        error,
+        format!("1-р тойргийн 1-р ширээнд {w1} (цагаан) – {b1} (хар) тоглоно")
+    );
+
+    // A body that does not fit names serde's reason inside the reader's sentence.
+    let (error, field) = refusal(&call(&mut mn, "PUT", &path, Some(json!({}))).await, 400);
+    assert!(
+        error.starts_with("хүсэлтийн их бие тохирохгүй байна: ") && error.contains("result"),
+        "{error}"
+    );
+    assert_eq!(field, Value::Null);
+
+    // What is done is said back in the reader's language too; the history keeps English.
+    let done = expect_json(
+        &put_result(&mut mn, &id, 1, 1, "1-0", None).await,
+        200,
+        "a result",
+    );
+    let names = |n: u32| format!("Player {n}");
+    assert_eq!(
+        done["message"],
+        format!("1-р ширээ: {} 1 – 0 {}", names(w1), names(b1))
+    );
+    let again = expect_json(
+        &put_result(&mut zh, &id, 1, 1, "1-0", None).await,
+        200,
+        "the same result",
+    );
+    assert_eq!(
+        again["message"],
+        format!("第 1 台：{} 1 – 0 {}", names(w1), names(b1))
+    );
+    let entries = history(&mut en, &id).await;
+    assert_eq!(
+        entries.last().unwrap()["summary"],
+        format!("round 1 board 1: {} 1 – 0 {}", names(w1), names(b1))
+    );
+    // A conflict in Chinese names the result there, with the same status and field.
+    let (error, field) = refusal(&put_result(&mut zh, &id, 1, 1, "0-1", None).await, 409);
+    assert_eq!(
+        error,
+        "第 1 轮第 1 台已有成绩 1-0；如需更改，请发送 \"replace\": true"
+    );
+    assert_eq!(field, "result");
+    // Without credentials the refusal is in the reader's language as well.
+    let mut anonymous = server.client();
+    anonymous.cookies.insert("lang".into(), "mn".into());
+    let (error, field) = refusal(
+        &put_result(&mut anonymous, &id, 1, 2, "1-0", None).await,
+        401,
+    );
+    assert_eq!(
+        error,
+        "эхлээд нэвтэрнэ үү, эсвэл API токен илгээнэ үү (Authorization: Bearer TOKEN)"
+    );
+    assert_eq!(field, Value::Null);
 }

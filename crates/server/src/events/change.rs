@@ -15,6 +15,7 @@ use super::state::{EventState, Person};
 use crate::db::users::User;
 use crate::db::{Db, events as store};
 use crate::error::AppError;
+use crate::i18n::Msg;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, Weak};
 
@@ -53,13 +54,13 @@ pub enum ChangeError {
     Unauthorized,
     /// The account may not make this change.
     #[error("not allowed: {0}")]
-    Forbidden(String),
+    Forbidden(Msg),
     /// No such event.
     #[error("no event {0:?}")]
     NotFound(String),
     /// Made on a view older than a change it does not commute with.
     #[error("{0}")]
-    Stale(String),
+    Stale(Msg),
     /// Storage failed.
     #[error(transparent)]
     Storage(#[from] AppError),
@@ -72,11 +73,12 @@ pub struct Changed {
     pub version: i64,
     /// The event's state after it.
     pub state: EventState,
-    /// What it did ("round 1 board 3: Bat 1 – 0 Dorj").
-    pub summary: String,
+    /// What it did ("round 1 board 3: Bat 1 – 0 Dorj"); the history keeps its English
+    /// text.
+    pub summary: Msg,
     /// What the author is told ("Board 3: Bat 1 – 0 Dorj"): the action's echo, or the
     /// summary.
-    pub message: String,
+    pub message: Msg,
     /// Whether anything changed (the same result again changes nothing).
     pub changed: bool,
 }
@@ -128,14 +130,10 @@ async fn begin(
     action: Action,
 ) -> Result<(String, EventState), ChangeError> {
     if !super::access::may_create(author) {
-        return Err(ChangeError::Forbidden(
-            "only organisers and administrators create events".into(),
-        ));
+        return Err(ChangeError::Forbidden(Msg::new("event-refused-create")));
     }
     let (state, applied) = action.apply(None)?;
-    let summary = match applied {
-        Applied::Changed(s) | Applied::Unchanged(s) => s,
-    };
+    let summary = applied.summary().to_string();
     let id = new_id()?;
     store::create(db, &id, &state, &action, &person(author), &summary).await?;
     Ok((id, state))
@@ -161,13 +159,12 @@ pub async fn change(
         if !super::access::allowed(author, &stored.state, &action) {
             return Err(match author {
                 None => ChangeError::Unauthorized,
-                Some(_) => ChangeError::Forbidden(format!(
-                    "only the event's {} may do this",
+                Some(_) => ChangeError::Forbidden(Msg::new(
                     if matches!(action, Action::AppointArbiter { .. }) {
-                        "organiser"
+                        "event-refused-organiser"
                     } else {
-                        "organiser and arbiters"
-                    }
+                        "event-refused-staff"
+                    },
                 )),
             });
         }
@@ -175,12 +172,13 @@ pub async fn change(
         if let Some(seen) = seen.filter(|&v| v < stored.version) {
             let since = store::history(db, id, seen).await?;
             if let Some(blocking) = since.iter().find(|h| !action.commutes_with(&h.action)) {
-                return Err(ChangeError::Stale(format!(
-                    "{} ({} at {} UTC): reload the page and try again",
-                    blocking.summary,
-                    blocking.by_name,
-                    clock_time(blocking.at_ms)
-                )));
+                // The history keeps its summaries as English text.
+                return Err(ChangeError::Stale(
+                    Msg::new("event-error-stale")
+                        .arg("summary", &blocking.summary)
+                        .arg("by", &blocking.by_name)
+                        .arg("at", clock_time(blocking.at_ms)),
+                ));
             }
         }
         let (state, applied, made) = match &action {
@@ -190,8 +188,8 @@ pub async fn change(
                 (state, applied, action.clone())
             }
         };
-        let message = |state: &EventState, summary: &str| {
-            action.echo(state).unwrap_or_else(|| summary.to_owned())
+        let message = |state: &EventState, summary: &Msg| {
+            action.echo(state).unwrap_or_else(|| summary.clone())
         };
         let summary = match applied {
             Applied::Unchanged(summary) => {
@@ -212,7 +210,7 @@ pub async fn change(
             &state,
             &made,
             &person(author),
-            &summary,
+            &summary.to_string(),
         )
         .await?
         {
@@ -241,7 +239,7 @@ pub async fn preview(
     id: &str,
     author: Option<&User>,
     action: &Action,
-) -> Result<String, ChangeError> {
+) -> Result<Msg, ChangeError> {
     let stored = store::load(db, id)
         .await?
         .ok_or_else(|| ChangeError::NotFound(id.to_owned()))?;
@@ -249,9 +247,7 @@ pub async fn preview(
     if !super::access::allowed(author, &stored.state, action) {
         return Err(match author {
             None => ChangeError::Unauthorized,
-            Some(_) => {
-                ChangeError::Forbidden("only the event's organiser and arbiters may do this".into())
-            }
+            Some(_) => ChangeError::Forbidden(Msg::new("event-refused-staff")),
         });
     }
     let (_, applied) = match action {
@@ -284,28 +280,25 @@ async fn undo(
         .map(|&(seq, _)| seq)
         .ok_or_else(|| ActionError::Invalid {
             field: "seq",
-            message: "there is no change to undo".into(),
+            message: Msg::new("event-error-nothing-to-undo"),
         })?;
     let entry = history
         .iter()
         .find(|h| h.seq == target)
         .ok_or_else(|| AppError::Internal(format!("event {id}: history entry {target} missing")))?;
     if wanted != 0 && wanted != target {
-        let what = history
-            .iter()
-            .find(|h| h.seq == wanted)
-            .map_or_else(|| format!("entry {wanted}"), |h| format!("{:?}", h.summary));
-        return Err(ChangeError::Stale(format!(
-            "{what} is not the latest change: the latest is {:?} ({} at {} UTC): reload the page and try again",
-            entry.summary,
-            entry.by_name,
-            clock_time(entry.at_ms)
-        )));
+        let msg = match history.iter().find(|h| h.seq == wanted) {
+            Some(h) => Msg::new("event-error-not-latest").arg("what", format!("{:?}", h.summary)),
+            None => Msg::new("event-error-not-latest-entry").arg("seq", wanted),
+        };
+        return Err(ChangeError::Stale(
+            msg.arg("latest", format!("{:?}", entry.summary))
+                .arg("by", &entry.by_name)
+                .arg("at", clock_time(entry.at_ms)),
+        ));
     }
     if !standing.may(&entry.action) {
-        return Err(ChangeError::Forbidden(
-            "only the event's organiser may undo this change".into(),
-        ));
+        return Err(ChangeError::Forbidden(Msg::new("event-refused-undo")));
     }
     let undo = Action::Undo { seq: target };
     let state = super::action::replay(
@@ -315,10 +308,9 @@ async fn undo(
             .chain(std::iter::once((i64::MAX, &undo))),
     )?
     .ok_or_else(|| AppError::Internal(format!("event {id}: nothing left after an undo")))?;
-    let summary = format!("undone: {}", entry.summary);
+    let summary = Msg::new("event-done-undone").arg("summary", &entry.summary);
     Ok((state, Applied::Changed(summary), undo))
 }
-
 /// The event's state replayed from its stored history, to compare with the stored state
 /// (they are always equal; `shatar admin check-events` and the tests check it).
 pub async fn replayed(db: &Db, id: &str) -> Result<Option<EventState>, ChangeError> {

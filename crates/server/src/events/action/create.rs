@@ -12,18 +12,16 @@ pub(super) fn create(
     if name.is_empty() || name.chars().count() > 200 {
         return Err(ActionError::invalid(
             "name",
-            "the event's name must have 1 to 200 characters",
+            Msg::new("event-error-event-name"),
         ));
     }
     let system = System::from_code(&new.system).ok_or_else(|| {
         let known: Vec<&str> = System::ALL.iter().map(|s| s.code()).collect();
         ActionError::invalid(
             "system",
-            format!(
-                "unknown system {:?}; expected one of {}",
-                new.system,
-                known.join(", ")
-            ),
+            Msg::new("event-error-unknown-system")
+                .arg("value", format!("{:?}", new.system))
+                .arg("known", known.join(", ")),
         )
     })?;
     let mut event = Event::new(name, system);
@@ -32,7 +30,7 @@ pub(super) fn create(
         if rounds > 100 {
             return Err(ActionError::invalid(
                 "rounds",
-                format!("{rounds} rounds: at most 100"),
+                Msg::new("event-error-rounds-max").arg("n", rounds),
             ));
         }
         event.rounds_planned = rounds;
@@ -41,16 +39,15 @@ pub(super) fn create(
         let preset: shatar_rules::ruleset::Preset = ruleset.parse().map_err(|_| {
             ActionError::invalid(
                 "ruleset",
-                format!(
-                    "unknown ruleset {ruleset:?}; expected official, competition, traditional or fsf"
-                ),
+                Msg::new("event-error-unknown-ruleset").arg("value", format!("{ruleset:?}")),
             )
         })?;
         event.ruleset = preset.name().to_owned();
     }
     if let Some(tc) = &new.time_control {
-        tc.parse::<shatar_arbiter::TimeControl>()
-            .map_err(|e| ActionError::invalid("time_control", e.to_string()))?;
+        tc.parse::<shatar_arbiter::TimeControl>().map_err(|e| {
+            ActionError::invalid("time_control", crate::refusals::time_control_error(&e))
+        })?;
         event.time_control = tc.clone();
     }
     match (new.boards, &new.lineup) {
@@ -58,13 +55,16 @@ pub(super) fn create(
             if !(1..=20).contains(&boards) {
                 return Err(ActionError::invalid(
                     "boards",
-                    format!("{boards} boards: 1 to 20"),
+                    Msg::new("event-error-boards-range").arg("n", boards),
                 ));
             }
             let lineup = match lineup {
                 None => LineupMode::default(),
                 Some(code) => LineupMode::from_code(code).ok_or_else(|| {
-                    ActionError::invalid("lineup", format!("unknown line-up mode {code:?}"))
+                    ActionError::invalid(
+                        "lineup",
+                        Msg::new("event-error-unknown-lineup").arg("value", format!("{code:?}")),
+                    )
                 })?,
             };
             event.entrants = Entrants::Team { boards, lineup };
@@ -72,7 +72,7 @@ pub(super) fn create(
         (None, Some(_)) => {
             return Err(ActionError::invalid(
                 "lineup",
-                "a line-up mode needs \"boards\" (a team event)",
+                Msg::new("event-error-lineup-needs-boards"),
             ));
         }
         (None, None) => {}
@@ -83,12 +83,14 @@ pub(super) fn create(
         if min > 240 {
             return Err(ActionError::invalid(
                 "default_time_min",
-                format!("{min} minutes: at most 240"),
+                Msg::new("event-error-default-time-max").arg("n", min),
             ));
         }
         state.default_time_min = min;
     }
-    let summary = format!("event {name:?} created ({})", system.code());
+    let summary = Msg::new("event-done-created")
+        .arg("name", format!("{name:?}"))
+        .arg("system", system.code());
     Ok((state, Applied::Changed(summary)))
 }
 
@@ -102,16 +104,15 @@ fn settings(event: &mut Event, s: &EventSettings) -> Result<(), ActionError> {
                 let known: Vec<&str> = Tiebreak::ALL.iter().map(|t| t.code()).collect();
                 ActionError::invalid(
                     "tiebreaks",
-                    format!(
-                        "unknown tie-break {code:?}; expected some of {}",
-                        known.join(", ")
-                    ),
+                    Msg::new("event-error-unknown-tiebreak")
+                        .arg("value", format!("{code:?}"))
+                        .arg("known", known.join(", ")),
                 )
             })?;
             if order.contains(&tb) {
                 return Err(ActionError::invalid(
                     "tiebreaks",
-                    format!("{code} appears twice"),
+                    Msg::new("event-error-tiebreak-twice").arg("code", code),
                 ));
             }
             order.push(tb);
@@ -122,7 +123,7 @@ fn settings(event: &mut Event, s: &EventSettings) -> Result<(), ActionError> {
         if !(1..=2).contains(&games) {
             return Err(ActionError::invalid(
                 "games",
-                format!("{games} games a pairing: 1 or 2"),
+                Msg::new("event-error-games-range").arg("n", games),
             ));
         }
         event.games_per_pairing = games;
@@ -131,7 +132,7 @@ fn settings(event: &mut Event, s: &EventSettings) -> Result<(), ActionError> {
         event.settings.drawn_match = DrawnMatchRule::from_code(rule).ok_or_else(|| {
             ActionError::invalid(
                 "drawn_match",
-                format!("unknown rule {rule:?}; expected extra-games or armageddon"),
+                Msg::new("event-error-unknown-drawn-match").arg("value", format!("{rule:?}")),
             )
         })?;
     }
@@ -139,16 +140,19 @@ fn settings(event: &mut Event, s: &EventSettings) -> Result<(), ActionError> {
         event.settings.acceleration = Acceleration::from_code(code).ok_or_else(|| {
             ActionError::invalid(
                 "acceleration",
-                format!("unknown acceleration {code:?}; expected none or baku"),
+                Msg::new("event-error-unknown-acceleration").arg("value", format!("{code:?}")),
             )
         })?;
     }
     let count =
         |field: &'static str, v: Option<u32>, max: u32| -> Result<Option<u32>, ActionError> {
             match v {
-                Some(n) if n == 0 || n > max => {
-                    Err(ActionError::invalid(field, format!("{n}: from 1 to {max}")))
-                }
+                Some(n) if n == 0 || n > max => Err(ActionError::invalid(
+                    field,
+                    Msg::new("event-error-count-range")
+                        .arg("n", n)
+                        .arg("max", max),
+                )),
                 v => Ok(v),
             }
         };
@@ -179,12 +183,15 @@ pub(super) fn import(
     source: &str,
 ) -> Result<(EventState, Applied), ActionError> {
     event.validate()?;
-    let summary = format!(
-        "event {:?} imported from {source}: {} entrants, {} rounds",
-        event.name,
-        event.entrant_numbers().len(),
-        event.rounds.len()
-    );
+    let summary = Msg::new("event-done-imported")
+        .arg("name", format!("{:?}", event.name))
+        .arg("entrants", event.entrant_numbers().len())
+        .arg("rounds", event.rounds.len());
+    // The source is kept in the history as the API named it: "TRF" or "an event file".
+    let summary = match source {
+        "an event file" => summary.arg_id("source", "event-source-file"),
+        other => summary.arg("source", other),
+    };
     let mut state = EventState::new(event.clone(), organiser.clone());
     // Rounds that come in with the file were played: they are public facts.
     state.published = event.rounds.iter().map(|r| r.number).collect();

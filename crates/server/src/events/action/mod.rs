@@ -4,6 +4,7 @@
 
 use super::state::{EventState, Person};
 use super::words;
+use crate::i18n::Msg;
 use serde::{Deserialize, Serialize};
 use shatar_tournament::{
     BoardNo, ByeKind, Entered, EntrantNo, Entrants, Event, EventError, GameResult, LineupMode,
@@ -342,24 +343,21 @@ pub enum Action {
     },
 }
 
-/// Why a change is refused; `field` names the input at fault where there is one.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a change is refused; `field` names the input at fault where there is one. Its text
+/// is the [`Msg`] of [`ActionError::message`], written in the reader's language by the
+/// pages and the API; `Display` is the English text.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActionError {
     /// An input is invalid.
-    #[error("{message}")]
     Invalid {
         /// The field at fault.
         field: &'static str,
         /// What is wrong.
-        message: String,
+        message: Msg,
     },
     /// Something named does not exist.
-    #[error("{0}")]
-    NotFound(String),
+    NotFound(Msg),
     /// A different result is already entered (send `replace` to change it).
-    #[error(
-        "round {round} board {board} already has the result {existing}; send \"replace\": true to change it{affects}"
-    )]
     ResultConflict {
         /// The round.
         round: RoundNo,
@@ -367,20 +365,16 @@ pub enum ActionError {
         board: BoardNo,
         /// The result there.
         existing: String,
-        /// What changing it affects (later rounds paired from it), or empty.
-        affects: String,
+        /// The rounds paired after the result's round (their pairings used it).
+        later: Vec<RoundNo>,
     },
     /// The tournament library refused it.
-    #[error("{0}")]
-    Event(#[from] EventError),
+    Event(EventError),
 }
 
 impl ActionError {
-    fn invalid(field: &'static str, message: impl Into<String>) -> ActionError {
-        ActionError::Invalid {
-            field,
-            message: message.into(),
-        }
+    fn invalid(field: &'static str, message: Msg) -> ActionError {
+        ActionError::Invalid { field, message }
     }
 
     /// The input field at fault, if any.
@@ -391,15 +385,79 @@ impl ActionError {
             ActionError::NotFound(_) | ActionError::Event(_) => None,
         }
     }
+
+    /// What the author is told.
+    pub fn message(&self) -> Msg {
+        match self {
+            ActionError::Invalid { message, .. } | ActionError::NotFound(message) => {
+                message.clone()
+            }
+            ActionError::ResultConflict {
+                round,
+                board,
+                existing,
+                later,
+            } => {
+                let msg = match paired_from_it(later) {
+                    None => Msg::new("event-error-result-conflict"),
+                    Some(affects) => {
+                        Msg::new("event-error-result-conflict-later").arg_msg("affects", affects)
+                    }
+                };
+                msg.arg("round", round)
+                    .arg("board", board)
+                    .arg("existing", existing)
+            }
+            ActionError::Event(e) => crate::refusals::event_error(e),
+        }
+    }
 }
 
-/// What applying an action did.
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message().text(crate::i18n::Lang::En))
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+impl From<EventError> for ActionError {
+    fn from(e: EventError) -> ActionError {
+        ActionError::Event(e)
+    }
+}
+
+/// The rounds paired after a result's round, said after it: "(round 3 was paired from
+/// it)", "(rounds 3–5 were paired from it)"; `None` when no round followed.
+pub fn paired_from_it(later: &[RoundNo]) -> Option<Msg> {
+    match later {
+        [] => None,
+        [one] => Some(Msg::new("event-paired-from-it").arg("round", one)),
+        [first, .., last] => Some(
+            Msg::new("event-paired-from-it-many")
+                .arg("first", first)
+                .arg("last", last),
+        ),
+    }
+}
+
+/// What applying an action did. The summary is a [`Msg`]: the history keeps its English
+/// text, and the author is told it in their language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Applied {
     /// The state changed; the summary says how ("round 2 board 3: Bat 1 – 0 Dorj, was ½-½").
-    Changed(String),
+    Changed(Msg),
     /// Nothing to change (the same result entered again).
-    Unchanged(String),
+    Unchanged(Msg),
+}
+
+impl Applied {
+    /// The summary.
+    pub fn summary(&self) -> &Msg {
+        match self {
+            Applied::Changed(m) | Applied::Unchanged(m) => m,
+        }
+    }
 }
 
 impl Action {
@@ -472,7 +530,7 @@ impl Action {
 
     /// What the author is told when it is done, where that is more than the history's
     /// summary: a board's result as said at the board, "Board 3: Batbayar 1 – 0 Dorj".
-    pub fn echo(&self, state: &EventState) -> Option<String> {
+    pub fn echo(&self, state: &EventState) -> Option<Msg> {
         let Action::SetResult {
             round,
             board,
@@ -495,7 +553,11 @@ impl Action {
             .iter()
             .map(|g| words::spoken(g, &white, &black))
             .collect();
-        Some(format!("Board {board}: {}", said.join(", ")))
+        Some(
+            Msg::new("event-done-board")
+                .arg("board", board)
+                .arg("said", said.join(", ")),
+        )
     }
 
     /// Applies the action: `state` is `None` only for [`Action::Create`].
@@ -508,71 +570,83 @@ impl Action {
                     organiser,
                     source,
                 } => import(event, organiser, source),
-                _ => Err(ActionError::NotFound("no such event".into())),
+                _ => Err(ActionError::NotFound(Msg::new("event-error-no-such-event"))),
             };
         };
         let mut next = state.clone();
         let applied = match self {
             Action::Create { .. } | Action::Import { .. } => {
-                return Err(ActionError::invalid("event", "the event already exists"));
+                return Err(ActionError::invalid(
+                    "event",
+                    Msg::new("event-error-event-exists"),
+                ));
             }
             Action::AppointArbiter { arbiter } => {
                 if next.is_arbiter(arbiter.id) {
-                    Applied::Unchanged(format!("{} is already an arbiter", arbiter.name))
+                    Applied::Unchanged(
+                        Msg::new("event-done-already-arbiter").arg("name", &arbiter.name),
+                    )
                 } else {
                     next.arbiters.push(arbiter.clone());
-                    Applied::Changed(format!("{} appointed arbiter", arbiter.name))
+                    Applied::Changed(
+                        Msg::new("event-done-arbiter-appointed").arg("name", &arbiter.name),
+                    )
                 }
             }
             Action::AddPlayer { player, account } => add_player(&mut next, player, account)?,
             Action::Start => {
                 let moved = next.event.start_renumbered()?;
                 next.renumbered(&moved);
-                Applied::Changed(format!(
-                    "registration closed with {} players; {} rounds",
-                    next.event.entrant_numbers().len(),
-                    next.event.rounds_planned
-                ))
+                Applied::Changed(
+                    Msg::new("event-done-started")
+                        .arg("players", next.event.entrant_numbers().len())
+                        .arg("rounds", next.event.rounds_planned),
+                )
             }
             Action::PairRound => {
                 let round = next.event.pair_next_round()?;
-                Applied::Changed(format!(
-                    "round {} paired ({} boards)",
-                    round.number,
-                    round.pairings.len()
-                ))
+                Applied::Changed(
+                    Msg::new("event-done-paired")
+                        .arg("round", round.number)
+                        .arg("boards", round.pairings.len()),
+                )
             }
             Action::Publish { round } => {
                 if round.index() >= next.event.rounds.len() {
-                    return Err(ActionError::NotFound(format!(
-                        "round {round} is not paired"
-                    )));
+                    return Err(ActionError::NotFound(not_paired(*round)));
                 }
                 if next.is_published(*round) {
-                    Applied::Unchanged(format!("round {round} is already published"))
+                    Applied::Unchanged(Msg::new("event-done-already-published").arg("round", round))
                 } else {
                     next.published.push(*round);
-                    Applied::Changed(format!("round {round} published"))
+                    Applied::Changed(Msg::new("event-done-published").arg("round", round))
                 }
             }
             Action::HandOver { organiser } => {
                 if next.organiser.id == organiser.id {
-                    Applied::Unchanged(format!("{} already organises the event", organiser.name))
+                    Applied::Unchanged(
+                        Msg::new("event-done-already-organiser").arg("name", &organiser.name),
+                    )
                 } else {
                     let was = std::mem::replace(&mut next.organiser, organiser.clone());
                     next.arbiters.retain(|a| a.id != organiser.id);
-                    Applied::Changed(format!(
-                        "event handed over to {} (was {})",
-                        organiser.name, was.name
-                    ))
+                    Applied::Changed(
+                        Msg::new("event-done-handed-over")
+                            .arg("name", &organiser.name)
+                            .arg("was", &was.name),
+                    )
                 }
             }
             Action::RemoveArbiter { arbiter } => {
                 if next.is_arbiter(arbiter.id) {
                     next.arbiters.retain(|a| a.id != arbiter.id);
-                    Applied::Changed(format!("{} is no longer an arbiter", arbiter.name))
+                    Applied::Changed(
+                        Msg::new("event-done-arbiter-removed").arg("name", &arbiter.name),
+                    )
                 } else {
-                    Applied::Unchanged(format!("{} is not an arbiter", arbiter.name))
+                    Applied::Unchanged(
+                        Msg::new("event-done-not-arbiter").arg("name", &arbiter.name),
+                    )
                 }
             }
             Action::CorrectPlayer { number, player } => correct_player(&mut next, *number, player)?,
@@ -582,30 +656,39 @@ impl Action {
                 bye,
             } => {
                 next.event.request_bye(*entrant, *round, *bye)?;
-                Applied::Changed(format!(
-                    "{} asked for a {} in round {round}",
-                    named(&next.event, *entrant),
-                    bye_words(*bye)
-                ))
+                Applied::Changed(
+                    Msg::new("event-done-bye-requested")
+                        .arg("name", named(&next.event, *entrant))
+                        .arg_id("bye", bye_id(*bye))
+                        .arg("round", round),
+                )
             }
             Action::Withdraw { entrant, reason } => {
                 let name = named(&next.event, *entrant);
                 let treatment = next.event.withdraw(*entrant, reason.trim())?;
-                Applied::Changed(format!("{name} withdrawn: {}", treatment_words(treatment)))
+                Applied::Changed(
+                    Msg::new("event-done-withdrawn")
+                        .arg("name", name)
+                        .arg_id("treatment", treatment_id(treatment)),
+                )
             }
             Action::SetViolations { entrant, count } => {
                 let before = next.event.violations(*entrant);
                 next.event.set_violations(*entrant, *count)?;
+                let name = named(&next.event, *entrant);
                 if before == *count {
-                    Applied::Unchanged(format!(
-                        "{} has {count} violation(s)",
-                        named(&next.event, *entrant)
-                    ))
+                    Applied::Unchanged(
+                        Msg::new("event-done-violations-same")
+                            .arg("name", name)
+                            .arg("count", count),
+                    )
                 } else {
-                    Applied::Changed(format!(
-                        "{}: {count} violation(s) (was {before})",
-                        named(&next.event, *entrant)
-                    ))
+                    Applied::Changed(
+                        Msg::new("event-done-violations")
+                            .arg("name", name)
+                            .arg("count", count)
+                            .arg("was", before),
+                    )
                 }
             }
             Action::UnpairRound { round } => {
@@ -614,30 +697,33 @@ impl Action {
                     return Err(ActionError::invalid(
                         "round",
                         match last {
-                            Some(last) => format!(
-                                "round {round} is not the last round paired ({last}): only the last can be unpaired"
-                            ),
-                            None => "no round is paired".to_owned(),
+                            Some(last) => Msg::new("event-error-unpair-not-last")
+                                .arg("round", round)
+                                .arg("last", last),
+                            None => Msg::new("event-error-no-round-paired"),
                         },
                     ));
                 }
                 next.event.unpair_last_round()?;
                 next.published.retain(|r| r != round);
-                Applied::Changed(format!("round {round} unpaired"))
+                Applied::Changed(Msg::new("event-done-unpaired").arg("round", round))
             }
             Action::Exchange { round, a, b } => {
                 let done = next.event.exchange(*round, *a, *b)?;
                 let boards: Vec<String> = done.boards.iter().map(ToString::to_string).collect();
-                let mut summary = format!(
-                    "round {round}: {} and {} exchanged by hand (board {})",
-                    named(&next.event, *a),
-                    named(&next.event, *b),
-                    boards.join(", ")
-                );
-                if !done.warnings.is_empty() {
-                    summary.push_str(&format!("; note: {}", done.warnings.join("; ")));
-                }
-                Applied::Changed(summary)
+                let msg = if done.warnings.is_empty() {
+                    Msg::new("event-done-exchanged")
+                } else {
+                    // The library's warnings (a rematch, a second bye, a third colour in a
+                    // row) are its English phrases.
+                    Msg::new("event-done-exchanged-note").arg("note", done.warnings.join("; "))
+                };
+                Applied::Changed(
+                    msg.arg("round", round)
+                        .arg("a", named(&next.event, *a))
+                        .arg("b", named(&next.event, *b))
+                        .arg("boards", boards.join(", ")),
+                )
             }
             Action::DecideMatch {
                 round,
@@ -648,7 +734,7 @@ impl Action {
                 // Undoing replays the history without the entry: see `replay`.
                 return Err(ActionError::invalid(
                     "undo",
-                    "an undo is made from the history, not on a state",
+                    Msg::new("event-error-undo-on-state"),
                 ));
             }
             Action::SetResult {
@@ -694,24 +780,38 @@ impl Action {
     }
 }
 
+/// The reason kept for a request to play that its account took back.
+pub const TAKEN_BACK: &str = "taken back";
+
 /// An entrant as a history entry names them: "7 Batbayar".
 pub(super) fn named(event: &Event, n: EntrantNo) -> String {
     format!("{n} {}", event.distinguished_name(n))
 }
 
-pub(super) fn bye_words(kind: ByeKind) -> &'static str {
+/// "round 3 is not paired".
+pub(super) fn not_paired(round: RoundNo) -> Msg {
+    Msg::new("event-error-round-not-paired").arg("round", round)
+}
+
+/// The message id of a bye's kind ("half-point bye").
+pub(super) fn bye_id(kind: ByeKind) -> &'static str {
     match kind {
-        ByeKind::Half => "half-point bye",
-        ByeKind::Full => "full-point bye",
-        ByeKind::Zero => "zero-point bye",
+        ByeKind::Half => "event-bye-half",
+        ByeKind::Full => "event-bye-full",
+        ByeKind::Zero => "event-bye-zero",
     }
 }
 
-pub(super) fn treatment_words(t: WithdrawalTreatment) -> &'static str {
+fn treatment_id(t: WithdrawalTreatment) -> &'static str {
     match t {
-        WithdrawalTreatment::CancelAll => "their games are cancelled",
-        WithdrawalTreatment::KeepAndForfeit => "results played stand, remaining games forfeited",
+        WithdrawalTreatment::CancelAll => "event-treatment-cancel-all",
+        WithdrawalTreatment::KeepAndForfeit => "event-treatment-keep-and-forfeit",
     }
+}
+
+/// "at most 100 characters".
+pub(super) fn at_most_chars(max: usize) -> Msg {
+    Msg::new("event-error-at-most-chars").arg("max", max)
 }
 
 pub(super) fn text_field(
@@ -720,7 +820,7 @@ pub(super) fn text_field(
 ) -> Result<String, ActionError> {
     let v = value.as_deref().unwrap_or("").trim();
     if v.chars().count() > 100 {
-        return Err(ActionError::invalid(field, "at most 100 characters"));
+        return Err(ActionError::invalid(field, at_most_chars(100)));
     }
     Ok(v.to_owned())
 }
@@ -730,7 +830,7 @@ pub(super) fn player_name(new: &NewPlayer) -> Result<&str, ActionError> {
     if name.is_empty() || name.chars().count() > 100 {
         return Err(ActionError::invalid(
             "name",
-            "a player's name must have 1 to 100 characters",
+            Msg::new("event-error-player-name"),
         ));
     }
     Ok(name)

@@ -13,7 +13,7 @@ pub(super) fn add_player(
     {
         return Err(ActionError::invalid(
             "username",
-            format!("{} is already registered as player {n}", a.name),
+            already_registered(&a.name, n),
         ));
     }
     let player = to_player(new)?;
@@ -24,16 +24,30 @@ pub(super) fn add_player(
         state.accounts.insert(number, a.clone());
     }
     let paired = state.event.rounds.len();
-    Ok(Applied::Changed(if late && paired > 0 {
-        format!(
-            "player {number} {name} entered late; round(s) 1–{paired} missed, each a {}",
-            bye_words(missed)
-        )
+    let msg = if late && paired > 0 {
+        Msg::new("event-done-player-late")
+            .arg("paired", paired)
+            .arg_id("bye", bye_id(missed))
     } else if late {
-        format!("player {number} {name} entered after the draw")
+        Msg::new("event-done-player-after-draw")
     } else {
-        format!("player {number} {name} registered")
-    }))
+        Msg::new("event-done-player-registered")
+    };
+    Ok(Applied::Changed(
+        msg.arg("number", number).arg("name", name),
+    ))
+}
+
+/// "Bat is already registered as player 3".
+fn already_registered(account: &str, n: EntrantNo) -> Msg {
+    Msg::new("event-error-account-registered")
+        .arg("name", account)
+        .arg("number", n)
+}
+
+/// "no player 7".
+pub(super) fn no_player(n: EntrantNo) -> Msg {
+    Msg::new("event-error-no-player-number").arg("number", n)
 }
 
 /// The library's player for the details given, each field checked and named.
@@ -59,7 +73,7 @@ pub(super) fn correct_player(
         .event
         .player(number)
         .cloned()
-        .ok_or_else(|| ActionError::NotFound(format!("no player {number}")))?;
+        .ok_or_else(|| ActionError::NotFound(no_player(number)))?;
     let details = PlayerDetails {
         name: name.to_owned(),
         club: text_field("club", &new.club)?,
@@ -71,27 +85,43 @@ pub(super) fn correct_player(
     let after = state
         .event
         .player(number)
-        .ok_or_else(|| ActionError::NotFound(format!("no player {number}")))?;
-    let mut changes = Vec::new();
-    let mut note = |what: &str, was: String, now: String| {
+        .ok_or_else(|| ActionError::NotFound(no_player(number)))?;
+    let mut changes: Option<Msg> = None;
+    let mut note = |what: &'static str, was: String, now: String| {
         if was != now {
-            changes.push(format!("{what} {now:?} (was {was:?})"));
+            let change = Msg::new("event-done-correction")
+                .arg_id("what", what)
+                .arg("now", format!("{now:?}"))
+                .arg("was", format!("{was:?}"));
+            changes = Some(match changes.take() {
+                None => change,
+                Some(before) => Msg::new("event-list")
+                    .arg_msg("first", before)
+                    .arg_msg("next", change),
+            });
         }
     };
     let num = |n: Option<u32>| n.map_or(String::new(), |n| n.to_string());
-    note("name", before.name.clone(), after.name.clone());
-    note("club", before.club.clone(), after.club.clone());
-    note("region", before.region.clone(), after.region.clone());
-    note("rating", num(before.rating), num(after.rating));
+    note("event-detail-name", before.name.clone(), after.name.clone());
+    note("event-detail-club", before.club.clone(), after.club.clone());
     note(
-        "birth year",
+        "event-detail-region",
+        before.region.clone(),
+        after.region.clone(),
+    );
+    note("event-detail-rating", num(before.rating), num(after.rating));
+    note(
+        "event-detail-birth-year",
         num(before.birth_year.map(u32::from)),
         num(after.birth_year.map(u32::from)),
     );
-    Ok(if changes.is_empty() {
-        Applied::Unchanged(format!("player {number}: nothing to correct"))
-    } else {
-        Applied::Changed(format!("player {number}: {}", changes.join(", ")))
+    Ok(match changes {
+        None => Applied::Unchanged(Msg::new("event-done-nothing-to-correct").arg("number", number)),
+        Some(changes) => Applied::Changed(
+            Msg::new("event-done-corrected")
+                .arg("number", number)
+                .arg_msg("changes", changes),
+        ),
     })
 }
 
@@ -103,42 +133,44 @@ pub(super) fn import_players(state: &mut EventState, csv: &str) -> Result<Applie
     if csv.len() > MAX_CSV_BYTES {
         return Err(ActionError::invalid(
             "csv",
-            format!("the file has {} bytes: at most {MAX_CSV_BYTES}", csv.len()),
+            Msg::new("event-error-csv-size")
+                .arg("bytes", csv.len())
+                .arg("max", MAX_CSV_BYTES),
         ));
     }
     if state.event.is_team_event() {
         return Err(ActionError::invalid(
             "csv",
-            "a team event registers teams with their members, not players alone",
+            Msg::new("event-error-csv-team-event"),
         ));
     }
     let numbers = shatar_tournament::csv_import::import_players(&mut state.event, csv)
-        .map_err(|e| ActionError::invalid("csv", e.to_string()))?;
+        .map_err(|e| ActionError::invalid("csv", crate::refusals::csv_error(&e)))?;
     Ok(match (numbers.first(), numbers.last()) {
-        (Some(first), Some(last)) => Applied::Changed(format!(
-            "{} player(s) registered from a CSV file (numbers {first}–{last})",
-            numbers.len()
-        )),
-        _ => Applied::Unchanged("the CSV file names no player".into()),
+        (Some(first), Some(last)) => Applied::Changed(
+            Msg::new("event-done-csv")
+                .arg("n", numbers.len())
+                .arg("first", first)
+                .arg("last", last),
+        ),
+        _ => Applied::Unchanged(Msg::new("event-done-csv-empty")),
     })
 }
 
 pub(super) fn open_registration(state: &mut EventState, open: bool) -> Applied {
     if state.registration_open == open {
-        return Applied::Unchanged(format!(
-            "registration is already {}",
-            if open { "open" } else { "closed" }
-        ));
+        return Applied::Unchanged(Msg::new(if open {
+            "event-done-registration-already-open"
+        } else {
+            "event-done-registration-already-closed"
+        }));
     }
     state.registration_open = open;
-    Applied::Changed(
-        if open {
-            "registration opened to accounts"
-        } else {
-            "registration closed to accounts"
-        }
-        .into(),
-    )
+    Applied::Changed(Msg::new(if open {
+        "event-done-registration-opened"
+    } else {
+        "event-done-registration-closed"
+    }))
 }
 
 /// An account's request to play, checked as the registration will be (the name, and that
@@ -151,13 +183,13 @@ pub(super) fn register(
     if !state.registration_open || state.event.started {
         return Err(ActionError::invalid(
             "event",
-            "registration is not open for this event",
+            Msg::new("event-error-registration-not-open"),
         ));
     }
     if let Some(n) = state.entrant_of(account.id) {
         return Err(ActionError::invalid(
             "username",
-            format!("{} is already registered as player {n}", account.name),
+            already_registered(&account.name, n),
         ));
     }
     let mut trial = state.clone();
@@ -173,22 +205,23 @@ pub(super) fn register(
         .find(|r| r.account.id == account.id)
     {
         if *r == request {
-            return Ok(Applied::Unchanged(format!(
-                "{} has already asked to play",
-                account.name
-            )));
+            return Ok(Applied::Unchanged(
+                Msg::new("event-done-already-asked").arg("account", &account.name),
+            ));
         }
         *r = request;
-        return Ok(Applied::Changed(format!(
-            "{} changed their request to play as {name}",
-            account.name
-        )));
+        return Ok(Applied::Changed(
+            Msg::new("event-done-request-changed")
+                .arg("account", &account.name)
+                .arg("name", name),
+        ));
     }
     state.pending.push(request);
-    Ok(Applied::Changed(format!(
-        "{} asked to play as {name}",
-        account.name
-    )))
+    Ok(Applied::Changed(
+        Msg::new("event-done-asked")
+            .arg("account", &account.name)
+            .arg("name", name),
+    ))
 }
 
 fn take_request(
@@ -200,7 +233,9 @@ fn take_request(
         .iter()
         .position(|r| r.account.id == account.id)
         .ok_or_else(|| {
-            ActionError::NotFound(format!("{} has no request to play waiting", account.name))
+            ActionError::NotFound(
+                Msg::new("event-error-no-request-waiting").arg("account", &account.name),
+            )
         })?;
     Ok(state.pending.remove(at))
 }
@@ -209,7 +244,11 @@ pub(super) fn approve(state: &mut EventState, account: &Person) -> Result<Applie
     let request = take_request(state, account)?;
     let done = add_player(state, &request.player, &Some(request.account.clone()))?;
     Ok(match done {
-        Applied::Changed(s) => Applied::Changed(format!("{s} (asked by {})", account.name)),
+        Applied::Changed(s) => Applied::Changed(
+            Msg::new("event-done-approved")
+                .arg_msg("done", s)
+                .arg("account", &account.name),
+        ),
         unchanged => unchanged,
     })
 }
@@ -222,19 +261,19 @@ pub(super) fn decline(
     let request = take_request(state, account)?;
     let reason = reason.trim();
     if reason.chars().count() > 200 {
-        return Err(ActionError::invalid("reason", "at most 200 characters"));
+        return Err(ActionError::invalid("reason", at_most_chars(200)));
     }
-    Ok(Applied::Changed(if reason.is_empty() {
-        format!(
-            "request of {} to play as {} declined",
-            account.name, request.player.name
-        )
+    let msg = if reason.is_empty() {
+        Msg::new("event-done-declined")
+    } else if reason == super::TAKEN_BACK {
+        Msg::new("event-done-declined-why").arg_id("reason", "event-reason-taken-back")
     } else {
-        format!(
-            "request of {} to play as {} declined: {reason}",
-            account.name, request.player.name
-        )
-    }))
+        Msg::new("event-done-declined-why").arg("reason", reason)
+    };
+    Ok(Applied::Changed(
+        msg.arg("account", &account.name)
+            .arg("name", &request.player.name),
+    ))
 }
 
 /// The check-in before round 1: who has reported at the venue.
@@ -244,12 +283,12 @@ pub(super) fn check_in(
     present: bool,
 ) -> Result<Applied, ActionError> {
     if state.event.player(entrant).is_none() {
-        return Err(ActionError::NotFound(format!("no player {entrant}")));
+        return Err(ActionError::NotFound(no_player(entrant)));
     }
     if !state.event.rounds.is_empty() {
         return Err(ActionError::invalid(
             "entrant",
-            "the check-in is before round 1; round 1 is paired",
+            Msg::new("event-error-check-in-over"),
         ));
     }
     let name = named(&state.event, entrant);
@@ -259,9 +298,13 @@ pub(super) fn check_in(
         state.checked_in.remove(&entrant)
     };
     Ok(match (changed, present) {
-        (true, true) => Applied::Changed(format!("{name} checked in")),
-        (true, false) => Applied::Changed(format!("{name} marked not present")),
-        (false, true) => Applied::Unchanged(format!("{name} is already checked in")),
-        (false, false) => Applied::Unchanged(format!("{name} is not checked in")),
+        (true, true) => Applied::Changed(Msg::new("event-done-checked-in").arg("name", name)),
+        (true, false) => Applied::Changed(Msg::new("event-done-not-present").arg("name", name)),
+        (false, true) => {
+            Applied::Unchanged(Msg::new("event-done-already-checked-in").arg("name", name))
+        }
+        (false, false) => {
+            Applied::Unchanged(Msg::new("event-done-not-checked-in").arg("name", name))
+        }
     })
 }

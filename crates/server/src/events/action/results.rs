@@ -13,40 +13,70 @@ pub(super) fn decide_match(
         .rounds
         .get(round.index())
         .and_then(|r| r.pairings.iter().find(|p| p.board == board))
-        .ok_or_else(|| ActionError::NotFound(format!("round {round} has no board {board}")))?;
+        .ok_or_else(|| ActionError::NotFound(no_board(round, board)))?;
     let Some(black) = pairing.black else {
         return Err(ActionError::invalid(
             "board",
-            format!("round {round} board {board} is a bye"),
+            Msg::new("event-error-board-is-bye")
+                .arg("round", round)
+                .arg("board", board),
         ));
     };
     let white = pairing.white;
     if pairing.decided_for == Some(winner) {
-        return Ok(Applied::Unchanged(format!(
-            "round {round} board {board} is already decided for {}",
-            named(&state.event, winner)
-        )));
+        return Ok(Applied::Unchanged(
+            Msg::new("event-done-already-decided")
+                .arg("round", round)
+                .arg("board", board)
+                .arg("name", named(&state.event, winner)),
+        ));
     }
     if winner != white && winner != black {
         return Err(ActionError::invalid(
             "winner",
-            format!("{winner} does not play on round {round} board {board} ({white} – {black})"),
+            Msg::new("event-error-winner-not-playing")
+                .arg("winner", winner)
+                .arg("round", round)
+                .arg("board", board)
+                .arg("white", white)
+                .arg("black", black),
         ));
     }
     state.event.decide_match(round, white, black, winner)?;
-    Ok(Applied::Changed(format!(
-        "round {round} board {board}: the level match is decided for {}",
-        named(&state.event, winner)
-    )))
+    Ok(Applied::Changed(
+        Msg::new("event-done-decided")
+            .arg("round", round)
+            .arg("board", board)
+            .arg("name", named(&state.event, winner)),
+    ))
 }
 
-/// The rounds paired after a result's round, as a clause for a message.
-pub(super) fn paired_from_it(later: &[RoundNo]) -> String {
-    match later {
-        [] => String::new(),
-        [one] => format!(" (round {one} was paired from it)"),
-        [first, .., last] => format!(" (rounds {first}–{last} were paired from it)"),
-    }
+/// "round 2 has no board 9".
+pub(super) fn no_board(round: RoundNo, board: BoardNo) -> Msg {
+    Msg::new("event-error-round-no-board")
+        .arg("round", round)
+        .arg("board", board)
+}
+
+/// A change of a result already there (a board's or a team match's): "round 2 board 3:
+/// Bat 1 – 0 Dorj (was 0-1)", and the rounds paired from it. `ids` are the message
+/// without and with those rounds.
+pub(super) fn replaced(
+    ids: (&'static str, &'static str),
+    round: RoundNo,
+    board: BoardNo,
+    now: String,
+    was: String,
+    later: &[RoundNo],
+) -> Msg {
+    let msg = match paired_from_it(later) {
+        None => Msg::new(ids.0),
+        Some(affects) => Msg::new(ids.1).arg_msg("affects", affects),
+    };
+    msg.arg("round", round)
+        .arg("board", board)
+        .arg("now", now)
+        .arg("was", was)
 }
 
 /// Enters a board's result. Which result counts as the same, a different one or one given
@@ -64,25 +94,27 @@ pub(super) fn set_result(
     let r = event
         .rounds
         .get(round.index())
-        .ok_or_else(|| ActionError::NotFound(format!("round {round} is not paired")))?;
+        .ok_or_else(|| ActionError::NotFound(not_paired(round)))?;
     let pairing = r
         .pairings
         .iter()
         .find(|p| p.board == board)
-        .ok_or_else(|| ActionError::NotFound(format!("round {round} has no board {board}")))?;
+        .ok_or_else(|| ActionError::NotFound(no_board(round, board)))?;
     let (white, black): (EntrantNo, EntrantNo) = match pairing.black {
         Some(black) => (pairing.white, black),
         None => {
             return Err(ActionError::invalid(
                 "board",
-                format!("round {round} board {board} is a bye: there is no result to enter"),
+                Msg::new("event-error-bye-no-result")
+                    .arg("round", round)
+                    .arg("board", board),
             ));
         }
     };
     if pairing.team_match.is_some() || event.is_team_event() {
         return Err(ActionError::invalid(
             "board",
-            "a team match's result is entered with both line-ups, board by board",
+            Msg::new("event-error-team-match-result"),
         ));
     }
     let names = (event.entrant_name(white), event.entrant_name(black));
@@ -104,10 +136,15 @@ pub(super) fn set_result(
     {
         return Err(ActionError::invalid(
             "sheet",
-            format!(
-                "round {round} board {board} is {white} {} – {black} {}, not {sheet_white} – {sheet_black}",
-                names.0, names.1
-            ),
+            Msg::new("event-error-sheet-mismatch")
+                .arg("round", round)
+                .arg("board", board)
+                .arg("white", white)
+                .arg("white_name", &names.0)
+                .arg("black", black)
+                .arg("black_name", &names.1)
+                .arg("sheet_white", sheet_white)
+                .arg("sheet_black", sheet_black),
         ));
     }
     let entered = state
@@ -118,21 +155,35 @@ pub(super) fn set_result(
                 round,
                 board,
                 existing: there.clone(),
-                affects: paired_from_it(&later_rounds),
+                later: later_rounds,
             },
             e => ActionError::Event(e),
         })?;
     Ok(match entered {
-        Entered::New => Applied::Changed(format!("round {round} board {board}: {}", said(games))),
-        Entered::Unchanged => Applied::Unchanged(format!("Board {board}: {}", said(games))),
+        Entered::New => Applied::Changed(
+            Msg::new("event-done-result")
+                .arg("round", round)
+                .arg("board", board)
+                .arg("said", said(games)),
+        ),
+        Entered::Unchanged => Applied::Unchanged(
+            Msg::new("event-done-board")
+                .arg("board", board)
+                .arg("said", said(games)),
+        ),
         Entered::Replaced {
             previous,
             later_rounds,
-        } => Applied::Changed(format!(
-            "round {round} board {board}: {} (was {}){}",
+        } => Applied::Changed(replaced(
+            (
+                "event-done-result-replaced",
+                "event-done-result-replaced-later",
+            ),
+            round,
+            board,
             said(games),
             written(&previous),
-            paired_from_it(&later_rounds)
+            &later_rounds,
         )),
     })
 }

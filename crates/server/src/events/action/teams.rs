@@ -9,7 +9,10 @@ use shatar_tournament::{Team, TeamMatch};
 fn team_event(state: &EventState) -> Result<(u8, LineupMode), ActionError> {
     match state.event.entrants {
         Entrants::Team { boards, lineup } => Ok((boards, lineup)),
-        Entrants::Individual => Err(ActionError::invalid("event", "this is not a team event")),
+        Entrants::Individual => Err(ActionError::invalid(
+            "event",
+            Msg::new("event-error-not-team-event"),
+        )),
     }
 }
 
@@ -17,7 +20,7 @@ fn team(state: &EventState, number: EntrantNo) -> Result<&Team, ActionError> {
     state
         .event
         .team(number)
-        .ok_or_else(|| ActionError::NotFound(format!("no team {number}")))
+        .ok_or_else(|| ActionError::NotFound(Msg::new("event-error-no-team").arg("number", number)))
 }
 
 pub(super) fn add_team(
@@ -30,13 +33,13 @@ pub(super) fn add_team(
     if name.is_empty() || name.chars().count() > 100 {
         return Err(ActionError::invalid(
             "name",
-            "a team's name must have 1 to 100 characters",
+            Msg::new("event-error-team-name"),
         ));
     }
     if new.members.len() > 40 {
         return Err(ActionError::invalid(
             "members",
-            format!("{} members: at most 40", new.members.len()),
+            Msg::new("event-error-members-max").arg("n", new.members.len()),
         ));
     }
     let members = new
@@ -55,12 +58,16 @@ pub(super) fn add_team(
         .team(number)
         .map(|t| t.members.clone())
         .unwrap_or_default();
-    Ok(Applied::Changed(match (members.first(), members.last()) {
-        (Some(first), Some(last)) => format!(
-            "team {number} {name} registered with {count} member(s) (players {first}–{last})"
-        ),
-        _ => format!("team {number} {name} registered"),
-    }))
+    let msg = match (members.first(), members.last()) {
+        (Some(first), Some(last)) => Msg::new("event-done-team-registered-with")
+            .arg("count", count)
+            .arg("first", first)
+            .arg("last", last),
+        _ => Msg::new("event-done-team-registered"),
+    };
+    Ok(Applied::Changed(
+        msg.arg("number", number).arg("name", name),
+    ))
 }
 
 pub(super) fn set_captain(
@@ -76,9 +83,11 @@ pub(super) fn set_captain(
     };
     let same = before.as_ref().map(|p| p.id) == captain.as_ref().map(|p| p.id);
     let said = match captain {
-        Some(c) => format!("{} is the captain of team {number} {name}", c.name),
-        None => format!("team {number} {name} has no captain"),
-    };
+        Some(c) => Msg::new("event-done-captain").arg("captain", &c.name),
+        None => Msg::new("event-done-no-captain"),
+    }
+    .arg("number", number)
+    .arg("name", name);
     Ok(if same {
         Applied::Unchanged(said)
     } else {
@@ -96,14 +105,16 @@ fn match_of(
         .event
         .rounds
         .get(round.index())
-        .ok_or_else(|| ActionError::NotFound(format!("round {round} is not paired")))?;
+        .ok_or_else(|| ActionError::NotFound(not_paired(round)))?;
     r.pairings
         .iter()
         .find(|p| p.involves(number))
         .ok_or_else(|| {
             ActionError::invalid(
                 "team",
-                format!("team {number} is not paired in round {round}"),
+                Msg::new("event-error-team-not-paired")
+                    .arg("number", number)
+                    .arg("round", round),
             )
         })
 }
@@ -118,34 +129,32 @@ pub(super) fn submit_lineup(
     if mode == LineupMode::MembersTotal {
         return Err(ActionError::invalid(
             "lineup",
-            "members play as individuals in this event: there are no line-ups",
+            Msg::new("event-error-no-lineups"),
         ));
     }
     let pairing = match_of(state, round, number)?;
     if pairing.black.is_none() {
         return Err(ActionError::invalid(
             "team",
-            format!("team {number} has a bye in round {round}"),
+            Msg::new("event-error-team-bye")
+                .arg("number", number)
+                .arg("round", round),
         ));
     }
     if pairing.team_match.is_some() {
         return Err(ActionError::invalid(
             "round",
-            format!(
-                "the match of round {round} table {} is already entered",
-                pairing.board
-            ),
+            Msg::new("event-error-match-entered")
+                .arg("round", round)
+                .arg("board", pairing.board),
         ));
     }
     if state.lineups_are_closed(round) {
-        return Err(ActionError::invalid(
-            "round",
-            format!("the line-ups of round {round} are closed"),
-        ));
+        return Err(ActionError::invalid("round", lineups_closed(round)));
     }
     let t = team(state, number)?;
     t.validate_lineup(players, usize::from(boards), mode)
-        .map_err(|e| ActionError::invalid("players", e.to_string()))?;
+        .map_err(|e| ActionError::invalid("players", crate::refusals::event_error(&e)))?;
     let name = t.name.clone();
     let lineup = Lineup {
         round,
@@ -157,25 +166,26 @@ pub(super) fn submit_lineup(
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(", ");
+    let said = |id: &'static str| {
+        Msg::new(id)
+            .arg("number", number)
+            .arg("name", &name)
+            .arg("round", round)
+            .arg("players", &listed)
+    };
     match state
         .lineups
         .iter_mut()
         .find(|l| l.round == round && l.team == number)
     {
-        Some(l) if *l == lineup => Ok(Applied::Unchanged(format!(
-            "team {number} {name} already has this line-up for round {round}"
-        ))),
+        Some(l) if *l == lineup => Ok(Applied::Unchanged(said("event-done-same-lineup"))),
         Some(l) => {
             *l = lineup;
-            Ok(Applied::Changed(format!(
-                "team {number} {name}: line-up for round {round} changed to {listed}"
-            )))
+            Ok(Applied::Changed(said("event-done-lineup-changed")))
         }
         None => {
             state.lineups.push(lineup);
-            Ok(Applied::Changed(format!(
-                "team {number} {name}: line-up for round {round}: {listed}"
-            )))
+            Ok(Applied::Changed(said("event-done-lineup")))
         }
     }
 }
@@ -186,19 +196,20 @@ pub(super) fn close_lineups(
 ) -> Result<Applied, ActionError> {
     team_event(state)?;
     if round.index() >= state.event.rounds.len() {
-        return Err(ActionError::NotFound(format!(
-            "round {round} is not paired"
-        )));
+        return Err(ActionError::NotFound(not_paired(round)));
     }
     if state.lineups_are_closed(round) {
-        return Ok(Applied::Unchanged(format!(
-            "the line-ups of round {round} are already closed"
-        )));
+        return Ok(Applied::Unchanged(
+            Msg::new("event-done-lineups-already-closed").arg("round", round),
+        ));
     }
     state.lineups_closed.push(round);
-    Ok(Applied::Changed(format!(
-        "the line-ups of round {round} are closed"
-    )))
+    Ok(Applied::Changed(lineups_closed(round)))
+}
+
+/// "the line-ups of round 3 are closed".
+fn lineups_closed(round: RoundNo) -> Msg {
+    Msg::new("event-lineups-closed").arg("round", round)
 }
 
 /// The line-up a team plays with: the one given, else the one submitted, else the
@@ -242,17 +253,25 @@ pub(super) fn set_team_result(
         .event
         .rounds
         .get(round.index())
-        .ok_or_else(|| ActionError::NotFound(format!("round {round} is not paired")))?
+        .ok_or_else(|| ActionError::NotFound(not_paired(round)))?
         .pairings
         .iter()
         .find(|p| p.board == board)
-        .ok_or_else(|| ActionError::NotFound(format!("round {round} has no table {board}")))?;
+        .ok_or_else(|| {
+            ActionError::NotFound(
+                Msg::new("event-error-round-no-table")
+                    .arg("round", round)
+                    .arg("board", board),
+            )
+        })?;
     let (white, black) = match pairing.black {
         Some(black) => (pairing.white, black),
         None => {
             return Err(ActionError::invalid(
                 "board",
-                format!("round {round} table {board} is a bye: there is no match to enter"),
+                Msg::new("event-error-table-bye")
+                    .arg("round", round)
+                    .arg("board", board),
             ));
         }
     };
@@ -280,17 +299,18 @@ pub(super) fn set_team_result(
     };
     match &before {
         Some(b) if *b == entered => {
-            return Ok(Applied::Unchanged(format!(
-                "Table {board}: {}",
-                score(state)
-            )));
+            return Ok(Applied::Unchanged(
+                Msg::new("event-done-table")
+                    .arg("board", board)
+                    .arg("score", score(state)),
+            ));
         }
         Some(_) if !replace => {
             return Err(ActionError::ResultConflict {
                 round,
                 board,
                 existing: score(state),
-                affects: results::paired_from_it(&later),
+                later,
             });
         }
         _ => {}
@@ -301,9 +321,11 @@ pub(super) fn set_team_result(
         .set_team_result(round, board, entered)
         .map_err(|e| match e {
             EventError::InvalidLineup { .. } | EventError::LineupOutOfOrder { .. } => {
-                ActionError::invalid("lineup", e.to_string())
+                ActionError::invalid("lineup", crate::refusals::event_error(&e))
             }
-            EventError::WrongGameCount { .. } => ActionError::invalid("boards", e.to_string()),
+            EventError::WrongGameCount { .. } => {
+                ActionError::invalid("boards", crate::refusals::event_error(&e))
+            }
             e => ActionError::Event(e),
         })?;
     state
@@ -311,11 +333,21 @@ pub(super) fn set_team_result(
         .retain(|l| !(l.round == round && (l.team == white || l.team == black)));
     let now = score(state);
     Ok(Applied::Changed(match was {
-        Some(was) => format!(
-            "round {round} table {board}: {now} (was {was}){}",
-            results::paired_from_it(&later)
+        Some(was) => results::replaced(
+            (
+                "event-done-match-replaced",
+                "event-done-match-replaced-later",
+            ),
+            round,
+            board,
+            now,
+            was,
+            &later,
         ),
-        None => format!("round {round} table {board}: {now}"),
+        None => Msg::new("event-done-match")
+            .arg("round", round)
+            .arg("board", board)
+            .arg("now", now),
     }))
 }
 

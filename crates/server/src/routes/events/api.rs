@@ -3,13 +3,15 @@
 //! token (`Authorization: Bearer TOKEN`). Errors: `{"error": …, "field": …}` with a 4xx
 //! status.
 
-use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};
+use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor, no_event};
 use crate::auth::Visitor;
 use crate::db::{events as store, users};
 use crate::events::action::NewEvent;
 use crate::events::change::{self, Changed};
 use crate::events::state::EventState;
 use crate::events::{Action, NewPlayer, Person, Standing, words};
+use crate::i18n::Msg;
+use crate::refusals;
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -18,7 +20,7 @@ use axum::routing::{MethodRouter, get, post, put};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use shatar_tournament::{BoardNo, Pairing, RoundNo};
+use shatar_tournament::{Pairing, RoundNo};
 
 /// The header a cookie-session write carries its CSRF token in.
 pub const CSRF_HEADER: &str = "x-csrf-token";
@@ -32,9 +34,7 @@ pub(super) fn writer<'v>(
     if v.user.is_some() && !v.by_token {
         let sent = headers.get(CSRF_HEADER).and_then(|h| h.to_str().ok());
         v.check_csrf(sent).map_err(|_| {
-            ApiError::forbidden(format!(
-                "a write with a session cookie needs the header {CSRF_HEADER}"
-            ))
+            ApiError::forbidden(Msg::new("api-error-csrf-header").arg("header", CSRF_HEADER))
         })?;
     }
     Ok(v.user.as_ref())
@@ -43,7 +43,7 @@ pub(super) fn writer<'v>(
 pub(super) async fn load(state: &AppState, id: &str) -> ApiResult<store::StoredEvent> {
     store::load(&state.db, id)
         .await?
-        .ok_or_else(|| ApiError::not_found(format!("no event {id:?}")))
+        .ok_or_else(|| ApiError::not_found(no_event(id)))
 }
 
 /// A pairing as the API writes it.
@@ -244,9 +244,12 @@ pub(super) async fn apply(
 
 /// The account named in a body, as an event remembers it.
 pub(super) async fn person(state: &AppState, username: &str) -> ApiResult<Person> {
-    let u = users::by_name(&state.db, username)
-        .await?
-        .ok_or_else(|| ApiError::field("username", format!("no account {username:?}")))?;
+    let u = users::by_name(&state.db, username).await?.ok_or_else(|| {
+        ApiError::field(
+            "username",
+            Msg::new("api-error-no-account").arg("name", format!("{username:?}")),
+        )
+    })?;
     Ok(Person {
         id: u.id,
         name: u.username,
@@ -348,9 +351,15 @@ impl At {
     }
 }
 
+/// "start numbers begin at 1".
+pub(super) fn from_one() -> Msg {
+    Msg::new("api-error-start-numbers")
+}
+
 pub(super) fn round_no(text: &str) -> ApiResult<RoundNo> {
-    text.parse()
-        .map_err(|_| ApiError::not_found(format!("no round {text:?}")))
+    text.parse().map_err(|_| {
+        ApiError::not_found(Msg::new("api-error-no-round").arg("round", format!("{text:?}")))
+    })
 }
 
 /// A call with no body (start, pair the next round, publish a round): the path says which
@@ -427,30 +436,24 @@ async fn set_result(
     ApiJson(body): ApiJson<ResultBody>,
 ) -> ApiResult<Json<Value>> {
     let round = round_no(&round)?;
-    let board: BoardNo = board
-        .parse()
-        .map_err(|_| ApiError::not_found(format!("no board {board:?}")))?;
+    let board = super::corrections::board_no(&board)?;
     let games = body
         .result
         .split_whitespace()
         .map(words::read)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| ApiError::field("result", e.to_string()))?;
+        .map_err(|e| ApiError::field("result", refusals::result_error(&e)))?;
     if games.is_empty() {
-        return Err(ApiError::field("result", "no result given"));
+        return Err(ApiError::field("result", Msg::new("api-error-no-result")));
     }
     let number = |field: &'static str, n: u32| {
-        shatar_tournament::EntrantNo::new(n)
-            .ok_or_else(|| ApiError::field(field, "start numbers begin at 1"))
+        shatar_tournament::EntrantNo::new(n).ok_or_else(|| ApiError::field(field, from_one()))
     };
     let sheet = match (body.white, body.black) {
         (None, None) => None,
         (Some(w), Some(b)) => Some((number("white", w)?, number("black", b)?)),
         _ => {
-            return Err(ApiError::field(
-                "black",
-                "a score sheet gives both start numbers, White's and Black's",
-            ));
+            return Err(ApiError::field("black", Msg::new("api-error-sheet-both")));
         }
     };
     let done = apply(
@@ -478,7 +481,7 @@ async fn set_result(
     let mut answer = pairing_json(pairing);
     let o = answer.as_object_mut().expect("a JSON object");
     o.insert("round".into(), json!(round));
-    o.insert("message".into(), json!(done.message));
+    o.insert("message".into(), json!(done.message.text(v.lang)));
     o.insert("changed".into(), json!(done.changed));
     o.insert("version".into(), json!(done.version));
     Ok(Json(answer))
@@ -529,8 +532,12 @@ async fn export_trf(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let stored = load(&state, &id).await?;
-    let text = shatar_tournament::trf::write(&visible_event(&v, &stored))
-        .map_err(|e| ApiError::field("event", format!("TRF export: {e}")))?;
+    let text = shatar_tournament::trf::write(&visible_event(&v, &stored)).map_err(|e| {
+        ApiError::field(
+            "event",
+            Msg::new("api-error-trf-export").arg_msg("error", refusals::trf_error(&e)),
+        )
+    })?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
@@ -559,24 +566,33 @@ async fn import(
     let (event, warnings, notes, source) = match q.format.as_str() {
         "json" => {
             let event = shatar_tournament::store::from_json(&body, std::path::Path::new("body"))
-                .map_err(|e| ApiError::field("body", e.to_string()))?;
+                .map_err(|e| ApiError::field("body", refusals::event_file_error(&e)))?;
             (event, Vec::new(), Vec::new(), "an event file")
         }
         "trf" => {
             let code = q.system.as_deref().unwrap_or("dutch");
-            let system = shatar_tournament::System::from_code(code)
-                .ok_or_else(|| ApiError::field("system", format!("unknown system {code:?}")))?;
+            let system = shatar_tournament::System::from_code(code).ok_or_else(|| {
+                ApiError::field(
+                    "system",
+                    Msg::new("api-error-unknown-system").arg("value", format!("{code:?}")),
+                )
+            })?;
             let imported = shatar_tournament::trf::import(&body, system)
-                .map_err(|e| ApiError::field("body", e.to_string()))?;
+                .map_err(|e| ApiError::field("body", refusals::trf_error(&e)))?;
             if q.strict && !imported.warnings.is_empty() {
-                return Err(ApiError::field("body", imported.warnings.join("; ")));
+                // The reader's warnings are its English phrases, naming the line.
+                return Err(ApiError::field(
+                    "body",
+                    Msg::new("api-error-trf-warnings")
+                        .arg("warnings", imported.warnings.join("; ")),
+                ));
             }
             (imported.event, imported.warnings, imported.notes, "TRF")
         }
         other => {
             return Err(ApiError::field(
                 "format",
-                format!("unknown format {other:?}; expected trf or json"),
+                Msg::new("api-error-unknown-format").arg("value", format!("{other:?}")),
             ));
         }
     };
@@ -623,15 +639,23 @@ async fn export_csv(
     let e = &visible_event(&v, &stored);
     let lang = match q.lang.as_deref() {
         None => Lang::En,
-        Some(code) => Lang::from_code(code)
-            .ok_or_else(|| ApiError::field("lang", format!("unknown language {code:?}")))?,
+        Some(code) => Lang::from_code(code).ok_or_else(|| {
+            ApiError::field(
+                "lang",
+                Msg::new("api-error-unknown-language").arg("value", format!("{code:?}")),
+            )
+        })?,
     };
     let tables = match what.as_str() {
         "standings.csv" => report::build(e, Kind::Standings, lang),
         "crosstable.csv" => report::build(e, Kind::Crosstable, lang),
         "players.csv" => vec![report::players_table(e)],
         "teams.csv" => vec![report::teams_table(e)],
-        _ => return Err(ApiError::not_found(format!("no export {what:?}"))),
+        _ => {
+            return Err(ApiError::not_found(
+                Msg::new("api-error-no-export").arg("value", format!("{what:?}")),
+            ));
+        }
     };
     let text = report::render(e, &tables, Format::Csv, lang);
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
@@ -646,9 +670,7 @@ async fn history(
     if !Standing::of(v.user.as_ref(), &stored.state).is_staff() {
         return Err(match v.user {
             None => ApiError::unauthorized(),
-            Some(_) => {
-                ApiError::forbidden("only the event's organiser and arbiters see its history")
-            }
+            Some(_) => ApiError::forbidden(Msg::new("api-error-history-staff")),
         });
     }
     let entries = store::history(&state.db, &id, 0).await?;

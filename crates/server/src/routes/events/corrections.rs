@@ -4,10 +4,11 @@
 //! caller saw) and `?dry_run=true` (say what it would do, make nothing); each answers
 //! `{"message", "changed", "version", …}`.
 
-use super::api::{At, Seen, apply, load, pairing_json, person, writer};
-use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};
+use super::api::{At, Seen, apply, from_one, load, pairing_json, person, writer};
+use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor, body_does_not_fit};
 use crate::events::change::{self, Changed};
 use crate::events::{Action, NewPlayer};
+use crate::i18n::Msg;
 use crate::state::AppState;
 use axum::Json;
 use axum::Router;
@@ -34,11 +35,11 @@ pub(super) async fn run(
     if seen.dry_run {
         let user = writer(v, headers)?;
         let summary = change::preview(&state.db, id, user, &action).await?;
-        return Ok(Json(json!({"preview": summary})).into_response());
+        return Ok(Json(json!({"preview": summary.text(v.lang)})).into_response());
     }
     let done = apply(state, v, headers, id, action, seen.version).await?;
     let mut answer = json!({
-        "message": done.message,
+        "message": done.message.text(v.lang),
         "changed": done.changed,
         "version": done.version,
     });
@@ -60,13 +61,15 @@ pub(super) struct PlayerAt {
 }
 
 pub(super) fn entrant(text: &str) -> ApiResult<EntrantNo> {
-    text.parse()
-        .map_err(|_| ApiError::not_found(format!("no player {text:?}")))
+    text.parse().map_err(|_| {
+        ApiError::not_found(Msg::new("api-error-no-player").arg("number", format!("{text:?}")))
+    })
 }
 
 pub(super) fn board_no(text: &str) -> ApiResult<BoardNo> {
-    text.parse()
-        .map_err(|_| ApiError::not_found(format!("no board {text:?}")))
+    text.parse().map_err(|_| {
+        ApiError::not_found(Msg::new("api-error-no-board").arg("board", format!("{text:?}")))
+    })
 }
 
 #[derive(Deserialize)]
@@ -154,11 +157,9 @@ async fn correct_player(
 ) -> ApiResult<Response> {
     let number = entrant(&at.n)?;
     let stored = load(&state, &at.id).await?;
-    let p = stored
-        .state
-        .event
-        .player(number)
-        .ok_or_else(|| ApiError::not_found(format!("no player {number}")))?;
+    let p = stored.state.event.player(number).ok_or_else(|| {
+        ApiError::not_found(Msg::new("event-error-no-player-number").arg("number", number))
+    })?;
     let keep = |s: &str| (!s.is_empty()).then(|| s.to_owned());
     let player = NewPlayer {
         name: body.name.unwrap_or_else(|| p.name.clone()),
@@ -177,8 +178,7 @@ pub(super) fn optional_json<T: serde::de::DeserializeOwned + Default>(body: &[u8
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice(body)
-        .map_err(|e| ApiError::field("body", format!("the body does not fit: {e}")))
+    serde_json::from_slice(body).map_err(|e| ApiError::field("body", body_does_not_fit(e)))
 }
 
 #[derive(Deserialize, Default)]
@@ -198,7 +198,10 @@ async fn withdraw(
     let entrant = entrant(&at.n)?;
     let reason = optional_json::<WithdrawBody>(&body)?.reason;
     if reason.chars().count() > 200 {
-        return Err(ApiError::field("reason", "at most 200 characters"));
+        return Err(ApiError::field(
+            "reason",
+            Msg::new("event-error-at-most-chars").arg("max", 200),
+        ));
     }
     let action = Action::Withdraw { entrant, reason };
     run(&state, &v, &headers, &at.id, action, seen, nothing).await
@@ -219,7 +222,10 @@ async fn set_violations(
 ) -> ApiResult<Response> {
     let entrant = entrant(&at.n)?;
     if body.count > 100 {
-        return Err(ApiError::field("count", "at most 100 violations"));
+        return Err(ApiError::field(
+            "count",
+            Msg::new("api-error-violations-max"),
+        ));
     }
     let action = Action::SetViolations {
         entrant,
@@ -244,7 +250,7 @@ async fn request_bye(
 ) -> ApiResult<Response> {
     let entrant = entrant(&at.n)?;
     let round = shatar_tournament::RoundNo::new(body.round)
-        .ok_or_else(|| ApiError::field("round", "rounds are numbered from 1"))?;
+        .ok_or_else(|| ApiError::field("round", Msg::new("api-error-rounds-from-one")))?;
     let action = Action::RequestBye {
         entrant,
         round,
@@ -289,7 +295,7 @@ async fn exchange(
 ) -> ApiResult<Response> {
     let round = at.round()?;
     let number = |field: &'static str, n: u32| {
-        EntrantNo::new(n).ok_or_else(|| ApiError::field(field, "start numbers begin at 1"))
+        EntrantNo::new(n).ok_or_else(|| ApiError::field(field, from_one()))
     };
     let action = Action::Exchange {
         round,
@@ -324,8 +330,8 @@ async fn decide(
 ) -> ApiResult<Response> {
     let round = super::api::round_no(&round)?;
     let board = board_no(&board)?;
-    let winner = EntrantNo::new(body.winner)
-        .ok_or_else(|| ApiError::field("winner", "start numbers begin at 1"))?;
+    let winner =
+        EntrantNo::new(body.winner).ok_or_else(|| ApiError::field("winner", from_one()))?;
     let action = Action::DecideMatch {
         round,
         board,

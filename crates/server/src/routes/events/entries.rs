@@ -3,11 +3,12 @@
 //! takes `?version=N` and `?dry_run=true` as the corrections do, and answers
 //! `{"message", "changed", "version", …}`.
 
-use super::api::{At, Seen, person, round_no, writer};
+use super::api::{At, Seen, from_one, person, round_no, writer};
 use super::corrections::{PlayerAt, board_no, entrant, nothing, optional_json, run};
 use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};
 use crate::events::action::MAX_CSV_BYTES;
 use crate::events::{Action, NewPlayer, NewTeam, words};
+use crate::i18n::Msg;
 use crate::state::AppState;
 use axum::Router;
 use axum::body::Bytes;
@@ -30,7 +31,7 @@ async fn import_players(
     body: Bytes,
 ) -> ApiResult<Response> {
     let csv = String::from_utf8(body.to_vec())
-        .map_err(|_| ApiError::field("csv", "the file is not UTF-8 text"))?;
+        .map_err(|_| ApiError::field("csv", Msg::new("api-error-not-utf8")))?;
     let before = super::api::load(&state, &id)
         .await?
         .state
@@ -137,7 +138,7 @@ async fn take_back(
     let account = person(&state, &user.username).await?;
     let action = Action::Decline {
         account,
-        reason: "taken back".into(),
+        reason: crate::events::action::TAKEN_BACK.into(),
     };
     run(&state, &v, &headers, &id, action, seen, nothing).await
 }
@@ -267,18 +268,21 @@ async fn set_captain(
         Some(name) => Some(person(&state, name).await?),
         None => None,
     };
-    let team =
-        at.n.parse()
-            .map_err(|_| ApiError::not_found(format!("no team {:?}", at.n)))?;
+    let team = team_no(&at.n)?;
     let action = Action::SetCaptain { team, captain };
     run(&state, &v, &headers, &at.id, action, seen, nothing).await
 }
 
+/// A team's number in a path.
+fn team_no(text: &str) -> ApiResult<EntrantNo> {
+    text.parse().map_err(|_| {
+        ApiError::not_found(Msg::new("api-error-no-team").arg("team", format!("{text:?}")))
+    })
+}
+
 fn numbers(field: &'static str, list: &[u32]) -> ApiResult<Vec<EntrantNo>> {
     list.iter()
-        .map(|&n| {
-            EntrantNo::new(n).ok_or_else(|| ApiError::field(field, "start numbers begin at 1"))
-        })
+        .map(|&n| EntrantNo::new(n).ok_or_else(|| ApiError::field(field, from_one())))
         .collect()
 }
 
@@ -299,9 +303,7 @@ async fn submit_lineup(
 ) -> ApiResult<Response> {
     let action = Action::SubmitLineup {
         round: round_no(&round)?,
-        team: team
-            .parse()
-            .map_err(|_| ApiError::not_found(format!("no team {team:?}")))?,
+        team: team_no(&team)?,
         players: numbers("players", &body.players)?,
     };
     run(&state, &v, &headers, &id, action, seen, nothing).await
@@ -341,7 +343,7 @@ async fn set_match(
     ApiJson(body): ApiJson<MatchBody>,
 ) -> ApiResult<Response> {
     if body.boards.len() > 400 {
-        return Err(ApiError::field("boards", "at most 400 boards"));
+        return Err(ApiError::field("boards", Msg::new("api-error-boards-max")));
     }
     let boards = body
         .boards
@@ -350,7 +352,7 @@ async fn set_match(
             b.split_whitespace()
                 .map(words::read)
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| ApiError::field("boards", e.to_string()))
+                .map_err(|e| ApiError::field("boards", crate::refusals::result_error(&e)))
         })
         .collect::<ApiResult<Vec<_>>>()?;
     let lineup = |field, l: &Option<Vec<u32>>| l.as_deref().map(|l| numbers(field, l)).transpose();

@@ -16,10 +16,13 @@ use axum::Router;
 
 /// Every event route.
 pub fn router() -> Router<AppState> {
-    Router::new()
+    let api = Router::new()
         .merge(api::router())
         .merge(corrections::router())
         .merge(entries::router())
+        .layer(axum::middleware::from_fn(json::in_reader_language));
+    Router::new()
+        .merge(api)
         .merge(pages::router())
         .merge(live::router())
         .merge(reports::router())

@@ -456,13 +456,19 @@ async fn withdraw(
     let stored = load(&state, &at.id).await?;
     let l = v.lang;
     let preview = match change::preview(&state.db, &at.id, v.user.as_ref(), &action).await {
-        Ok(summary) => Ok(summary),
-        Err(change::ChangeError::Action(e)) => Err(e.to_string()),
+        Ok(summary) => Ok(summary.text(l)),
+        Err(change::ChangeError::Action(e)) => Err(e.message().text(l)),
+        Err(change::ChangeError::Stale(m)) => Err(m.text(l)),
         Err(change::ChangeError::Unauthorized) => return Err(AppError::Unauthorized),
         Err(change::ChangeError::Forbidden(_)) => {
             return Err(AppError::Forbidden(Msg::new("event-error-staff-only")));
         }
-        Err(e) => Err(e.to_string()),
+        Err(change::ChangeError::NotFound(id)) => {
+            return Err(AppError::NotFound(
+                Msg::new("event-error-no-event").arg("id", id),
+            ));
+        }
+        Err(change::ChangeError::Storage(e)) => return Err(e),
     };
     let body = html! {
         (event_nav(&v, &stored))
@@ -619,7 +625,7 @@ async fn take_back(
     v.check_csrf(f.csrf.as_deref())?;
     let action = Action::Decline {
         account: me(&v)?,
-        reason: "taken back".into(),
+        reason: crate::events::action::TAKEN_BACK.into(),
     };
     let back = players_path(&id);
     change_from(&state, &v, &id, action, None, back, From::Players).await

@@ -293,14 +293,12 @@ async fn create(
             Err(AppError::Forbidden(Msg::new("events-may-not-create")))
         }
         Err(ChangeError::Storage(e)) => Err(e),
-        Err(e) => {
-            let body = new_form(&v, Some(&e.to_string())).into_string();
-            Ok((
-                StatusCode::BAD_REQUEST,
-                page(&v, "/events/new", &l.t("events-new"), &body),
-            )
-                .into_response())
-        }
+        Err(ChangeError::Unauthorized) => Err(AppError::Unauthorized),
+        Err(ChangeError::NotFound(id)) => Err(AppError::NotFound(
+            Msg::new("event-error-no-event").arg("id", id),
+        )),
+        Err(ChangeError::Action(e)) => refuse(e.message().text(l)),
+        Err(ChangeError::Stale(m)) => refuse(m.text(l)),
     }
 }
 
@@ -489,41 +487,50 @@ pub(super) async fn change_from(
             Err(AppError::Forbidden(Msg::new("event-error-staff-only")))
         }
         Err(ChangeError::Storage(e)) => Err(e),
-        Err(e @ (ChangeError::Action(_) | ChangeError::Stale(_))) => {
-            let status = match e {
-                ChangeError::Stale(_) => StatusCode::CONFLICT,
-                _ => StatusCode::BAD_REQUEST,
-            };
-            let stored = load(state, id).await?;
-            let message = e.to_string();
-            let (path, body) = match from {
-                From::Event => (
-                    format!("/events/{id}"),
-                    event_body(v, &stored, Some(&message)),
-                ),
-                From::Players => (
-                    format!("/events/{id}/players"),
-                    manage::players_body(v, &stored, Some(&message)),
-                ),
-                From::Staff => (
-                    format!("/events/{id}/staff"),
-                    manage::staff_body(v, &stored, Some(&message)),
-                ),
-                From::History => {
-                    let history = store::history(&state.db, id, 0).await?;
-                    (
-                        format!("/events/{id}/history"),
-                        manage::history_body(v, &stored, &history, Some(&message)),
-                    )
-                }
-            };
-            Ok((
-                status,
-                page(v, &path, &stored.state.event.name, &body.into_string()),
-            )
-                .into_response())
+        Err(ChangeError::Stale(m)) => refused(state, v, id, from, StatusCode::CONFLICT, &m).await,
+        Err(ChangeError::Action(a)) => {
+            refused(state, v, id, from, StatusCode::BAD_REQUEST, &a.message()).await
         }
     }
+}
+
+/// The page `from` again, with a refusal in the visitor's language.
+async fn refused(
+    state: &AppState,
+    v: &Visitor,
+    id: &str,
+    from: From,
+    status: StatusCode,
+    message: &Msg,
+) -> AppResult<Response> {
+    let message = message.text(v.lang);
+    let stored = load(state, id).await?;
+    let (path, body) = match from {
+        From::Event => (
+            format!("/events/{id}"),
+            event_body(v, &stored, Some(&message)),
+        ),
+        From::Players => (
+            format!("/events/{id}/players"),
+            manage::players_body(v, &stored, Some(&message)),
+        ),
+        From::Staff => (
+            format!("/events/{id}/staff"),
+            manage::staff_body(v, &stored, Some(&message)),
+        ),
+        From::History => {
+            let history = store::history(&state.db, id, 0).await?;
+            (
+                format!("/events/{id}/history"),
+                manage::history_body(v, &stored, &history, Some(&message)),
+            )
+        }
+    };
+    Ok((
+        status,
+        page(v, &path, &stored.state.event.name, &body.into_string()),
+    )
+        .into_response())
 }
 
 /// Registers a player from the event page's form (the players' page's details form).

@@ -10,7 +10,7 @@ use super::{RESULT_WORDS, StaffForm, csrf, load, manage, points, version_field};
 use crate::auth::Visitor;
 use crate::db::events::StoredEvent;
 use crate::error::{AppError, AppResult};
-use crate::events::action::{ActionError, lineup_for, match_points};
+use crate::events::action::{ActionError, lineup_for, match_points, paired_from_it};
 use crate::events::change::{self, ChangeError};
 use crate::events::{Action, Standing, words};
 use crate::html::page;
@@ -562,21 +562,24 @@ async fn change_on_round_then(
             round: r,
             board,
             existing,
-            affects,
-        })) => Notice::Confirm {
-            board,
-            result,
-            message: v.lang.t_args(
-                "event-result-there",
-                &[
-                    ("round", &r.to_string()),
-                    ("board", &board.to_string()),
-                    ("existing", &existing),
-                    ("affects", affects.trim()),
-                ],
-            ),
-        },
-        Err(e) => Notice::Refused(e.to_string()),
+            later,
+        })) => {
+            let there = Msg::new("event-result-there")
+                .arg("round", r)
+                .arg("board", board)
+                .arg("existing", existing);
+            let there = match paired_from_it(&later) {
+                Some(affects) => there.arg_msg("affects", affects),
+                None => there.arg("affects", ""),
+            };
+            Notice::Confirm {
+                board,
+                result,
+                message: there.text(v.lang),
+            }
+        }
+        Err(ChangeError::Action(e)) => Notice::Refused(e.message().text(v.lang)),
+        Err(ChangeError::Stale(m)) => Notice::Refused(m.text(v.lang)),
     };
     let stored = load(state, id).await?;
     let body = round_body(v, &stored, round, Some(&notice))?;
