@@ -13,6 +13,7 @@ on_both_backends!(
     an_open_page_hears_of_each_change,
     the_round_page_says_back_asks_first_and_checks_the_sheet,
     a_league_from_the_pages_with_a_captains_line_up,
+    refusals_on_the_pages_are_in_the_visitors_language,
 );
 
 /// Signs up `name` and gives the account `role`.
@@ -989,4 +990,207 @@ async fn a_league_from_the_pages_with_a_captains_line_up(b: Backend) {
     // First team: 1 + ½ (Black on board 2) + 1 + ½ (Black on board 4) = 3 – 1.
     let page = org.get(&round1).await;
     assert!(page.body.contains("3 – 1"), "{}", page.body);
+}
+
+/// An arbiter reading the pages in Chinese or Mongolian is refused in that language, the
+/// sentence naming the round, the board and the players: the tournament library's refusal
+/// (a score sheet with the colours reversed), the web app's own (a board that does not
+/// exist, a round not the last), and the staff pages' (the history's undo, a CSV file).
+async fn refusals_on_the_pages_are_in_the_visitors_language(b: Backend) {
+    let server = TestServer::start(b).await;
+    let digits = digits();
+    let mut org = account(&server, &format!("Saraa{digits}"), AccountRole::Organiser).await;
+    let (csrf, path) = new_event(
+        &mut org,
+        &[("name", "Open"), ("system", "swiss"), ("rounds", "3")],
+    )
+    .await;
+    let id = path.trim_start_matches("/events/").to_owned();
+    for (name, rating) in [
+        ("Батбаяр", "1900"),
+        ("Дорж", "1800"),
+        ("巴特尔", "1700"),
+        ("Сүх", "1600"),
+    ] {
+        let page = org.get(&path).await;
+        let r = org
+            .post(
+                &format!("{path}/players"),
+                &[
+                    ("name", name),
+                    ("rating", rating),
+                    ("csrf", &csrf),
+                    ("version", &version(&page.body)),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+    for step in ["start", "rounds"] {
+        let page = org.get(&path).await;
+        let r = org
+            .post(
+                &format!("{path}/{step}"),
+                &[("csrf", &csrf), ("version", &version(&page.body))],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{step}: {}", r.body);
+    }
+    let event = event_json(&mut org, &id).await;
+    let p = &event["rounds"][0]["pairings"][1];
+    let (w2, b2) = (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap());
+    let round1 = format!("{path}/rounds/1");
+
+    // In Chinese: board 2 from a score sheet with the colours reversed, refused by the
+    // tournament library, naming the pairing as it is.
+    org.headers
+        .push(("Accept-Language".into(), "zh-CN,zh;q=0.9".into()));
+    let page = org.get(&round1).await;
+    assert!(page.body.contains(r#"<html lang="zh">"#), "{}", page.body);
+    let r = org
+        .post(
+            &format!("{round1}/sheet"),
+            &[
+                ("white", &b2.to_string()),
+                ("black", &w2.to_string()),
+                ("result", "1-0"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains(&format!(
+            "<p class=\"error\" role=\"alert\">第 1 轮第 2 台是 {w2}（执白）– {b2}（执黑）</p>"
+        )),
+        "{}",
+        r.body
+    );
+    // A result on a board the round does not have.
+    let r = org
+        .post(
+            &format!("{round1}/boards/9/result"),
+            &[
+                ("result", "1-0"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("第 1 轮没有第 9 台"), "{}", r.body);
+    // A change made on a page older than a change it does not commute with names that
+    // change, worded from the history.
+    let r = org
+        .post(
+            &format!("{path}/rounds"),
+            &[("csrf", &csrf), ("version", "1")],
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        r.body
+            .contains(&format!("已登记 1 号棋手 Батбаяр（Saraa{digits}，UTC ")),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("）：请刷新页面后重试"), "{}", r.body);
+    // The players' page: a club name longer than the form allows, refused there.
+    let players = org.get(&format!("{path}/players")).await;
+    let club = "Х".repeat(101);
+    let r = org
+        .post(
+            &format!("{path}/players/1"),
+            &[
+                ("name", "Батбаяр"),
+                ("club", &club),
+                ("csrf", &csrf),
+                ("version", &version(&players.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body
+            .contains("<p class=\"error\" role=\"alert\">最多 100 个字符</p>"),
+        "{}",
+        r.body
+    );
+
+    // In Mongolian: the same sheet, then unpairing a round that is not the last.
+    org.headers.retain(|(k, _)| k != "Accept-Language");
+    org.headers.push(("Accept-Language".into(), "mn".into()));
+    let page = org.get(&round1).await;
+    assert!(page.body.contains(r#"<html lang="mn">"#), "{}", page.body);
+    let r = org
+        .post(
+            &format!("{round1}/sheet"),
+            &[
+                ("white", &b2.to_string()),
+                ("black", &w2.to_string()),
+                ("result", "1-0"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains(&format!(
+            "1-р тойргийн 2-р ширээнд {w2} (цагаан) – {b2} (хар) тоглоно"
+        )),
+        "{}",
+        r.body
+    );
+    let r = org
+        .post(
+            &format!("{round1}/boards/9/result"),
+            &[
+                ("result", "1-0"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("1-р тойрогт 9-р ширээ алга"), "{}", r.body);
+    // The history's entries, kept in English, are worded again in Mongolian.
+    let history = org.get(&format!("{path}/history")).await;
+    assert_eq!(history.status, 200, "{}", history.body);
+    for said in [
+        "1-р тоглогч Батбаяр бүртгэгдлээ",
+        "бүртгэл 4 тоглогчтойгоор хаагдлаа; 3 тойрог",
+        "1-р тойрог хуваарилагдлаа (2 ширээ)",
+    ] {
+        assert!(history.body.contains(said), "{said}: {}", history.body);
+    }
+    assert!(!history.body.contains("round 1 paired"), "{}", history.body);
+    // Undoing an entry that is not the latest change: refused on the history page,
+    // naming both entries as the history says them.
+    let r = org
+        .post(&format!("{path}/undo"), &[("seq", "2"), ("csrf", &csrf)])
+        .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        r.body.contains(
+            "“1-р тоглогч Батбаяр бүртгэгдлээ” нь хамгийн сүүлийн өөрчлөлт биш: хамгийн сүүлийнх нь “1-р тойрог хуваарилагдлаа (2 ширээ)” (Saraa"
+        ),
+        "{}",
+        r.body
+    );
+    // The same refusal in English, as it always read.
+    org.headers.retain(|(k, _)| k != "Accept-Language");
+    let r = org
+        .post(
+            &format!("{round1}/boards/9/result"),
+            &[
+                ("result", "1-0"),
+                ("csrf", &csrf),
+                ("version", &version(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("round 1 has no board 9"), "{}", r.body);
 }

@@ -391,3 +391,4 @@ event-done-match = round { $round } table { $board }: { $now }
 event-done-match-replaced = round { $round } table { $board }: { $now } (was { $was })
 event-done-match-replaced-later = round { $round } table { $board }: { $now } (was { $was }) { $affects }
 event-done-undone = undone: { $summary }
+event-quoted = "{ $text }"

@@ -391,3 +391,4 @@ event-done-match = { $round }-р тойргийн { $board }-р ширээ: { $n
 event-done-match-replaced = { $round }-р тойргийн { $board }-р ширээ: { $now } (өмнө нь { $was })
 event-done-match-replaced-later = { $round }-р тойргийн { $board }-р ширээ: { $now } (өмнө нь { $was }) { $affects }
 event-done-undone = буцаав: { $summary }
+event-quoted = “{ $text }”

@@ -391,3 +391,4 @@ event-done-match = 第 { $round } 轮第 { $board } 台：{ $now }
 event-done-match-replaced = 第 { $round } 轮第 { $board } 台：{ $now }（原为 { $was }）
 event-done-match-replaced-later = 第 { $round } 轮第 { $board } 台：{ $now }（原为 { $was }）{ $affects }
 event-done-undone = 已撤销：{ $summary }
+event-quoted = “{ $text }”

@@ -172,10 +172,11 @@ pub async fn change(
         if let Some(seen) = seen.filter(|&v| v < stored.version) {
             let since = store::history(db, id, seen).await?;
             if let Some(blocking) = since.iter().find(|h| !action.commutes_with(&h.action)) {
-                // The history keeps its summaries as English text.
+                let history = store::history(db, id, 0).await?;
+                let worded = worded(&history);
+                let msg = Msg::new("event-error-stale");
                 return Err(ChangeError::Stale(
-                    Msg::new("event-error-stale")
-                        .arg("summary", &blocking.summary)
+                    summary_arg(msg, "summary", blocking, &worded, false)
                         .arg("by", &blocking.by_name)
                         .arg("at", clock_time(blocking.at_ms)),
                 ));
@@ -286,13 +287,14 @@ async fn undo(
         .iter()
         .find(|h| h.seq == target)
         .ok_or_else(|| AppError::Internal(format!("event {id}: history entry {target} missing")))?;
+    let worded = worded(&history);
     if wanted != 0 && wanted != target {
         let msg = match history.iter().find(|h| h.seq == wanted) {
-            Some(h) => Msg::new("event-error-not-latest").arg("what", format!("{:?}", h.summary)),
+            Some(h) => summary_arg(Msg::new("event-error-not-latest"), "what", h, &worded, true),
             None => Msg::new("event-error-not-latest-entry").arg("seq", wanted),
         };
         return Err(ChangeError::Stale(
-            msg.arg("latest", format!("{:?}", entry.summary))
+            summary_arg(msg, "latest", entry, &worded, true)
                 .arg("by", &entry.by_name)
                 .arg("at", clock_time(entry.at_ms)),
         ));
@@ -308,9 +310,47 @@ async fn undo(
             .chain(std::iter::once((i64::MAX, &undo))),
     )?
     .ok_or_else(|| AppError::Internal(format!("event {id}: nothing left after an undo")))?;
-    let summary = Msg::new("event-done-undone").arg("summary", &entry.summary);
+    let summary = summary_arg(
+        Msg::new("event-done-undone"),
+        "summary",
+        entry,
+        &worded,
+        false,
+    );
     Ok((state, Applied::Changed(summary), undo))
 }
+
+/// The history's summaries worded again ([`worded`](super::action::worded)), by `seq`.
+fn worded(history: &[store::HistoryEntry]) -> HashMap<i64, Msg> {
+    super::action::worded(
+        history
+            .iter()
+            .map(|h| (h.seq, &h.action, h.summary.as_str())),
+    )
+}
+
+/// `msg` with the summary of `entry` as its argument `name`: worded again in the reader's
+/// language where the history allows, else the English text the history keeps; `quoted`
+/// in quotation marks (in English as Rust writes a string: `"round 1 paired (2 boards)"`).
+fn summary_arg(
+    msg: Msg,
+    name: &'static str,
+    entry: &store::HistoryEntry,
+    worded: &HashMap<i64, Msg>,
+    quoted: bool,
+) -> Msg {
+    let kept = entry.summary.as_str();
+    match (worded.get(&entry.seq), quoted) {
+        (Some(m), false) => msg.arg_msg(name, m.clone()),
+        // The marks of the reader's language, where the English is the same either way.
+        (Some(m), true) if format!("{kept:?}") == format!("\"{kept}\"") => {
+            msg.arg_msg(name, Msg::new("event-quoted").arg_msg("text", m.clone()))
+        }
+        (_, true) => msg.arg(name, format!("{kept:?}")),
+        (None, false) => msg.arg(name, kept),
+    }
+}
+
 /// The event's state replayed from its stored history, to compare with the stored state
 /// (they are always equal; `shatar admin check-events` and the tests check it).
 pub async fn replayed(db: &Db, id: &str) -> Result<Option<EventState>, ChangeError> {

@@ -845,7 +845,7 @@ mod teams;
 mod tests;
 
 use create::{create, import};
-pub use history::{in_force, replay};
+pub use history::{in_force, replay, worded};
 pub use players::MAX_CSV_BYTES;
 use players::{add_player, correct_player};
 use results::{decide_match, set_result};

@@ -323,3 +323,53 @@ fn the_draw_carries_accounts_check_ins_and_captains_to_the_new_numbers() {
         assert_eq!(state.captains[&t.number].name, format!("cap{}", t.name));
     }
 }
+
+#[test]
+fn the_history_is_worded_again_in_the_readers_language() {
+    let mut h = swiss(4);
+    let result = |games| Action::SetResult {
+        round: RoundNo::FIRST,
+        board: BoardNo::FIRST,
+        games,
+        replace: true,
+        sheet: None,
+    };
+    h.push(result(vec![GameResult::WhiteWins]));
+    h.push(result(vec![GameResult::Draw]));
+    // The summaries as the history kept them, each on the state it was made on.
+    let mut kept: Vec<String> = Vec::new();
+    let mut state: Option<EventState> = None;
+    for a in &h {
+        let (next, applied) = a.apply(state.as_ref()).unwrap();
+        kept.push(applied.summary().to_string());
+        state = Some(next);
+    }
+    let undo = Action::Undo { seq: 9 };
+    h.push(undo);
+    kept.push(format!("undone: {}", kept[8]));
+    // An entry an earlier version worded otherwise is left as it was kept.
+    kept[1] = "player P0 registered".into();
+    let worded = worded(
+        h.iter()
+            .zip(&kept)
+            .enumerate()
+            .map(|(i, (a, k))| (i as i64 + 1, a, k.as_str())),
+    );
+    let names = |seq: i64| worded.get(&seq).map(|m| m.text(crate::i18n::Lang::Zh));
+    assert_eq!(kept[0], "event \"Naadam\" created (swiss)");
+    assert_eq!(names(1).as_deref(), Some("已创建赛事 \"Naadam\"（swiss）"));
+    assert_eq!(names(2), None, "worded otherwise when it was kept");
+    assert_eq!(names(3).as_deref(), Some("已登记 2 号棋手 P1"));
+    let board = kept[8]
+        .strip_prefix("round 1 board 1: ")
+        .and_then(|s| s.strip_suffix(" (was 1-0)"))
+        .expect("a result changed");
+    assert!(board.contains(" ½ – ½ "), "{board}");
+    let said = format!("第 1 轮第 1 台：{board}（原为 1-0）");
+    assert_eq!(names(9), Some(said.clone()));
+    assert_eq!(names(10), Some(format!("已撤销：{said}")));
+    // Every entry worded is the English it was kept as.
+    for (seq, msg) in &worded {
+        assert_eq!(msg.to_string(), kept[*seq as usize - 1]);
+    }
+}

@@ -849,6 +849,15 @@ pub(super) fn history_body(
             _ => None,
         })
         .collect();
+    // The history keeps each summary in English; in another language it is worded again.
+    let worded = match l {
+        crate::i18n::Lang::En => Default::default(),
+        _ => crate::events::action::worded(
+            history
+                .iter()
+                .map(|h| (h.seq, &h.action, h.summary.as_str())),
+        ),
+    };
     let latest = crate::events::action::in_force(history.iter().map(|h| (h.seq, &h.action)))
         .last()
         .filter(|(_, a)| !matches!(a, Action::Create { .. } | Action::Import { .. }))
@@ -869,7 +878,7 @@ pub(super) fn history_body(
                             td { time { (crate::archive::utc_minute(h.at_ms)) } }
                             td { (h.by_name) }
                             td {
-                                (h.summary)
+                                (worded.get(&h.seq).map_or_else(|| h.summary.clone(), |m| m.text(l)))
                                 @if let Some(by) = undone_by.get(&h.seq) {
                                     " " span.hint { (l.t_args("event-undone-by", &[("seq", &by.to_string())])) }
                                 }
