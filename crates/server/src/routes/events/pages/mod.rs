@@ -400,7 +400,7 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
                 table.standings {
                     thead { tr {
                         th { (l.t("event-place")) } th { (l.t("event-field-player")) }
-                        @for tb in &table.order { th title=(tb.to_string()) { (tb.code()) } }
+                        @for tb in &table.order { th title=(tiebreak_name(l.report(), *tb)) { (tb.code()) } }
                     } }
                     tbody {
                         @for line in &table.lines {
