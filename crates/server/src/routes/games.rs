@@ -1,6 +1,7 @@
 //! A game's page, its socket and its JSON state.
 
 use crate::auth::Visitor;
+use crate::db::games::Ending;
 use crate::error::{AppError, AppResult};
 use crate::html::{esc, json_in_script, page};
 use crate::ids::is_id;
@@ -26,22 +27,6 @@ const SCRIPT_MESSAGES: &[&str] = &[
     "result-white-wins",
     "result-black-wins",
     "result-draw",
-    "term-checkmate",
-    "term-resign",
-    "term-flag",
-    "term-agreement",
-    "term-claim",
-    "term-stalemate",
-    "term-bare-king",
-    "term-dead-position",
-    "term-repetition",
-    "term-move-rule",
-    "term-perpetual-check",
-    "term-void-mate",
-    "term-mate-loss",
-    "term-aborted",
-    "term-no-start",
-    "term-abandoned",
     "game-opponent-left",
     "role-king",
     "role-bers",
@@ -90,6 +75,12 @@ async fn game_page(
         .iter()
         .map(|k| ((*k).to_owned(), Value::String(l.t(k))))
         .collect();
+    // The words of every ending the snapshot's `termination` may name.
+    for ending in Ending::ALL {
+        let id = ending.message_id();
+        let text = l.t(&id);
+        strings.insert(id, Value::String(text));
+    }
     strings.insert(
         "name-white".into(),
         Value::String(white.clone().unwrap_or_default()),
