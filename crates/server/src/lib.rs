@@ -58,6 +58,7 @@ pub mod redirect;
 pub mod refusals;
 pub mod routes;
 pub mod state;
+pub mod timestamps;
 pub mod wording;
 pub mod ws;
 

@@ -1,6 +1,7 @@
 //! Entries through the events API: players from a CSV file in three scripts, accounts
 //! asking to play and the staff's answer, the check-in, and a league of teams whose
-//! captains submit their line-ups, checked against the line-up mode.
+//! captains submit their line-ups, checked against the line-up mode and by the time they
+//! are due.
 
 mod common;
 
@@ -13,6 +14,7 @@ on_both_backends!(
     players_come_from_a_csv_file_all_or_none,
     accounts_ask_to_play_and_the_staff_answer,
     a_league_of_teams_with_captains_line_ups,
+    line_ups_are_due_by_a_time,
 );
 
 async fn send(c: &mut Client, method: &str, path: &str, body: Option<Value>) -> Value {
@@ -374,5 +376,204 @@ async fn a_league_of_teams_with_captains_line_ups(b: Backend) {
     };
     assert_eq!(points(second), 2.0);
     assert_eq!(points(first), 0.0);
+    assert_state_is_the_replay(&server, &id).await;
+}
+
+/// The staff set the time a round's line-ups are due: until then a captain may change
+/// theirs and nobody else sees it; after it the captain is refused (the staff may still
+/// enter one) and everyone sees the line-ups, as when closed by hand.
+async fn line_ups_are_due_by_a_time(b: Backend) {
+    let server = start(b).await;
+    let mut org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let id = create_event(
+        &mut o,
+        json!({"name": "Due", "system": "round-robin", "boards": 2, "lineup": "ordered-substitutes"}),
+    )
+    .await;
+    let mut captains = [
+        account(&server, "CapA", AccountRole::Player).await,
+        account(&server, "CapB", AccountRole::Player).await,
+    ];
+    for (t, c) in ["Altai", "Bogd"].iter().zip(&captains) {
+        let members: Vec<Value> = (1..=3)
+            .map(|i| json!({"name": format!("{t} {i}")}))
+            .collect();
+        send(
+            &mut o,
+            "POST",
+            &format!("/api/events/{id}/teams"),
+            Some(json!({"name": t, "members": members, "captain": c.name})),
+        )
+        .await;
+    }
+    start_event(&mut o, &id).await;
+    pair(&mut o, &id).await;
+    publish(&mut o, &id, 1).await;
+    let event = get_event(&mut o, &id).await;
+    let teams = event["teams"].as_array().unwrap().clone();
+    let team_of = |c: &Account| {
+        teams
+            .iter()
+            .find(|t| t["captain"] == c.name.as_str())
+            .unwrap()
+    };
+    let (a, b) = (team_of(&captains[0]), team_of(&captains[1]));
+    let (ta, tb) = (number(&a["number"]), number(&b["number"]));
+    let a_lineup = json!({"players": [number(&a["members"][0]), number(&a["members"][2])]});
+    let lineup = |t: u32| format!("/api/events/{id}/rounds/1/lineups/{t}");
+    let due = format!("/api/events/{id}/rounds/1/lineup-deadline");
+
+    // Due in the future: the captain submits, the other captain sees nothing yet.
+    send(
+        &mut o,
+        "PUT",
+        &due,
+        Some(json!({"at": "2099-01-01T08:00:00+08:00"})),
+    )
+    .await;
+    let staff_view = get_event(&mut o, &id).await;
+    assert_eq!(
+        staff_view["lineups_due"],
+        json!([{"round": 1, "at": "2099-01-01T00:00:00Z"}])
+    );
+    send(
+        &mut captains[0].api(&server),
+        "PUT",
+        &lineup(ta),
+        Some(a_lineup.clone()),
+    )
+    .await;
+    assert_eq!(
+        get_event(&mut captains[1].api(&server), &id).await["lineups"],
+        json!([])
+    );
+    let page = captains[1]
+        .browser
+        .get(&format!("/events/{id}/rounds/1"))
+        .await;
+    assert!(
+        page.body.contains(
+            r#"Line-ups due by <time data-local datetime="2099-01-01T00:00:00Z">2099-01-01 00:00 UTC</time>"#
+        ),
+        "{}",
+        page.body
+    );
+
+    // Times that cannot be read, and rounds the event does not have.
+    let r = call(&mut o, "PUT", &due, Some(json!({"at": "tomorrow"}))).await;
+    assert_error(&r, 400, Some("at"), "an unreadable time");
+    assert_eq!(
+        parse(&r)["error"],
+        "Cannot read the time “tomorrow”: write it as 2026-12-02T14:00:00Z or 2026-12-02T22:00:00+08:00."
+    );
+    let r = call(
+        &mut o,
+        "PUT",
+        &format!("/api/events/{id}/rounds/3/lineup-deadline"),
+        Some(json!({"at": "2099-01-01T00:00:00Z"})),
+    )
+    .await;
+    assert_error(&r, 400, Some("round"), "a round the event does not have");
+    assert_eq!(
+        parse(&r)["error"],
+        "there is no round 3: the event has 1 round(s)"
+    );
+    // A captain does not set the time.
+    let r = call(
+        &mut captains[0].api(&server),
+        "PUT",
+        &due,
+        Some(json!({"at": null})),
+    )
+    .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+
+    // Set on the round page in the organiser's zone (UTC+8: the browser says −480).
+    let csrf = org
+        .browser
+        .get(&format!("/events/{id}/rounds/1"))
+        .await
+        .csrf();
+    let r = org
+        .browser
+        .post(
+            &format!("/events/{id}/rounds/1/lineup-deadline"),
+            &[
+                ("csrf", &csrf),
+                ("at", "2026-12-02T22:00"),
+                ("behind_utc", "-480"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        get_event(&mut o, &id).await["lineups_due"],
+        json!([{"round": 1, "at": "2026-12-02T14:00:00Z"}])
+    );
+
+    // Past it: the captain is refused in their language, the staff may still enter one,
+    // and everyone sees the line-ups.
+    let mut late = captains[1].api(&server);
+    let b_lineup = json!({"players": [number(&b["members"][0]), number(&b["members"][1])]});
+    let r = call(&mut late, "PUT", &lineup(tb), Some(b_lineup.clone())).await;
+    assert_error(&r, 400, Some("round"), "a line-up after its time");
+    assert_eq!(
+        parse(&r)["error"],
+        "the line-ups of round 1 were due by 2026-12-02 14:00 UTC: only the arbiters can enter one now"
+    );
+    late.headers.push(("Accept-Language".into(), "zh".into()));
+    let r = call(&mut late, "PUT", &lineup(tb), Some(b_lineup.clone())).await;
+    assert_eq!(
+        parse(&r)["error"],
+        "第 1 轮排阵已于 2026-12-02 14:00 UTC 截止：现在只有裁判可以录入"
+    );
+    late.headers.pop();
+    late.headers.push(("Accept-Language".into(), "mn".into()));
+    let r = call(&mut late, "PUT", &lineup(tb), Some(b_lineup.clone())).await;
+    assert_eq!(
+        parse(&r)["error"],
+        "1-р тойргийн бүрэлдэхүүн өгөх хугацаа 2026-12-02 14:00 UTC-д дууссан: одоо зөвхөн шүүгч оруулна"
+    );
+    assert_eq!(
+        get_event(&mut captains[1].api(&server), &id).await["lineups"],
+        json!([{"round": 1, "team": ta, "players": a_lineup["players"]}])
+    );
+    send(&mut o, "PUT", &lineup(tb), Some(b_lineup)).await;
+    assert_eq!(
+        get_event(&mut server.client(), &id).await["lineups"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+
+    // No due time again: the captain may change theirs, and it is the staff's once more.
+    send(&mut o, "PUT", &due, Some(json!({"at": null}))).await;
+    assert_eq!(get_event(&mut o, &id).await["lineups_due"], json!([]));
+    send(
+        &mut captains[0].api(&server),
+        "PUT",
+        &lineup(ta),
+        Some(a_lineup),
+    )
+    .await;
+    assert_eq!(
+        get_event(&mut server.client(), &id).await["lineups"],
+        json!([])
+    );
+    let history = history(&mut o, &id).await;
+    let said: Vec<&str> = history
+        .iter()
+        .filter_map(|h| h["summary"].as_str())
+        .collect();
+    assert!(
+        said.contains(&"the line-ups of round 1 are due by 2026-12-02 14:00 UTC"),
+        "{said:?}"
+    );
+    assert!(
+        said.contains(&"the line-ups of round 1 have no due time"),
+        "{said:?}"
+    );
     assert_state_is_the_replay(&server, &id).await;
 }

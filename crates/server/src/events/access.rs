@@ -1,9 +1,10 @@
 //! Who may do what with an event. Checked on the server for every action, whatever page or
 //! API call asks for it.
 
-use super::action::Action;
+use super::action::{Action, ActionError};
 use super::state::EventState;
 use crate::db::users::{AccountRole, User};
+use crate::i18n::Msg;
 
 /// What an account is to one event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -74,6 +75,7 @@ impl Standing {
             | Action::SetCaptain { .. }
             | Action::SubmitLineup { .. }
             | Action::CloseLineups { .. }
+            | Action::SetLineupDeadline { .. }
             | Action::SetTeamResult { .. } => self.is_staff(),
             Action::OpenRegistration { .. } => self >= Standing::Organiser,
             // Asking to play is an account's own act ([`allowed`]).
@@ -98,6 +100,30 @@ pub fn allowed(user: Option<&User>, state: &EventState, action: &Action) -> bool
         Action::SubmitLineup { team, .. } => state.captain_of(user.id) == Some(*team),
         _ => false,
     }
+}
+
+/// Why a change that `user` may make is refused at `now_ms` because its time is over: a
+/// captain's line-up after the round's line-ups were due. The staff may still enter one
+/// (a line-up handed in late with the arbiter's leave).
+pub fn too_late(
+    user: Option<&User>,
+    state: &EventState,
+    action: &Action,
+    now_ms: i64,
+) -> Option<ActionError> {
+    let Action::SubmitLineup { round, .. } = action else {
+        return None;
+    };
+    if Standing::of(user, state).is_staff() {
+        return None;
+    }
+    let at = state.lineup_deadline(*round).filter(|&at| at <= now_ms)?;
+    Some(ActionError::invalid(
+        "round",
+        Msg::new("event-error-lineups-due")
+            .arg("round", *round)
+            .arg("at", crate::archive::utc_minute(at)),
+    ))
 }
 
 /// Whether an account may create events: organisers and administrators.

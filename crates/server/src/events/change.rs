@@ -168,6 +168,11 @@ pub async fn change(
                 )),
             });
         }
+        if let Some(late) =
+            super::access::too_late(author, &stored.state, &action, crate::db::now_ms())
+        {
+            return Err(late.into());
+        }
         let author = author.ok_or(ChangeError::Unauthorized)?;
         if let Some(seen) = seen.filter(|&v| v < stored.version) {
             let since = store::history(db, id, seen).await?;

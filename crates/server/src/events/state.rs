@@ -72,6 +72,10 @@ pub struct EventState {
     /// and everyone may see them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lineups_closed: Vec<RoundNo>,
+    /// Team events: the time by which each round's line-ups are due. After it captains may
+    /// no longer change them and everyone may see them, as when closed by hand.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lineup_deadlines: Vec<LineupDeadline>,
     /// Minutes a player may arrive late before losing by default (S4 ch.2 §6: 15).
     #[serde(default = "default_time_min")]
     pub default_time_min: u32,
@@ -91,6 +95,15 @@ pub struct Registration {
     pub account: Person,
     /// The player's details as the account gave them.
     pub player: super::NewPlayer,
+}
+
+/// When a round's line-ups are due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineupDeadline {
+    /// The round.
+    pub round: RoundNo,
+    /// The time, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
 }
 
 /// A team's line-up for a round, board 1 first.
@@ -119,6 +132,7 @@ impl EventState {
             captains: BTreeMap::new(),
             lineups: Vec::new(),
             lineups_closed: Vec::new(),
+            lineup_deadlines: Vec::new(),
             default_time_min: DEFAULT_TIME_MIN,
         }
     }
@@ -215,9 +229,28 @@ impl EventState {
             .find(|l| l.round == round && l.team == team)
     }
 
-    /// Whether the line-ups of `round` are closed.
+    /// Whether the line-ups of `round` are closed by hand.
     pub fn lineups_are_closed(&self, round: RoundNo) -> bool {
         self.lineups_closed.contains(&round)
+    }
+
+    /// When the line-ups of `round` are due, if a time was set.
+    pub fn lineup_deadline(&self, round: RoundNo) -> Option<i64> {
+        self.lineup_deadlines
+            .iter()
+            .find(|d| d.round == round)
+            .map(|d| d.at_ms)
+    }
+
+    /// Whether the line-ups of `round` are past their due time at `now_ms`.
+    pub fn lineups_are_due(&self, round: RoundNo, now_ms: i64) -> bool {
+        self.lineup_deadline(round).is_some_and(|at| at <= now_ms)
+    }
+
+    /// Whether everyone may see the line-ups of `round` at `now_ms`: once closed by hand or
+    /// past their due time.
+    pub fn lineups_are_public(&self, round: RoundNo, now_ms: i64) -> bool {
+        self.lineups_are_closed(round) || self.lineups_are_due(round, now_ms)
     }
 
     /// The start number of the player whose account is `user_id`, if any.

@@ -305,6 +305,14 @@ pub enum Action {
         /// The round.
         round: RoundNo,
     },
+    /// The time by which the round's line-ups are due (or none, to take it away): after it
+    /// captains can no longer change them, and they are shown to everyone.
+    SetLineupDeadline {
+        /// The round.
+        round: RoundNo,
+        /// The time, in milliseconds since the Unix epoch.
+        at_ms: Option<i64>,
+    },
     /// A team match is entered: each board's games, with both line-ups (the submitted
     /// ones, or the registered order, when not given).
     SetTeamResult {
@@ -373,7 +381,7 @@ pub enum ActionError {
 }
 
 impl ActionError {
-    fn invalid(field: &'static str, message: Msg) -> ActionError {
+    pub(in crate::events) fn invalid(field: &'static str, message: Msg) -> ActionError {
         ActionError::Invalid { field, message }
     }
 
@@ -467,8 +475,8 @@ impl Action {
     /// does the staff list. Anything else made on a stale view is refused.
     pub fn commutes_with(&self, other: &Action) -> bool {
         use Action::{
-            AddPlayer, AppointArbiter, CheckIn, CorrectPlayer, Publish, RemoveArbiter, SetResult,
-            SetTeamResult, SetViolations, SubmitLineup,
+            AddPlayer, AppointArbiter, CheckIn, CorrectPlayer, Publish, RemoveArbiter,
+            SetLineupDeadline, SetResult, SetTeamResult, SetViolations, SubmitLineup,
         };
         if let (Some(a), Some(b)) = (self.result_key(), other.result_key()) {
             return a != b;
@@ -487,6 +495,9 @@ impl Action {
                 },
             ) => (r1, t1) != (r2, t2),
             (CheckIn { entrant: a, .. }, CheckIn { entrant: b, .. }) => a != b,
+            // A line-up's due time is checked on the latest state whenever it was set.
+            (SubmitLineup { .. }, SetLineupDeadline { .. })
+            | (SetLineupDeadline { .. }, SubmitLineup { .. }) => true,
             (
                 SubmitLineup { .. } | SetTeamResult { .. },
                 SetResult { .. }
@@ -760,6 +771,9 @@ impl Action {
                 players,
             } => teams::submit_lineup(&mut next, *round, *team, players)?,
             Action::CloseLineups { round } => teams::close_lineups(&mut next, *round)?,
+            Action::SetLineupDeadline { round, at_ms } => {
+                teams::set_lineup_deadline(&mut next, *round, *at_ms)?
+            }
             Action::SetTeamResult {
                 round,
                 board,

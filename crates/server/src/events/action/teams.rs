@@ -3,7 +3,7 @@
 //! tournament library's rule ([`Team::validate_lineup`]), and so is the match's score.
 
 use super::*;
-use crate::events::state::Lineup;
+use crate::events::state::{Lineup, LineupDeadline};
 use shatar_tournament::{Team, TeamMatch};
 
 fn team_event(state: &EventState) -> Result<(u8, LineupMode), ActionError> {
@@ -205,6 +205,51 @@ pub(super) fn close_lineups(
     }
     state.lineups_closed.push(round);
     Ok(Applied::Changed(lineups_closed(round)))
+}
+
+pub(super) fn set_lineup_deadline(
+    state: &mut EventState,
+    round: RoundNo,
+    at_ms: Option<i64>,
+) -> Result<Applied, ActionError> {
+    team_event(state)?;
+    // Before the start a round robin's rounds are not known yet: any round may be given.
+    let planned = state
+        .event
+        .rounds_planned
+        .max(len_u32(state.event.rounds.len()));
+    if planned > 0 && round.get() > planned {
+        return Err(ActionError::invalid(
+            "round",
+            Msg::new("event-error-round-not-planned")
+                .arg("round", round)
+                .arg("rounds", planned),
+        ));
+    }
+    let before = state.lineup_deadline(round);
+    if before == at_ms {
+        return Ok(Applied::Unchanged(deadline_said(round, at_ms)));
+    }
+    state.lineup_deadlines.retain(|d| d.round != round);
+    if let Some(at_ms) = at_ms {
+        state.lineup_deadlines.push(LineupDeadline { round, at_ms });
+        state.lineup_deadlines.sort_by_key(|d| d.round);
+    }
+    Ok(Applied::Changed(deadline_said(round, at_ms)))
+}
+
+/// "the line-ups of round 3 are due by 2026-12-02 14:00 UTC".
+fn deadline_said(round: RoundNo, at_ms: Option<i64>) -> Msg {
+    match at_ms {
+        Some(at) => Msg::new("event-done-lineups-due")
+            .arg("round", round)
+            .arg("at", crate::archive::utc_minute(at)),
+        None => Msg::new("event-done-lineups-not-due").arg("round", round),
+    }
+}
+
+fn len_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// "the line-ups of round 3 are closed".

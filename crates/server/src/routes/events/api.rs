@@ -168,14 +168,21 @@ fn event_json(id: &str, version: i64, s: &EventState, standing: Standing) -> Val
         o.insert("boards".into(), json!(boards));
         o.insert("lineup".into(), json!(lineup.code()));
         o.insert("teams".into(), json!(teams));
-        // Line-ups submitted are the staff's until the round's are closed.
+        // Line-ups submitted are the staff's until the round's are closed or due.
         let lineups: Vec<Value> = s
             .lineups
             .iter()
-            .filter(|l| standing.is_staff() || s.lineups_are_closed(l.round))
+            .filter(|l| standing.is_staff() || s.lineups_are_public(l.round, crate::db::now_ms()))
             .map(|l| json!({"round": l.round, "team": l.team, "players": l.players}))
             .collect();
         o.insert("lineups".into(), json!(lineups));
+        let due: Vec<Value> = s
+            .lineup_deadlines
+            .iter()
+            .map(|d| json!({"round": d.round, "at": crate::timestamps::to_rfc3339(d.at_ms)}))
+            .collect();
+        o.insert("lineups_due".into(), json!(due));
+        o.insert("lineups_closed".into(), json!(s.lineups_closed));
     }
     // A knock-out's draw: the entrant in each bracket position, position 1 first (null
     // where a bye stands), as S4 ch.4 §1's diagram numbers them.

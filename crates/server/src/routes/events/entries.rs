@@ -320,6 +320,34 @@ async fn close_lineups(
     run(&state, &v, &headers, &at.id, action, seen, nothing).await
 }
 
+/// `PUT /api/events/{id}/rounds/{r}/lineup-deadline`: `{"at": "2026-12-02T14:00:00+08:00"}`
+/// (RFC 3339), or `{"at": null}` for no due time.
+#[derive(Deserialize)]
+struct DeadlineBody {
+    at: Option<String>,
+}
+
+async fn set_lineup_deadline(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path(at): Path<At>,
+    Query(seen): Query<Seen>,
+    ApiJson(body): ApiJson<DeadlineBody>,
+) -> ApiResult<Response> {
+    let at_ms = match body.at.as_deref() {
+        None => None,
+        Some(text) => Some(crate::timestamps::from_rfc3339(text).ok_or_else(|| {
+            ApiError::field("at", Msg::new("event-error-time-syntax").arg("value", text))
+        })?),
+    };
+    let action = Action::SetLineupDeadline {
+        round: at.round()?,
+        at_ms,
+    };
+    run(&state, &v, &headers, &at.id, action, seen, nothing).await
+}
+
 /// `PUT /api/events/{id}/rounds/{r}/boards/{b}/match`: `{"boards": ["1-0", "1/2-1/2", …],
 /// "white_lineup"?, "black_lineup"?, "replace"?}` — each board's games as the result
 /// words (several games of a board separated by spaces), board 1 first.
@@ -389,6 +417,10 @@ pub fn router() -> Router<AppState> {
         .route(
             "/api/events/{id}/rounds/{r}/lineups/close",
             post(close_lineups),
+        )
+        .route(
+            "/api/events/{id}/rounds/{r}/lineup-deadline",
+            put(set_lineup_deadline),
         )
         .route(
             "/api/events/{id}/rounds/{r}/lineups/{team}",

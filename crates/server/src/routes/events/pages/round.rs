@@ -197,6 +197,7 @@ fn round_body(
         .collect();
     by_name.sort();
     let captain_team = v.user.as_ref().and_then(|u| s.captain_of(u.id));
+    let now = crate::db::now_ms();
     let knock_out = matches!(
         e.system,
         System::SingleElimination | System::DoubleElimination
@@ -237,12 +238,13 @@ fn round_body(
                 }
             }
             @if lineup != LineupMode::AllPlayAll && lineup != LineupMode::MembersTotal {
+                (lineup_times(v, stored, round, staff, now))
                 @for p in r.pairings.iter().filter(|p| p.black.is_some()) {
                     @let black = p.black.unwrap_or(p.white);
                     @if staff {
                         (match_form(v, stored, round, p, black, boards))
                     } @else if let Some(team) = captain_team.filter(|t| p.involves(*t)) {
-                        @if p.team_match.is_none() && !s.lineups_are_closed(round) {
+                        @if p.team_match.is_none() && !s.lineups_are_public(round, now) {
                             (lineup_form(v, stored, round, team, boards))
                         }
                     }
@@ -320,6 +322,53 @@ fn round_body(
             }
         }
     })
+}
+
+/// When the round's line-ups are due, or that they are closed; for the staff, the form to
+/// set the due time (in the browser's zone, `static/localtime.js`; UTC without it) and to
+/// close them at once.
+fn lineup_times(
+    v: &Visitor,
+    stored: &StoredEvent,
+    round: RoundNo,
+    staff: bool,
+    now: i64,
+) -> Markup {
+    let l = v.lang;
+    let s = &stored.state;
+    let id = stored.id.as_str();
+    let due = s.lineup_deadline(round);
+    html! {
+        @if s.lineups_are_closed(round) {
+            p.hint { (l.t_args("event-lineups-closed", &[("round", &round.to_string())])) }
+        } @else if let Some(at) = due {
+            p.hint {
+                (l.t(if at <= now { "event-lineups-were-due" } else { "event-lineups-due-by" })) " "
+                time data-local datetime=(crate::timestamps::to_rfc3339(at)) { (crate::archive::utc_minute(at)) " UTC" }
+            }
+        }
+        @if staff && !s.lineups_are_closed(round) {
+            form.inline method="post" action={ "/events/" (id) "/rounds/" (round) "/lineup-deadline" } {
+                (csrf(v)) (version_field(stored.version))
+                input type="hidden" name="behind_utc" value="0";
+                label { (l.t("event-lineups-due-label")) " " input type="datetime-local" name="at" required; }
+                " " button type="submit" { (l.t("event-lineups-due-set")) }
+            }
+            @if due.is_some() {
+                form.inline method="post" action={ "/events/" (id) "/rounds/" (round) "/lineup-deadline" } {
+                    (csrf(v)) (version_field(stored.version))
+                    button type="submit" name="clear" value="1" { (l.t("event-lineups-due-clear")) }
+                }
+            }
+            form.inline method="post" action={ "/events/" (id) "/rounds/" (round) "/lineups/close" } {
+                (csrf(v)) (version_field(stored.version))
+                button type="submit" { (l.t("event-lineups-close")) }
+            }
+            script src="/static/localtime.js" defer {}
+        } @else if due.is_some() {
+            script src="/static/localtime.js" defer {}
+        }
+    }
 }
 
 /// The select of a team's members for a board, `chosen` selected.
@@ -807,6 +856,55 @@ async fn unpair(
     change_on_round_then(&state, &v, &id, round, action, f.version, after).await
 }
 
+#[derive(Deserialize)]
+struct DeadlineForm {
+    #[serde(default)]
+    at: String,
+    /// Minutes the browser's zone is behind UTC (`Date.getTimezoneOffset()`); 0 without
+    /// the script.
+    #[serde(default)]
+    behind_utc: String,
+    #[serde(default)]
+    clear: Option<String>,
+    csrf: Option<String>,
+    version: Option<i64>,
+}
+
+/// The time by which the round's line-ups are due, from a `datetime-local` field in the
+/// browser's zone; or none (`clear`).
+async fn set_lineup_deadline(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Form(f): Form<DeadlineForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    let at_ms = if f.clear.is_some() {
+        None
+    } else {
+        let behind = f.behind_utc.trim().parse::<i32>().unwrap_or(0);
+        Some(crate::timestamps::from_local(&f.at, behind).ok_or_else(|| {
+            AppError::BadRequest(Msg::new("event-error-time-syntax").arg("value", &f.at))
+        })?)
+    };
+    let action = Action::SetLineupDeadline { round, at_ms };
+    change_on_round(&state, &v, &id, round, action, f.version).await
+}
+
+/// The round's line-ups closed by hand, at once.
+async fn close_lineups(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Form(f): Form<StaffForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    let action = Action::CloseLineups { round };
+    change_on_round(&state, &v, &id, round, action, f.version).await
+}
+
 /// A team match's form: `w1…`, `b1…` the players, `r1…` the results, board 1 first.
 async fn set_match(
     State(state): State<AppState>,
@@ -922,5 +1020,10 @@ pub(super) fn router() -> Router<AppState> {
         .route("/events/{id}/rounds/{r}/exchange", post(exchange))
         .route("/events/{id}/rounds/{r}/unpair", post(unpair))
         .route("/events/{id}/rounds/{r}/boards/{b}/match", post(set_match))
+        .route(
+            "/events/{id}/rounds/{r}/lineup-deadline",
+            post(set_lineup_deadline),
+        )
+        .route("/events/{id}/rounds/{r}/lineups/close", post(close_lineups))
         .route("/events/{id}/rounds/{r}/lineups/{t}", post(submit_lineup))
 }
