@@ -135,6 +135,7 @@ async fn main() {
             computer_level: None,
             white_guest: None,
             black_guest: None,
+            default_ms: None,
         };
         let mut conn = db.pool.acquire().await.unwrap();
         games::insert(&mut conn, &row).await.unwrap();

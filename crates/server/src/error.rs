@@ -256,6 +256,8 @@ pub enum ActionError {
     NoOffer,
     /// Aborting is allowed only before each side has moved.
     TooLateToAbort,
+    /// An event game is never aborted: a player who does not move loses by default.
+    EventGameAbort,
     /// No repetition or move-rule claim is available.
     NothingToClaim,
     /// A claim of victory while the opponent is at the game (or is the computer).
@@ -289,6 +291,7 @@ impl ActionError {
             }),
             ActionError::NoOffer => Msg::new("action-no-offer"),
             ActionError::TooLateToAbort => Msg::new("action-too-late-to-abort"),
+            ActionError::EventGameAbort => Msg::new("action-event-game-abort"),
             ActionError::NothingToClaim => Msg::new("action-nothing-to-claim"),
             ActionError::OpponentHere => Msg::new("action-opponent-here"),
             ActionError::OpponentJustLeft { seconds } => {

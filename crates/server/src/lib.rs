@@ -80,6 +80,7 @@ pub struct Running {
     stop: oneshot::Sender<()>,
     task: JoinHandle<Result<(), std::io::Error>>,
     sweeper: JoinHandle<()>,
+    runner: JoinHandle<()>,
     fanout: Option<JoinHandle<()>>,
 }
 
@@ -89,6 +90,7 @@ impl Running {
         let _ = self.stop.send(());
         let _ = self.task.await;
         self.sweeper.abort();
+        self.runner.abort();
         if let Some(f) = &self.fanout {
             f.abort();
         }
@@ -135,6 +137,8 @@ pub async fn start(config: Config) -> Result<Running, AppError> {
             }
         }
     });
+    // Online events: their rounds run by themselves (events/runner.rs).
+    let runner = events::runner::spawn(state.clone());
     let router = app::app(state.clone());
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -153,6 +157,7 @@ pub async fn start(config: Config) -> Result<Running, AppError> {
         stop,
         task,
         sweeper,
+        runner,
         fanout,
     })
 }

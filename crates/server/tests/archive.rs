@@ -575,6 +575,7 @@ async fn tuuxei_of_a_stored_game_is_shown(bk: Backend) {
         computer_level: None,
         white_guest: Some("a".repeat(64)),
         black_guest: Some("b".repeat(64)),
+        default_ms: None,
     };
     let mut tx = state.db.pool.begin().await.unwrap();
     shatar_server::db::games::insert(&mut tx, &row)

@@ -175,6 +175,7 @@ async fn game_against_computer_from(server: &TestServer, white: &str, initial: &
         computer_level: Some(1),
         white_guest: None,
         black_guest: None,
+        default_ms: None,
     };
     let mut tx = db.pool.begin().await.unwrap();
     shatar_server::db::games::insert(&mut tx, &row)

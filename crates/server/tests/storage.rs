@@ -41,6 +41,7 @@ async fn a_bad_step_fails_alone_in_its_batch(b: Backend) {
         computer_level: Some(1),
         white_guest: Some("a".repeat(64)),
         black_guest: None,
+        default_ms: None,
     };
     let mut conn = db.pool.acquire().await.unwrap();
     games::insert(&mut conn, &row).await.unwrap();

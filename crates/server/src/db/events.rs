@@ -68,14 +68,16 @@ pub async fn create(
     let _turn = db.event_write_turn().await;
     let mut tx = db.pool.begin().await?;
     sqlx::query(
-        "INSERT INTO events (id, name, organiser_id, version, state, created_ms, updated_ms)
-         VALUES ($1, $2, $3, 1, $4, $5, $5)",
+        "INSERT INTO events (id, name, organiser_id, version, state, created_ms, updated_ms,
+             runs_online)
+         VALUES ($1, $2, $3, 1, $4, $5, $5, $6)",
     )
     .bind(id)
     .bind(&state.event.name)
     .bind(state.organiser.id)
     .bind(&state_json)
     .bind(now)
+    .bind(i64::from(state.runs_online()))
     .execute(&mut *tx)
     .await?;
     insert_history(&mut tx, id, 1, author, now, &action_json, summary).await?;
@@ -98,7 +100,8 @@ async fn insert_history(
     )
     .bind(id)
     .bind(seq)
-    .bind(author.id)
+    // The server's own changes (an online event's rounds) have no account.
+    .bind(Some(author.id).filter(|&id| id != Person::SERVER_ID))
     .bind(&author.name)
     .bind(at_ms)
     .bind(action_json)
@@ -127,7 +130,7 @@ pub async fn commit(
     let mut tx = db.pool.begin().await?;
     let updated = sqlx::query(
         "UPDATE events SET version = version + 1, state = $1, name = $2, organiser_id = $3,
-             updated_ms = $4
+             updated_ms = $4, runs_online = $7
          WHERE id = $5 AND version = $6",
     )
     .bind(&state_json)
@@ -136,6 +139,7 @@ pub async fn commit(
     .bind(now)
     .bind(id)
     .bind(from)
+    .bind(i64::from(state.runs_online()))
     .execute(&mut *tx)
     .await?
     .rows_affected();
@@ -216,4 +220,24 @@ pub async fn list(db: &Db) -> Result<Vec<EventListing>, AppError> {
             })
         })
         .collect()
+}
+
+/// The online events the server runs (not yet finished), oldest first.
+pub async fn run_online(db: &Db) -> Result<Vec<String>, AppError> {
+    let rows = sqlx::query("SELECT id FROM events WHERE runs_online = 1 ORDER BY created_ms")
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+}
+
+/// When the event's latest change was made (milliseconds since the Unix epoch).
+pub async fn updated_ms(db: &Db, id: &str) -> Result<Option<i64>, AppError> {
+    let row = sqlx::query("SELECT updated_ms FROM events WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(match row {
+        Some(r) => Some(r.try_get("updated_ms")?),
+        None => None,
+    })
 }

@@ -74,11 +74,14 @@ pub enum Ending {
     NoStart,
     /// Won by claim after the opponent left the game.
     Abandoned,
+    /// An event game whose player did not make a first move in the event's default time:
+    /// a loss by default (or, when neither did, no result: a double default).
+    NoShow,
 }
 
 impl Ending {
     /// Every ending.
-    pub const ALL: [Ending; 16] = [
+    pub const ALL: [Ending; 17] = [
         Ending::Checkmate,
         Ending::MateLoss,
         Ending::VoidMate,
@@ -95,6 +98,7 @@ impl Ending {
         Ending::Aborted,
         Ending::NoStart,
         Ending::Abandoned,
+        Ending::NoShow,
     ];
 
     /// The stored key (`checkmate`, `resign`, `no-start`, …), also the snapshot's
@@ -117,6 +121,7 @@ impl Ending {
             Ending::Aborted => "aborted",
             Ending::NoStart => "no-start",
             Ending::Abandoned => "abandoned",
+            Ending::NoShow => "no-show",
         }
     }
 
@@ -186,6 +191,9 @@ pub struct GameRow {
     pub white_guest: Option<String>,
     /// Black's guest token hash.
     pub black_guest: Option<String>,
+    /// An event game: how long a player may take over the first move before losing by
+    /// default. Other games are aborted when the first round stalls.
+    pub default_ms: Option<i64>,
 }
 
 /// One stored move with the clocks after it.
@@ -222,7 +230,7 @@ pub struct EventRow {
 pub(crate) const SELECT: &str = "SELECT g.id, g.ruleset, g.initial_fen, g.white_id, g.black_id,
     w.username AS white_name, b.username AS black_name, g.initial_ms, g.increment_ms,
     g.rated, g.status, g.result, g.termination, g.created_ms, g.computer_level,
-    g.white_guest, g.black_guest
+    g.white_guest, g.black_guest, g.default_ms
     FROM games g LEFT JOIN users w ON w.id = g.white_id LEFT JOIN users b ON b.id = g.black_id";
 
 /// A [`GameRow`] from a row selected with [`SELECT`].
@@ -251,6 +259,7 @@ pub(crate) fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
         computer_level: row.try_get("computer_level")?,
         white_guest: row.try_get("white_guest")?,
         black_guest: row.try_get("black_guest")?,
+        default_ms: row.try_get("default_ms")?,
     })
 }
 
@@ -258,8 +267,9 @@ pub(crate) fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
 pub async fn insert(tx: &mut sqlx::AnyConnection, game: &GameRow) -> Result<(), AppError> {
     sqlx::query(
         "INSERT INTO games (id, ruleset, initial_fen, white_id, black_id, initial_ms,
-         increment_ms, rated, status, created_ms, computer_level, white_guest, black_guest)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+         increment_ms, rated, status, created_ms, computer_level, white_guest, black_guest,
+         default_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(&game.id)
     .bind(&game.ruleset)
@@ -274,6 +284,7 @@ pub async fn insert(tx: &mut sqlx::AnyConnection, game: &GameRow) -> Result<(), 
     .bind(game.computer_level)
     .bind(&game.white_guest)
     .bind(&game.black_guest)
+    .bind(game.default_ms)
     .execute(&mut *tx)
     .await?;
     Ok(())

@@ -3,6 +3,7 @@
 //! acknowledges it to a user.
 
 pub mod archive;
+pub mod event_games;
 pub mod events;
 pub mod games;
 pub mod ratings;
@@ -76,6 +77,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "player presence",
         include_str!("../../migrations/sqlite/0008_player_seen.sql"),
     ),
+    (
+        9,
+        "online events",
+        include_str!("../../migrations/sqlite/0009_online_events.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -112,6 +118,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         8,
         "player presence",
         include_str!("../../migrations/postgres/0008_player_seen.sql"),
+    ),
+    (
+        9,
+        "online events",
+        include_str!("../../migrations/postgres/0009_online_events.sql"),
     ),
 ];
 

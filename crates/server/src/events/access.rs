@@ -78,8 +78,8 @@ impl Standing {
             | Action::SetLineupDeadline { .. }
             | Action::SetTeamResult { .. } => self.is_staff(),
             Action::OpenRegistration { .. } => self >= Standing::Organiser,
-            // Asking to play is an account's own act ([`allowed`]).
-            Action::Register { .. } => false,
+            // Asking to play, joining and leaving are an account's own acts ([`allowed`]).
+            Action::Register { .. } | Action::Join { .. } | Action::Leave { .. } => false,
         }
     }
 }
@@ -95,7 +95,10 @@ pub fn allowed(user: Option<&User>, state: &EventState, action: &Action) -> bool
         return false;
     };
     match action {
-        Action::Register { account, .. } | Action::Decline { account, .. } => account.id == user.id,
+        Action::Register { account, .. }
+        | Action::Decline { account, .. }
+        | Action::Join { account, .. }
+        | Action::Leave { account } => account.id == user.id,
         Action::CheckIn { entrant, .. } => state.entrant_of(user.id) == Some(*entrant),
         Action::SubmitLineup { team, .. } => state.captain_of(user.id) == Some(*team),
         _ => false,

@@ -15,11 +15,15 @@
 //! | `change.rs` | making a change: permission, stale views, the retry after a lost race |
 //! | `state.rs` | the state: the library's event, staff, publication |
 //! | `access.rs` | who may do what |
+//! | `online.rs` | online events: their settings, defaults and the results of their games |
+//! | `runner.rs` | the server running online events: rounds paired, games created, results entered |
 //! | `words.rs` | results as the API writes them (`1-0`, `1/2-1/2`, `+-` …) |
 
 pub mod access;
 pub mod action;
 pub mod change;
+pub mod online;
+pub mod runner;
 pub mod state;
 pub mod words;
 

@@ -14,6 +14,20 @@ pub struct Person {
     pub name: String,
 }
 
+impl Person {
+    /// The id the server's own changes are made under (an online event's rounds): no
+    /// account has it.
+    pub const SERVER_ID: i64 = 0;
+
+    /// The server, as the author of an online event's rounds and results.
+    pub fn server() -> Person {
+        Person {
+            id: Person::SERVER_ID,
+            name: "server".to_owned(),
+        }
+    }
+}
+
 /// Where an event stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -79,6 +93,9 @@ pub struct EventState {
     /// Minutes a player may arrive late before losing by default (S4 ch.2 §6: 15).
     #[serde(default = "default_time_min")]
     pub default_time_min: u32,
+    /// An online event: played live on the site, its rounds run by the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<super::online::Online>,
 }
 
 fn default_time_min() -> u32 {
@@ -134,6 +151,7 @@ impl EventState {
             lineups_closed: Vec::new(),
             lineup_deadlines: Vec::new(),
             default_time_min: DEFAULT_TIME_MIN,
+            online: None,
         }
     }
 
@@ -155,6 +173,11 @@ impl EventState {
         } else {
             Status::Running
         }
+    }
+
+    /// Whether the server runs the event's rounds: an online event not yet finished.
+    pub fn runs_online(&self) -> bool {
+        self.online.is_some() && self.status() != Status::Finished
     }
 
     /// How many rounds, from round 1 on, the public may see standings after: each one

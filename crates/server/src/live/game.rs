@@ -409,6 +409,9 @@ impl LiveGame {
                 Ok(event(next, "resign", Some(finish)))
             }
             Action::Abort => {
+                if self.row.default_ms.is_some() {
+                    return Err(ActionError::EventGameAbort);
+                }
                 if self.ply() >= 2 {
                     return Err(ActionError::TooLateToAbort);
                 }
@@ -450,10 +453,45 @@ impl LiveGame {
     }
 
     /// The time by which the first round's next move must be played
-    /// ([`first_move_ms`] after the last step), while the first round lasts; `None` after.
+    /// ([`first_move_ms`] after the last step, or an event game's default time), while the
+    /// first round lasts; `None` after.
     pub fn first_move_deadline_ms(&self, base_ms: i64) -> Option<i64> {
-        (self.is_live() && self.ply() < 2)
-            .then(|| self.last_step_ms + first_move_ms(base_ms, self.row.initial_ms))
+        let wait = self
+            .row
+            .default_ms
+            .unwrap_or_else(|| first_move_ms(base_ms, self.row.initial_ms));
+        (self.is_live() && self.ply() < 2).then(|| self.last_step_ms + wait)
+    }
+
+    /// Whether the first round's stall loses by default (an event game) rather than
+    /// aborting the game.
+    pub fn stall_is_a_default(&self) -> bool {
+        self.row.default_ms.is_some()
+    }
+
+    /// The plan for an event game whose player to move did not make a first move in the
+    /// default time: that player loses by default; when it is White's first move and Black
+    /// never came to the game either, neither played (a double default, no result).
+    pub fn no_show_plan(&self, now_ms: i64, opponent_came: bool) -> Plan {
+        let mut next = NextState {
+            game: self.game.clone(),
+            clock: self.clock.clone(),
+            offers: self.offers.clone(),
+            draw_declined: None,
+            lag_quota: self.lag_quota,
+        };
+        next.clock.stop(now_ms);
+        let absent = self.game.position().turn();
+        let result = (self.ply() > 0 || opponent_came).then(|| win_for(!absent));
+        Plan {
+            mv: None,
+            event: Some(("no-show", Some(absent))),
+            finish: Some(Finish {
+                result,
+                termination: Ending::NoShow,
+            }),
+            next: Box::new(next),
+        }
     }
 
     /// The plan that aborts a game whose first round stalled: nobody acted, so the event
@@ -617,7 +655,7 @@ impl LiveGame {
             "draw_offer": self.offers.pending_by().map(Color::name),
             "draw_declined": self.draw_declined.filter(|_| self.is_live()).map(Color::name),
             "can_offer": { "white": can_offer(Color::White), "black": can_offer(Color::Black) },
-            "abortable": self.is_live() && self.ply() < 2,
+            "abortable": self.is_live() && self.ply() < 2 && !self.stall_is_a_default(),
             "computer": self.computer().map(|(c, level)| json!({"color": c.name(), "level": level})),
             "claimable": self.is_live() && !self.game.claimable().is_empty(),
             "rematch": {"offer": self.rematch_offer.map(Color::name), "game": self.rematch_game},

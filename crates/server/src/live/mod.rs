@@ -353,6 +353,7 @@ impl Hub {
                 computer_level: old.computer_level,
                 white_guest: old.black_guest.clone(),
                 black_guest: old.white_guest.clone(),
+                default_ms: None,
             };
             let stored = async {
                 let mut tx = self.db.pool.begin().await?;
@@ -547,9 +548,18 @@ impl Hub {
                 return;
             }
             let now = now_ms();
-            let plan = live.no_start_plan(now);
+            let plan = if live.stall_is_a_default() {
+                let opponent = !live.game.position().turn();
+                let came = match hub.presence(&id, live.row.initial_ms).await {
+                    Ok(p) => p.seen_ms(opponent).is_some(),
+                    Err(_) => return,
+                };
+                live.no_show_plan(now, came)
+            } else {
+                live.no_start_plan(now)
+            };
             if hub.commit(&mut live, plan, now).await.is_ok() {
-                tracing::info!(game = %id, ply, "aborted: no first move in time");
+                tracing::info!(game = %id, ply, "no first move in time");
                 let _ = room.tx.send(snapshot_text(&live, now));
                 hub.evict_later(&id);
             }

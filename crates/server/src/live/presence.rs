@@ -49,14 +49,18 @@ pub struct Presence {
 }
 
 impl Presence {
+    /// When `color`'s socket last noted them, if ever.
+    pub fn seen_ms(&self, color: Color) -> Option<i64> {
+        match color {
+            Color::White => self.white_seen_ms,
+            Color::Black => self.black_seen_ms,
+        }
+    }
+
     /// Since when `color` has been gone at `now_ms`, or `None` while present. A player
     /// never noted (a game begun before notes were kept) counts from the game's last step.
     pub fn gone_since(&self, color: Color, last_step_ms: i64, now_ms: i64) -> Option<i64> {
-        let seen = match color {
-            Color::White => self.white_seen_ms,
-            Color::Black => self.black_seen_ms,
-        };
-        let last = seen.unwrap_or(last_step_ms);
+        let last = self.seen_ms(color).unwrap_or(last_step_ms);
         (now_ms - last >= GONE_AFTER_MS).then_some(last)
     }
 

@@ -164,6 +164,7 @@ async fn create(
         computer_level: Some(i64::from(f.level)),
         white_guest,
         black_guest,
+        default_ms: None,
     };
     let mut tx = state.db.pool.begin().await?;
     games::insert(&mut tx, &game).await?;

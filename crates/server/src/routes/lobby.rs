@@ -430,6 +430,7 @@ async fn accept(
         computer_level: None,
         white_guest: None,
         black_guest: None,
+        default_ms: None,
     };
     let mut tx = state.db.pool.begin().await?;
     if !seeks::take(&mut tx, &seek.id, &game.id, &cutoff).await? {

@@ -88,6 +88,14 @@ pub(super) fn create(
         }
         state.default_time_min = min;
     }
+    if new.online {
+        let team = state.event.is_team_event();
+        state.online = Some(super::online::settings(
+            &state.event,
+            &new.online_settings,
+            team,
+        )?);
+    }
     let summary = Msg::new("event-done-created")
         .arg("name", format!("{name:?}"))
         .arg("system", system.code());

@@ -36,6 +36,33 @@ pub struct NewEvent {
     /// The organiser's other settings; each left out keeps S4's default.
     #[serde(default, flatten)]
     pub settings: EventSettings,
+    /// Played live on the site: accounts join themselves and the server runs the rounds.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub online: bool,
+    /// An online event's own settings; each left out keeps its default.
+    #[serde(default, flatten)]
+    pub online_settings: OnlineSettings,
+}
+
+/// An online event's settings, each optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OnlineSettings {
+    /// Whether its games are rated (yes by default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<bool>,
+    /// Seconds between a round's last game ending and the next round (60).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pause_s: Option<u32>,
+    /// The most players who may join (1,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
+    /// When round 1 starts by itself, RFC 3339; without it the organiser starts it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_at: Option<String>,
+    /// Seconds a player may take over the first move before losing by default (a quarter
+    /// of the clock's time, from 30 seconds to 15 minutes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_s: Option<u32>,
 }
 
 /// The organiser's settings beyond the system: each is optional, and one left out keeps
@@ -126,7 +153,7 @@ pub enum Action {
     /// The event is created by its organiser.
     Create {
         /// The settings.
-        event: NewEvent,
+        event: Box<NewEvent>,
         /// The account creating it.
         organiser: Person,
     },
@@ -252,6 +279,19 @@ pub enum Action {
         account: Person,
         /// The details the account gives.
         player: NewPlayer,
+    },
+    /// An account joins an online event as a player (no approval: up to the limit).
+    Join {
+        /// The account joining (always the author).
+        account: Person,
+        /// Its rating on the site in the event's kind of game, for the seeding.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating: Option<u32>,
+    },
+    /// An account leaves an online event before it starts.
+    Leave {
+        /// The account leaving (always the author).
+        account: Person,
     },
     /// The staff take a request to play: the account is registered as a player.
     Approve {
@@ -758,6 +798,8 @@ impl Action {
             Action::ImportPlayers { csv } => players::import_players(&mut next, csv)?,
             Action::OpenRegistration { open } => players::open_registration(&mut next, *open),
             Action::Register { account, player } => players::register(&mut next, account, player)?,
+            Action::Join { account, rating } => online::join(&mut next, account, *rating)?,
+            Action::Leave { account } => online::leave(&mut next, account)?,
             Action::Approve { account } => players::approve(&mut next, account)?,
             Action::Decline { account, reason } => players::decline(&mut next, account, reason)?,
             Action::CheckIn { entrant, present } => {
@@ -852,6 +894,7 @@ pub(super) fn player_name(new: &NewPlayer) -> Result<&str, ActionError> {
 
 mod create;
 mod history;
+mod online;
 mod players;
 mod results;
 mod teams;

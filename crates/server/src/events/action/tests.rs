@@ -20,7 +20,9 @@ fn swiss(players: usize) -> Vec<Action> {
             boards: None,
             lineup: None,
             settings: EventSettings::default(),
-        },
+            ..NewEvent::default()
+        }
+        .into(),
         organiser: organiser(),
     }];
     for i in 0..players {
@@ -138,6 +140,7 @@ fn bad_settings_name_their_field() {
         boards: None,
         lineup: None,
         settings: EventSettings::default(),
+        ..NewEvent::default()
     };
     let field = |new: &NewEvent| create(new, &organiser()).err().and_then(|e| e.field());
     assert_eq!(field(&new), Some("system"));
@@ -254,7 +257,8 @@ fn the_draw_carries_accounts_check_ins_and_captains_to_the_new_numbers() {
             name: "Open".into(),
             system: "swiss".into(),
             ..NewEvent::default()
-        },
+        }
+        .into(),
         organiser: organiser(),
     }];
     h.push(Action::AddPlayer {
@@ -290,7 +294,8 @@ fn the_draw_carries_accounts_check_ins_and_captains_to_the_new_numbers() {
                 ..EventSettings::default()
             },
             ..NewEvent::default()
-        },
+        }
+        .into(),
         organiser: organiser(),
     }];
     let teams = ["Altai", "Bogd", "Khangai", "Khentii"];

@@ -82,8 +82,15 @@ pub(super) fn pairing_json(p: &Pairing) -> Value {
     v
 }
 
-/// The event as `standing` may see it.
-fn event_json(id: &str, version: i64, s: &EventState, standing: Standing) -> Value {
+/// The event as `standing` may see it; `games` the live game of each (round, board) of an
+/// online event.
+fn event_json(
+    id: &str,
+    version: i64,
+    s: &EventState,
+    standing: Standing,
+    games: &std::collections::HashMap<(u32, u32), String>,
+) -> Value {
     let e = &s.event;
     let players: Vec<Value> = e
         .players
@@ -120,10 +127,24 @@ fn event_json(id: &str, version: i64, s: &EventState, standing: Standing) -> Val
         .iter()
         .filter(|r| standing.is_staff() || s.is_published(r.number))
         .map(|r| {
+            let pairings: Vec<Value> = r
+                .pairings
+                .iter()
+                .map(|p| {
+                    let mut v = pairing_json(p);
+                    if let (Some(g), Some(o)) = (
+                        games.get(&(r.number.get(), p.board.get())),
+                        v.as_object_mut(),
+                    ) {
+                        o.insert("game".into(), json!(g));
+                    }
+                    v
+                })
+                .collect();
             json!({
                 "round": r.number,
                 "published": s.is_published(r.number),
-                "pairings": r.pairings.iter().map(pairing_json).collect::<Vec<_>>(),
+                "pairings": pairings,
             })
         })
         .collect();
@@ -189,6 +210,19 @@ fn event_json(id: &str, version: i64, s: &EventState, standing: Standing) -> Val
     if let Some(bracket) = &e.bracket {
         o.insert("bracket".into(), json!(bracket.positions));
     }
+    if let Some(online) = &s.online {
+        let mut settings = json!({
+            "time_control": e.time_control,
+            "rated": online.rated,
+            "pause_s": online.pause_s,
+            "limit": online.limit,
+            "default_s": online.default_s,
+        });
+        if let (Some(at), Some(o)) = (online.start_at_ms, settings.as_object_mut()) {
+            o.insert("start_at".into(), json!(crate::timestamps::to_rfc3339(at)));
+        }
+        o.insert("online".into(), settings);
+    }
     if standing.is_staff() {
         let pending: Vec<Value> = s
             .pending
@@ -228,11 +262,22 @@ async fn show(
 ) -> ApiResult<Json<Value>> {
     let stored = load(&state, &id).await?;
     let standing = Standing::of(v.user.as_ref(), &stored.state);
+    let games = if stored.state.online.is_some() {
+        crate::db::event_games::of_event(&state.db, &id)
+            .await?
+            .into_iter()
+            .filter(|&(_, _, game_no, _)| game_no == 1)
+            .map(|(round, board, _, game)| ((round, board), game))
+            .collect()
+    } else {
+        std::collections::HashMap::new()
+    };
     Ok(Json(event_json(
         &id,
         stored.version,
         &stored.state,
         standing,
+        &games,
     )))
 }
 

@@ -143,6 +143,69 @@ async fn take_back(
     run(&state, &v, &headers, &id, action, seen, nothing).await
 }
 
+/// `POST /api/events/{id}/join`: the account joins an online event before its start,
+/// seeded by its rating on the site in the event's kind of game → 201 `{"number"}`.
+async fn join(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(seen): Query<Seen>,
+) -> ApiResult<Response> {
+    let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
+    let account = person(&state, &user.username).await?;
+    let who = account.id;
+    let rating = match crate::db::events::load(&state.db, &id).await? {
+        Some(stored) => match stored.state.online {
+            Some(online) => {
+                let category = crate::ratings::Category::of(
+                    &stored.state.event.ruleset,
+                    online.initial_ms,
+                    online.increment_ms,
+                );
+                let r = crate::db::ratings::get(&state.db, who, &category.key()).await?;
+                // Seeded by rating only once it is established.
+                (!r.is_provisional()).then(|| r.rating.round().clamp(0.0, 4000.0) as u32)
+            }
+            None => None,
+        },
+        None => None,
+    };
+    let answer = run(
+        &state,
+        &v,
+        &headers,
+        &id,
+        Action::Join { account, rating },
+        seen,
+        move |d| json!({"number": d.state.entrant_of(who)}),
+    )
+    .await?;
+    Ok(created(answer))
+}
+
+/// `DELETE /api/events/{id}/join`: the account leaves an online event before its start.
+async fn leave(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(seen): Query<Seen>,
+) -> ApiResult<Response> {
+    let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
+    let account = person(&state, &user.username).await?;
+    run(
+        &state,
+        &v,
+        &headers,
+        &id,
+        Action::Leave { account },
+        seen,
+        nothing,
+    )
+    .await
+}
+
 async fn approve(
     State(state): State<AppState>,
     ApiVisitor(v): ApiVisitor,
@@ -407,6 +470,7 @@ pub fn router() -> Router<AppState> {
             "/api/events/{id}/register",
             post(register).delete(take_back),
         )
+        .route("/api/events/{id}/join", post(join).delete(leave))
         .route(
             "/api/events/{id}/requests/{username}",
             post(approve).delete(decline),

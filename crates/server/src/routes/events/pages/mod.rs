@@ -283,6 +283,8 @@ async fn create(
             default_time_min,
             ..Default::default()
         },
+        online: false,
+        online_settings: Default::default(),
     };
     match change::create(&state.db, user, new).await {
         Ok((id, _)) => Ok(see_other(

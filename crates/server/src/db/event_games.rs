@@ -1,0 +1,118 @@
+//! The live games of an online event's pairings (`event_games`): created together with
+//! their games in one transaction, once per round whichever process gets there first.
+
+use super::Db;
+use super::games::{self, GameRow};
+use crate::error::AppError;
+use sqlx::Row;
+
+/// One pairing's game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventGame {
+    /// The pairing's board.
+    pub board: u32,
+    /// Which game of the pairing (1, 2 …).
+    pub game_no: u32,
+    /// The game.
+    pub game: GameRow,
+}
+
+/// Stores the games of `round` of event `event_id` and links them to their pairings, all
+/// or none. Returns `false` (and stores nothing) when the round already has games.
+pub async fn create_round(
+    db: &Db,
+    event_id: &str,
+    round: u32,
+    games: &[(u32, u32, GameRow)],
+) -> Result<bool, AppError> {
+    let mut tx = db.pool.begin().await?;
+    let there = sqlx::query("SELECT 1 FROM event_games WHERE event_id = $1 AND round = $2")
+        .bind(event_id)
+        .bind(i64::from(round))
+        .fetch_optional(&mut *tx)
+        .await?;
+    if there.is_some() {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    for (board, game_no, row) in games {
+        games::insert(&mut tx, row).await?;
+        sqlx::query(
+            "INSERT INTO event_games (event_id, round, board, game_no, game_id)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(event_id)
+        .bind(i64::from(round))
+        .bind(i64::from(*board))
+        .bind(i64::from(*game_no))
+        .bind(&row.id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The games of `round` of event `event_id`, by board and game.
+pub async fn of_round(db: &Db, event_id: &str, round: u32) -> Result<Vec<EventGame>, AppError> {
+    let sql = format!(
+        "{} JOIN event_games e ON e.game_id = g.id
+         WHERE e.event_id = $1 AND e.round = $2 ORDER BY e.board, e.game_no",
+        games::SELECT.replacen("SELECT ", "SELECT e.board, e.game_no, ", 1)
+    );
+    let rows = sqlx::query(&sql)
+        .bind(event_id)
+        .bind(i64::from(round))
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let number = |col: &str| -> Result<u32, AppError> {
+                let n: i64 = r.try_get(col)?;
+                u32::try_from(n).map_err(|_| AppError::Internal(format!("event_games.{col}: {n}")))
+            };
+            Ok(EventGame {
+                board: number("board")?,
+                game_no: number("game_no")?,
+                game: games::from_row(r)?,
+            })
+        })
+        .collect()
+}
+
+/// The event a game was played in, if any.
+pub async fn event_of(db: &Db, game_id: &str) -> Result<Option<String>, AppError> {
+    let row = sqlx::query("SELECT event_id FROM event_games WHERE game_id = $1")
+        .bind(game_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(match row {
+        Some(r) => Some(r.try_get("event_id")?),
+        None => None,
+    })
+}
+
+/// Every game of event `id`: (round, board, game number, game id), in that order.
+pub async fn of_event(db: &Db, event_id: &str) -> Result<Vec<(u32, u32, u32, String)>, AppError> {
+    let rows = sqlx::query(
+        "SELECT round, board, game_no, game_id FROM event_games WHERE event_id = $1
+         ORDER BY round, board, game_no",
+    )
+    .bind(event_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let number = |col: &str| -> Result<u32, AppError> {
+                let n: i64 = r.try_get(col)?;
+                u32::try_from(n).map_err(|_| AppError::Internal(format!("event_games.{col}: {n}")))
+            };
+            Ok((
+                number("round")?,
+                number("board")?,
+                number("game_no")?,
+                r.try_get("game_id")?,
+            ))
+        })
+        .collect()
+}

@@ -1,0 +1,181 @@
+//! Online events: played live on the site. Players are accounts that join themselves;
+//! the server pairs each round with the tournament library, creates its live games with
+//! the event's clock and ruleset, and enters each game's result when it ends
+//! (`runner.rs` drives it; this file holds the settings and the rules it follows).
+//!
+//! A player who does not make a first move within the event's default time loses by
+//! default (S4 ch.2 §6's 15 minutes for long games, shorter for fast ones, see
+//! [`default_time_s`]); when neither does, both lose (a double forfeit). The tournament
+//! library records these as forfeits, so they count as S4 counts forfeits.
+
+use crate::db::games::{Ending, GameRow, Status as GameStatus};
+use serde::{Deserialize, Serialize};
+use shatar_arbiter::{Bonus, TimeControl};
+use shatar_tournament::GameResult;
+
+/// Seconds between the last game of a round ending and the next round's pairing, when
+/// the organiser does not say.
+pub const DEFAULT_PAUSE_S: u32 = 60;
+
+/// The most players an online event takes, when the organiser does not say.
+pub const DEFAULT_LIMIT: u32 = 1_000;
+
+/// An online event's settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Online {
+    /// Each player's clock at the start of a game.
+    pub initial_ms: i64,
+    /// Added after each move (Fischer).
+    pub increment_ms: i64,
+    /// Whether the games change the players' ratings.
+    pub rated: bool,
+    /// Seconds between a round's last game ending and the next round.
+    pub pause_s: u32,
+    /// The most players who may join.
+    pub limit: u32,
+    /// When round 1 starts by itself (milliseconds since the Unix epoch); without it the
+    /// organiser starts the event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_at_ms: Option<i64>,
+    /// Seconds a player may take over the first move before losing by default.
+    pub default_s: u32,
+}
+
+/// Why an online event's settings are refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnlineRefusal {
+    /// The live clock runs one period with an increment or none: no move counts, delays or
+    /// several periods.
+    Clock,
+    /// The clock has no time.
+    Untimed,
+}
+
+/// The live clock of an online event: one sudden-death period, with a Fischer increment
+/// or none (the clocks the live games run).
+pub fn live_clock(tc: &TimeControl) -> Result<(i64, i64), OnlineRefusal> {
+    if tc.is_untimed() {
+        return Err(OnlineRefusal::Untimed);
+    }
+    let [period] = tc.periods() else {
+        return Err(OnlineRefusal::Clock);
+    };
+    if period.moves.is_some() {
+        return Err(OnlineRefusal::Clock);
+    }
+    let increment_ms = match period.bonus {
+        Bonus::None => 0,
+        Bonus::Fischer { increment_ms } => increment_ms,
+        Bonus::Bronstein { .. } | Bonus::SimpleDelay { .. } => return Err(OnlineRefusal::Clock),
+    };
+    let ms = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+    Ok((ms(period.time_ms), ms(increment_ms)))
+}
+
+/// The default time for a clock of `initial_ms`, when the organiser does not set one: a
+/// quarter of the starting time, at least 30 seconds and at most S4's 15 minutes (a
+/// 90-minute game gets 15 minutes, a 5-minute game 75 seconds, a 1-minute game 30).
+pub fn default_time_s(initial_ms: i64) -> u32 {
+    let quarter_s = initial_ms.max(0) / 4_000;
+    u32::try_from(quarter_s.clamp(30, 15 * 60)).unwrap_or(15 * 60)
+}
+
+/// The reason the results of defaults carry.
+pub const NO_SHOW: &str = "no first move in the default time";
+
+/// The tournament result of an event game that has ended, or `None` while it is played.
+/// Defaults are forfeits: the absent player did not play.
+pub fn result_of(game: &GameRow) -> Option<GameResult> {
+    let no_show = game.termination == Some(Ending::NoShow);
+    let reason = || NO_SHOW.to_owned();
+    match (game.status, game.result.as_deref()) {
+        (GameStatus::Started, _) => None,
+        (GameStatus::Ended, Some("1-0")) if no_show => {
+            Some(GameResult::WhiteWinsByForfeit { reason: reason() })
+        }
+        (GameStatus::Ended, Some("0-1")) if no_show => {
+            Some(GameResult::BlackWinsByForfeit { reason: reason() })
+        }
+        (GameStatus::Ended, Some("1-0")) => Some(GameResult::WhiteWins),
+        (GameStatus::Ended, Some("0-1")) => Some(GameResult::BlackWins),
+        (GameStatus::Ended, Some(_)) => Some(GameResult::Draw),
+        // Event games cannot be aborted by a player: an aborted one is a double default.
+        (GameStatus::Ended | GameStatus::Aborted, None) | (GameStatus::Aborted, Some(_)) => {
+            Some(GameResult::DoubleForfeit { reason: reason() })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tc(text: &str) -> TimeControl {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_live_clock_is_one_period_with_an_increment() {
+        assert_eq!(live_clock(&tc("60+1")), Ok((60_000, 1_000)));
+        assert_eq!(live_clock(&tc("300")), Ok((300_000, 0)));
+        assert_eq!(live_clock(&tc("1800+30")), Ok((1_800_000, 30_000)));
+        assert_eq!(live_clock(&tc("40/5400:1800")), Err(OnlineRefusal::Clock));
+        assert_eq!(live_clock(&tc("-")), Err(OnlineRefusal::Untimed));
+    }
+
+    #[test]
+    fn the_default_time_follows_the_clock() {
+        assert_eq!(default_time_s(90 * 60_000), 900);
+        assert_eq!(default_time_s(5 * 60_000), 75);
+        assert_eq!(default_time_s(60_000), 30);
+    }
+
+    fn game(status: GameStatus, result: Option<&str>, ending: Option<Ending>) -> GameRow {
+        GameRow {
+            id: "g".into(),
+            ruleset: "official".into(),
+            initial_fen: String::new(),
+            white_id: Some(1),
+            black_id: Some(2),
+            white_name: None,
+            black_name: None,
+            initial_ms: 60_000,
+            increment_ms: 0,
+            rated: false,
+            status,
+            result: result.map(str::to_owned),
+            termination: ending,
+            created_ms: 0,
+            computer_level: None,
+            white_guest: None,
+            black_guest: None,
+            default_ms: Some(30_000),
+        }
+    }
+
+    #[test]
+    fn results_of_games_played_and_defaults() {
+        use GameStatus::{Aborted, Ended, Started};
+        assert_eq!(result_of(&game(Started, None, None)), None);
+        assert_eq!(
+            result_of(&game(Ended, Some("1-0"), Some(Ending::Checkmate))),
+            Some(GameResult::WhiteWins)
+        );
+        assert_eq!(
+            result_of(&game(Ended, Some("1/2-1/2"), Some(Ending::Agreement))),
+            Some(GameResult::Draw)
+        );
+        assert_eq!(
+            result_of(&game(Ended, Some("0-1"), Some(Ending::NoShow))),
+            Some(GameResult::BlackWinsByForfeit {
+                reason: NO_SHOW.into()
+            })
+        );
+        assert_eq!(
+            result_of(&game(Aborted, None, Some(Ending::NoShow))),
+            Some(GameResult::DoubleForfeit {
+                reason: NO_SHOW.into()
+            })
+        );
+    }
+}

@@ -1,0 +1,231 @@
+//! The server running its online events: every second each one not yet finished is
+//! brought up to date — started at its start time, the next round paired with the
+//! tournament library and published once the last one is over and the pause has passed,
+//! the round's live games created, and each game's result entered as it ends.
+//!
+//! Every step is a change like the staff's (`change::by_server`, kept in the history under
+//! the server's name) made on the view it was decided from, so two processes on one
+//! database never pair a round twice: the second one's view is stale and its change is
+//! refused. A round's games are created together with their links in one transaction,
+//! once. After a restart or a kill nothing is lost: the games resume with the live games
+//! (`Hub::resume_all`) and the runner takes the event up where its state and the games'
+//! rows say it is.
+
+use super::change::{self, ChangeError};
+use super::online::{self, Online};
+use super::state::EventState;
+use super::{Action, Status};
+use crate::db::event_games::{self, EventGame};
+use crate::db::games::{GameRow, Status as GameStatus};
+use crate::db::{events as store, now_ms};
+use crate::error::AppError;
+use crate::state::AppState;
+use shatar_tournament::{EntrantNo, GameResult, Pairing, Round, RoundNo};
+use std::time::Duration;
+
+/// How often the runner looks at each online event.
+pub const TICK: Duration = Duration::from_secs(1);
+
+/// Starts the runner: a task that brings every online event up to date each [`TICK`].
+pub fn spawn(app: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(TICK);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            every.tick().await;
+            run_all(&app).await;
+        }
+    })
+}
+
+/// Brings every online event not yet finished up to date, once.
+pub async fn run_all(app: &AppState) {
+    let ids = match store::run_online(&app.db).await {
+        Ok(ids) => ids,
+        Err(e) => {
+            tracing::warn!(error = %e, "listing the online events failed");
+            return;
+        }
+    };
+    for id in ids {
+        match step(app, &id).await {
+            Ok(()) | Err(ChangeError::Stale(_)) => {}
+            Err(e) => tracing::warn!(event = %id, error = %e, "running an online event failed"),
+        }
+    }
+}
+
+/// Does what is due now in event `id`.
+async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
+    let Some(stored) = store::load(&app.db, id).await? else {
+        return Ok(());
+    };
+    let s = &stored.state;
+    let Some(settings) = s.online else {
+        return Ok(());
+    };
+    let now = now_ms();
+    if !s.event.started {
+        // Round 1 at the start time, with at least two players; else it waits for the
+        // organiser (or more players).
+        if settings.start_at_ms.is_some_and(|at| at <= now) && active_players(s) >= 2 {
+            change::by_server(&app.db, id, Action::Start, Some(stored.version)).await?;
+        }
+        return Ok(());
+    }
+    match s.event.rounds.last() {
+        Some(round) if !round.pairings.iter().all(Pairing::is_complete) => {
+            play(app, id, s, &settings, round).await
+        }
+        last => {
+            if s.status() == Status::Finished {
+                return Ok(());
+            }
+            if last.is_some() {
+                // The pause after the round's last game: counted from the last change,
+                // the result that completed it.
+                let since = store::updated_ms(&app.db, id).await?.unwrap_or(now);
+                if now < since + i64::from(settings.pause_s) * 1_000 {
+                    return Ok(());
+                }
+            }
+            let paired =
+                change::by_server(&app.db, id, Action::PairRound, Some(stored.version)).await?;
+            let Some(round) = paired.state.event.rounds.last() else {
+                return Ok(());
+            };
+            play(app, id, &paired.state, &settings, round).await
+        }
+    }
+}
+
+fn active_players(s: &EventState) -> usize {
+    s.event
+        .players
+        .iter()
+        .filter(|p| p.withdrawal.is_none())
+        .count()
+}
+
+/// A round being played: published, its games created, and each ended game's result
+/// entered.
+async fn play(
+    app: &AppState,
+    id: &str,
+    s: &EventState,
+    settings: &Online,
+    round: &Round,
+) -> Result<(), ChangeError> {
+    if !s.is_published(round.number) {
+        change::by_server(
+            &app.db,
+            id,
+            Action::Publish {
+                round: round.number,
+            },
+            None,
+        )
+        .await?;
+    }
+    let mut games = event_games::of_round(&app.db, id, round.number.get()).await?;
+    if games.is_empty() {
+        create_games(app, id, s, settings, round).await?;
+        games = event_games::of_round(&app.db, id, round.number.get()).await?;
+    }
+    for p in round.pairings.iter().filter(|p| !p.is_complete()) {
+        let result = match games.iter().find(|g| g.board == p.board.get()) {
+            Some(EventGame { game, .. }) => online::result_of(game),
+            // A side without an account cannot come to a game: it loses by default.
+            None => unplayable(s, p),
+        };
+        if let Some(result) = result {
+            enter(app, id, round.number, p, result).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn enter(
+    app: &AppState,
+    id: &str,
+    round: RoundNo,
+    p: &Pairing,
+    result: GameResult,
+) -> Result<(), ChangeError> {
+    let action = Action::SetResult {
+        round,
+        board: p.board,
+        games: vec![result],
+        replace: false,
+        sheet: None,
+    };
+    match change::by_server(&app.db, id, action, None).await {
+        // The staff entered another result first (an adjudication): theirs stands.
+        Err(ChangeError::Action(super::ActionError::ResultConflict { .. })) => Ok(()),
+        other => other.map(|_| ()),
+    }
+}
+
+/// The result of a pairing whose game cannot be played: a side without an account loses
+/// by default (both, when neither has one).
+fn unplayable(s: &EventState, p: &Pairing) -> Option<GameResult> {
+    let black = p.black?;
+    let reason = online::NO_SHOW.to_owned();
+    match (s.accounts.get(&p.white), s.accounts.get(&black)) {
+        (Some(_), Some(_)) => None,
+        (Some(_), None) => Some(GameResult::WhiteWinsByForfeit { reason }),
+        (None, Some(_)) => Some(GameResult::BlackWinsByForfeit { reason }),
+        (None, None) => Some(GameResult::DoubleForfeit { reason }),
+    }
+}
+
+/// Creates the live games of `round` (one per pairing of two players with accounts),
+/// once, and opens them here so that their clocks and default timers run.
+async fn create_games(
+    app: &AppState,
+    id: &str,
+    s: &EventState,
+    settings: &Online,
+    round: &Round,
+) -> Result<(), AppError> {
+    let preset: shatar_rules::Preset =
+        s.event.ruleset.parse().map_err(|_| {
+            AppError::Internal(format!("event {id}: ruleset {:?}", s.event.ruleset))
+        })?;
+    let start = shatar_rules::fen::write(&shatar_rules::Position::start(preset.ruleset()));
+    let account = |n: EntrantNo| s.accounts.get(&n).map(|p| p.id);
+    let mut rows = Vec::new();
+    for p in &round.pairings {
+        let (Some(white), Some(black)) = (account(p.white), p.black.and_then(account)) else {
+            continue;
+        };
+        let row = GameRow {
+            id: crate::ids::random_id(8)?,
+            ruleset: preset.name().to_owned(),
+            initial_fen: start.clone(),
+            white_id: Some(white),
+            black_id: Some(black),
+            white_name: None,
+            black_name: None,
+            initial_ms: settings.initial_ms,
+            increment_ms: settings.increment_ms,
+            rated: settings.rated,
+            status: GameStatus::Started,
+            result: None,
+            termination: None,
+            created_ms: now_ms(),
+            computer_level: None,
+            white_guest: None,
+            black_guest: None,
+            default_ms: Some(i64::from(settings.default_s) * 1_000),
+        };
+        rows.push((p.board.get(), 1, row));
+    }
+    if event_games::create_round(&app.db, id, round.number.get(), &rows).await? {
+        for (_, _, row) in &rows {
+            app.hub.room(&row.id).await?;
+        }
+        tracing::info!(event = %id, round = %round.number, games = rows.len(), "round's games created");
+    }
+    Ok(())
+}

@@ -1,0 +1,417 @@
+//! Online events: accounts join, the server pairs each round and creates its live games,
+//! simulated players play them over the game socket (random legal moves from the
+//! server's `dests`, then a resignation), and the server enters every result and pairs the
+//! next round by itself; a player who does not make a first move loses by default.
+
+mod common;
+
+use common::events::*;
+use common::{Backend, Socket};
+use serde_json::{Value, json};
+use shatar_server::db::users::AccountRole;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+on_both_backends!(
+    an_online_swiss_runs_by_itself,
+    players_who_do_not_move_lose_by_default,
+    joining_is_checked,
+);
+
+/// A small deterministic generator (xorshift64*): the games differ, the runs repeat.
+struct Lots(u64);
+
+impl Lots {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        usize::try_from(x % u64::try_from(n).unwrap()).unwrap()
+    }
+}
+
+/// Polls `GET /api/events/{id}` until `done` holds (at most 60 s).
+async fn wait_for(
+    c: &mut common::Client,
+    id: &str,
+    what: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    for _ in 0..600 {
+        let event = get_event(c, id).await;
+        if done(&event) {
+            return event;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{what}: not in 60 s: {}", get_event(c, id).await);
+}
+
+/// The pairings of round `r` as the event gives them, once each has its game.
+fn round_games(event: &Value, r: u32) -> Option<Vec<Value>> {
+    let round = round_of(event, r)?;
+    let pairings = round["pairings"].as_array()?.clone();
+    pairings
+        .iter()
+        .all(|p| p["black"].is_null() || p["game"].is_string())
+        .then_some(pairings)
+}
+
+/// Plays one game from both sides: random legal moves until `plies`, then the side to
+/// move resigns (unless the game ended first). Returns the game's result.
+async fn play_out(mut white: Socket, mut black: Socket, plies: u64, seed: u64) -> String {
+    assert_eq!(white.you.as_deref(), Some("white"));
+    assert_eq!(black.you.as_deref(), Some("black"));
+    let mut lots = Lots(seed | 1);
+    let mut state = white.state().await;
+    black.state().await;
+    loop {
+        if state["status"] != "started" {
+            return state["result"].as_str().unwrap_or("aborted").to_owned();
+        }
+        let ply = state["ply"].as_u64().unwrap();
+        let mover = if state["turn"] == "white" {
+            &mut white
+        } else {
+            &mut black
+        };
+        if ply >= plies {
+            mover.send(json!({"t": "resign"})).await;
+        } else {
+            let dests = state["dests"].as_object().unwrap();
+            let from: Vec<&String> = dests.keys().collect();
+            let f = from[lots.next(from.len())];
+            let to = dests[f].as_array().unwrap();
+            let t = to[lots.next(to.len())].as_str().unwrap();
+            let key = format!("{f}{t}");
+            let uci = match state["promotions"].get(&key) {
+                Some(choices) => choices[0][1].as_str().unwrap().to_owned(),
+                None => key,
+            };
+            mover.play(&uci, ply).await;
+        }
+        let next = loop {
+            let s = white.state().await;
+            if s["ply"] != ply || s["status"] != "started" {
+                break s;
+            }
+        };
+        // Keep Black's socket read up to date too.
+        loop {
+            let s = black.state().await;
+            if s["ply"] == next["ply"] && s["status"] == next["status"] {
+                break;
+            }
+        }
+        state = next;
+    }
+}
+
+async fn an_online_swiss_runs_by_itself(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let r = call(
+        &mut o,
+        "POST",
+        "/api/events",
+        Some(
+            json!({"name": "Online Swiss", "system": "swiss", "rounds": 3, "online": true,
+                    "time_control": "60+1", "pause_s": 0, "rated": false}),
+        ),
+    )
+    .await;
+    let id = id_of(&expect_json(&r, 201, "create"));
+    let mut players = Vec::new();
+    for i in 0..8 {
+        let p = account(&server, &format!("P{i}"), AccountRole::Player).await;
+        let r = call(
+            &mut p.api(&server),
+            "POST",
+            &format!("/api/events/{id}/join"),
+            None,
+        )
+        .await;
+        assert_eq!(expect_json(&r, 201, "join")["number"], i + 1);
+        players.push(p);
+    }
+    let event = get_event(&mut o, &id).await;
+    assert_eq!(
+        event["online"],
+        json!({"time_control": "60+1", "rated": false, "pause_s": 0, "limit": 1000, "default_s": 30})
+    );
+    assert_eq!(event["status"], "registration");
+    start_event(&mut o, &id).await;
+
+    let by_name: BTreeMap<String, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.clone(), i))
+        .collect();
+    let mut lots = Lots(0x5eed);
+    let mut halves = [0u32; 8]; // each player's half points, as the games ended
+    for r in 1..=3 {
+        let event = wait_for(&mut o, &id, &format!("round {r}'s games"), |e| {
+            round_games(e, r).is_some()
+        })
+        .await;
+        assert_eq!(round_of(&event, r).unwrap()["published"], true);
+        let numbers: BTreeMap<u64, usize> = event["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["number"].as_u64().unwrap(),
+                    by_name[p["username"].as_str().unwrap()],
+                )
+            })
+            .collect();
+        let mut games = Vec::new();
+        for p in round_games(&event, r).unwrap() {
+            let (w, bl) = (
+                numbers[&p["white"].as_u64().unwrap()],
+                numbers[&p["black"].as_u64().unwrap()],
+            );
+            let game = p["game"].as_str().unwrap().to_owned();
+            let white = players[w].browser.socket(&game).await;
+            let black = players[bl].browser.socket(&game).await;
+            let plies = 2 + u64::try_from(lots.next(30)).unwrap();
+            let seed = u64::try_from(lots.next(1 << 30)).unwrap();
+            games.push((
+                p["board"].as_u64().unwrap(),
+                w,
+                bl,
+                tokio::spawn(play_out(white, black, plies, seed)),
+            ));
+        }
+        let mut played = BTreeMap::new();
+        for (board, w, bl, task) in games {
+            let result = task.await.unwrap();
+            let (pw, pb) = match result.as_str() {
+                "1-0" => (2, 0),
+                "0-1" => (0, 2),
+                "1/2-1/2" => (1, 1),
+                other => panic!("round {r} board {board}: {other}"),
+            };
+            halves[w] += pw;
+            halves[bl] += pb;
+            played.insert(board, result);
+        }
+        // The server enters each game's result as it ends.
+        let event = wait_for(&mut o, &id, &format!("round {r}'s results"), |e| {
+            results(round_of(e, r).unwrap())
+                .values()
+                .all(Option::is_some)
+        })
+        .await;
+        let entered: BTreeMap<u64, String> = results(round_of(&event, r).unwrap())
+            .into_iter()
+            .map(|(b, res)| (u64::from(b), res.unwrap()))
+            .collect();
+        assert_eq!(entered, played, "round {r}");
+    }
+    let event = wait_for(&mut o, &id, "the end", |e| e["status"] == "finished").await;
+    assert_eq!(event["rounds"].as_array().unwrap().len(), 3);
+    // The standings are the games' points.
+    for line in public_standings(&mut server.client(), &id).await {
+        let name = event["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["number"] == line["number"])
+            .and_then(|p| p["username"].as_str())
+            .unwrap();
+        assert_eq!(
+            line["points"].as_f64().unwrap() * 2.0,
+            f64::from(halves[by_name[name]]),
+            "{line}"
+        );
+    }
+    // The server made the rounds and entered the results, under its own name.
+    let history = history(&mut o, &id).await;
+    let by_server = history.iter().filter(|h| h["by"] == "server").count();
+    assert_eq!(
+        by_server,
+        3 * (2 + 4),
+        "3 rounds, each paired, published and 4 results"
+    );
+    assert_state_is_the_replay(&server, &id).await;
+}
+
+async fn players_who_do_not_move_lose_by_default(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let r = call(
+        &mut o,
+        "POST",
+        "/api/events",
+        Some(
+            json!({"name": "Defaults", "system": "swiss", "rounds": 1, "online": true,
+                    "time_control": "300", "default_s": 5}),
+        ),
+    )
+    .await;
+    let id = id_of(&expect_json(&r, 201, "create"));
+    let mut players = Vec::new();
+    for i in 0..6 {
+        let p = account(&server, &format!("D{i}"), AccountRole::Player).await;
+        send_ok(
+            &mut p.api(&server),
+            "POST",
+            &format!("/api/events/{id}/join"),
+        )
+        .await;
+        players.push(p);
+    }
+    start_event(&mut o, &id).await;
+    let event = wait_for(&mut o, &id, "round 1's games", |e| {
+        round_games(e, 1).is_some()
+    })
+    .await;
+    let account_of = |n: &Value| {
+        let name = event["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["number"] == *n)
+            .and_then(|p| p["username"].as_str())
+            .unwrap()
+            .to_owned();
+        players.iter().find(|p| p.name == name).unwrap()
+    };
+    let pairings = round_games(&event, 1).unwrap();
+    // Board 1: Black comes, White never does. Board 2: White moves, Black never comes.
+    // Board 3: nobody comes.
+    let p1 = &pairings[0];
+    let mut black1 = account_of(&p1["black"])
+        .browser
+        .socket(p1["game"].as_str().unwrap())
+        .await;
+    let s = black1.state().await;
+    assert_eq!(s["abortable"], false);
+    let p2 = &pairings[1];
+    let mut white2 = account_of(&p2["white"])
+        .browser
+        .socket(p2["game"].as_str().unwrap())
+        .await;
+    white2.state().await;
+    white2.send(json!({"t": "abort"})).await;
+    assert_eq!(
+        white2.error().await,
+        "An event game cannot be aborted: a player who does not make a first move in time loses by default."
+    );
+    white2.play("e2e4", 0).await;
+    white2.state_at(1).await;
+    let event = wait_for(&mut o, &id, "the defaults", |e| e["status"] == "finished").await;
+    let entered = results(round_of(&event, 1).unwrap());
+    assert_eq!(
+        entered.values().cloned().collect::<Vec<_>>(),
+        vec![
+            Some("-+".to_owned()),
+            Some("+-".to_owned()),
+            Some("--".to_owned())
+        ]
+    );
+    let end = black1.state().await;
+    assert_eq!(end["termination"], "no-show");
+    assert_eq!(end["result"], "0-1");
+    assert_state_is_the_replay(&server, &id).await;
+}
+
+async fn send_ok(c: &mut common::Client, method: &str, path: &str) -> Value {
+    let r = call(c, method, path, None).await;
+    assert!(
+        (200..300).contains(&r.status),
+        "{method} {path}: {} {}",
+        r.status,
+        r.body
+    );
+    parse(&r)
+}
+
+async fn joining_is_checked(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    // The clocks the live games cannot run are refused at creation.
+    for (tc, error) in [
+        (
+            "40/5400:1800",
+            "an online event's clock is one period with an increment or none (for example 300+3): 40/5400:1800 is not one",
+        ),
+        ("-", "an online event needs a clock: - has none"),
+    ] {
+        let r = call(
+            &mut o,
+            "POST",
+            "/api/events",
+            Some(json!({"name": "X", "system": "swiss", "online": true, "time_control": tc})),
+        )
+        .await;
+        assert_error(&r, 400, Some("time_control"), tc);
+        assert_eq!(parse(&r)["error"], error);
+    }
+    let r = call(
+        &mut o,
+        "POST",
+        "/api/events",
+        Some(
+            json!({"name": "Small", "system": "swiss", "online": true, "limit": 2,
+                    "time_control": "180+2"}),
+        ),
+    )
+    .await;
+    let id = id_of(&expect_json(&r, 201, "create"));
+    let a = account(&server, "A", AccountRole::Player).await;
+    let b2 = account(&server, "B", AccountRole::Player).await;
+    let c = account(&server, "C", AccountRole::Player).await;
+    let join = format!("/api/events/{id}/join");
+    assert_eq!(
+        send_ok(&mut a.api(&server), "POST", &join).await["number"],
+        1
+    );
+    // Joining twice changes nothing.
+    assert_eq!(
+        send_ok(&mut a.api(&server), "POST", &join).await["number"],
+        1
+    );
+    assert_eq!(
+        send_ok(&mut b2.api(&server), "POST", &join).await["number"],
+        2
+    );
+    let r = call(&mut c.api(&server), "POST", &join, None).await;
+    assert_error(&r, 400, Some("event"), "full");
+    assert_eq!(parse(&r)["error"], "the event is full: 2 players");
+    // B leaves; C takes the place; B may not come back while it is full.
+    send_ok(&mut b2.api(&server), "DELETE", &join).await;
+    assert_eq!(
+        send_ok(&mut c.api(&server), "POST", &join).await["number"],
+        3
+    );
+    let r = call(&mut b2.api(&server), "POST", &join, None).await;
+    assert_error(&r, 400, Some("event"), "full again");
+    // Signing in is required; joining is only before the start.
+    let r = call(&mut server.client(), "POST", &join, None).await;
+    assert_eq!(r.status, 401, "{}", r.body);
+    start_event(&mut o, &id).await;
+    let r = call(&mut a.api(&server), "DELETE", &join, None).await;
+    assert_error(&r, 400, Some("event"), "started");
+    assert_eq!(
+        parse(&r)["error"],
+        "the event has started: players join and leave only before it"
+    );
+    // An event that is not online has no joining.
+    let plain = create_event(&mut o, json!({"name": "OTB", "system": "swiss"})).await;
+    let r = call(
+        &mut a.api(&server),
+        "POST",
+        &format!("/api/events/{plain}/join"),
+        None,
+    )
+    .await;
+    assert_error(&r, 400, Some("event"), "not online");
+    assert_state_is_the_replay(&server, &id).await;
+}
