@@ -16,6 +16,7 @@ on_both_backends!(
     an_online_swiss_runs_by_itself,
     players_who_do_not_move_lose_by_default,
     joining_is_checked,
+    an_online_event_goes_on_after_a_restart,
 );
 
 /// A small deterministic generator (xorshift64*): the games differ, the runs repeat.
@@ -61,6 +62,20 @@ fn round_games(event: &Value, r: u32) -> Option<Vec<Value>> {
 /// Plays one game from both sides: random legal moves until `plies`, then the side to
 /// move resigns (unless the game ended first). Returns the game's result.
 async fn play_out(mut white: Socket, mut black: Socket, plies: u64, seed: u64) -> String {
+    play(&mut white, &mut black, plies, seed, true)
+        .await
+        .expect("a result")
+}
+
+/// Plays random legal moves from both sides until `plies`; then, if `resign`, the side to
+/// move resigns. Returns the result once the game has ended.
+async fn play(
+    white: &mut Socket,
+    black: &mut Socket,
+    plies: u64,
+    seed: u64,
+    resign: bool,
+) -> Option<String> {
     assert_eq!(white.you.as_deref(), Some("white"));
     assert_eq!(black.you.as_deref(), Some("black"));
     let mut lots = Lots(seed | 1);
@@ -68,13 +83,16 @@ async fn play_out(mut white: Socket, mut black: Socket, plies: u64, seed: u64) -
     black.state().await;
     loop {
         if state["status"] != "started" {
-            return state["result"].as_str().unwrap_or("aborted").to_owned();
+            return Some(state["result"].as_str().unwrap_or("aborted").to_owned());
         }
         let ply = state["ply"].as_u64().unwrap();
+        if ply >= plies && !resign {
+            return None;
+        }
         let mover = if state["turn"] == "white" {
-            &mut white
+            &mut *white
         } else {
-            &mut black
+            &mut *black
         };
         if ply >= plies {
             mover.send(json!({"t": "resign"})).await;
@@ -413,5 +431,128 @@ async fn joining_is_checked(b: Backend) {
     )
     .await;
     assert_error(&r, 400, Some("event"), "not online");
+    assert_state_is_the_replay(&server, &id).await;
+}
+
+/// The server restarts in the middle of round 2: the games resume where they were, the
+/// runner takes the event up again, and it finishes with every result, no round paired
+/// twice.
+async fn an_online_event_goes_on_after_a_restart(b: Backend) {
+    let mut server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let r = call(
+        &mut org.api(&server),
+        "POST",
+        "/api/events",
+        Some(
+            json!({"name": "Restart", "system": "swiss", "rounds": 2, "online": true,
+                    "time_control": "120+1", "pause_s": 0}),
+        ),
+    )
+    .await;
+    let id = id_of(&expect_json(&r, 201, "create"));
+    let mut players = Vec::new();
+    for i in 0..4 {
+        let p = account(&server, &format!("R{i}"), AccountRole::Player).await;
+        send_ok(
+            &mut p.api(&server),
+            "POST",
+            &format!("/api/events/{id}/join"),
+        )
+        .await;
+        players.push(p);
+    }
+    start_event(&mut org.api(&server), &id).await;
+    let mut lots = Lots(42);
+    for r in 1..=2 {
+        let event = wait_for(
+            &mut org.api(&server),
+            &id,
+            &format!("round {r}'s games"),
+            |e| round_games(e, r).is_some(),
+        )
+        .await;
+        let who = |n: &Value| {
+            let name = event["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["number"] == *n)
+                .and_then(|p| p["username"].as_str())
+                .unwrap()
+                .to_owned();
+            players.iter().position(|p| p.name == name).unwrap()
+        };
+        let pairings: Vec<(usize, usize, String)> = round_games(&event, r)
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    who(&p["white"]),
+                    who(&p["black"]),
+                    p["game"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let mut played = Vec::new();
+        for (w, bl, game) in &pairings {
+            let mut white = players[*w].browser.socket(game).await;
+            let mut black = players[*bl].browser.socket(game).await;
+            let seed = u64::try_from(lots.next(1 << 30)).unwrap();
+            if r == 2 {
+                // Four moves, then the server goes down mid-round.
+                assert_eq!(play(&mut white, &mut black, 4, seed, false).await, None);
+                white.close().await;
+                black.close().await;
+            } else {
+                played.push(play(&mut white, &mut black, 6, seed, true).await.unwrap());
+            }
+        }
+        if r == 2 {
+            restart(&mut server).await;
+            for p in &mut players {
+                p.browser.addr = server.addr;
+            }
+            for (w, bl, game) in &pairings {
+                let mut white = players[*w].browser.socket(game).await;
+                let mut black = players[*bl].browser.socket(game).await;
+                // The game resumed where it was.
+                let s = white.get_state_via_ping().await;
+                assert_eq!(
+                    (s["ply"].as_u64(), s["status"].as_str()),
+                    (Some(4), Some("started"))
+                );
+                let seed = u64::try_from(lots.next(1 << 30)).unwrap();
+                played.push(play(&mut white, &mut black, 8, seed, true).await.unwrap());
+            }
+        }
+        let event = wait_for(
+            &mut org.api(&server),
+            &id,
+            &format!("round {r}'s results"),
+            |e| {
+                results(round_of(e, r).unwrap())
+                    .values()
+                    .all(Option::is_some)
+            },
+        )
+        .await;
+        let entered: Vec<String> = results(round_of(&event, r).unwrap())
+            .into_values()
+            .map(Option::unwrap)
+            .collect();
+        assert_eq!(entered, played, "round {r}");
+    }
+    let event = wait_for(&mut org.api(&server), &id, "the end", |e| {
+        e["status"] == "finished"
+    })
+    .await;
+    assert_eq!(event["rounds"].as_array().unwrap().len(), 2);
+    let history = history(&mut org.api(&server), &id).await;
+    assert_eq!(
+        history.iter().filter(|h| h["by"] == "server").count(),
+        2 * (2 + 2),
+        "2 rounds, each paired, published and 2 results: nothing done twice"
+    );
     assert_state_is_the_replay(&server, &id).await;
 }

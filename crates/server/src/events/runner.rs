@@ -21,6 +21,7 @@ use crate::db::{events as store, now_ms};
 use crate::error::AppError;
 use crate::state::AppState;
 use shatar_tournament::{EntrantNo, GameResult, Pairing, Round, RoundNo};
+use std::collections::HashSet;
 use std::time::Duration;
 
 /// How often the runner looks at each online event.
@@ -31,15 +32,19 @@ pub fn spawn(app: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(TICK);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        let mut mine = HashSet::new();
         loop {
             every.tick().await;
-            run_all(&app).await;
+            run_all(&app, &mut mine).await;
         }
     })
 }
 
-/// Brings every online event not yet finished up to date, once.
-pub async fn run_all(app: &AppState) {
+/// Brings every online event not yet finished that this process runs up to date, once.
+/// `mine` are the events this process has claimed: with several processes on one
+/// PostgreSQL database, exactly one runs each event (the first to claim it, until it
+/// ends); the others leave it alone.
+pub async fn run_all(app: &AppState, mine: &mut HashSet<String>) {
     let ids = match store::run_online(&app.db).await {
         Ok(ids) => ids,
         Err(e) => {
@@ -47,7 +52,20 @@ pub async fn run_all(app: &AppState) {
             return;
         }
     };
+    mine.retain(|id| ids.contains(id));
     for id in ids {
+        if !mine.contains(&id) {
+            match app.hub.claim(&format!("event:{id}")).await {
+                Ok(true) => {
+                    mine.insert(id.clone());
+                }
+                Ok(false) => continue,
+                Err(e) => {
+                    tracing::warn!(event = %id, error = %e, "claiming an online event failed");
+                    continue;
+                }
+            }
+        }
         match step(app, &id).await {
             Ok(()) | Err(ChangeError::Stale(_)) => {}
             Err(e) => tracing::warn!(event = %id, error = %e, "running an online event failed"),
@@ -134,6 +152,11 @@ async fn play(
     }
     for p in round.pairings.iter().filter(|p| !p.is_complete()) {
         let result = match games.iter().find(|g| g.board == p.board.get()) {
+            Some(EventGame { game, .. }) if game.status == GameStatus::Started => {
+                // Its clock runs here unless another process is running it.
+                app.hub.adopt(&game.id).await?;
+                None
+            }
             Some(EventGame { game, .. }) => online::result_of(game),
             // A side without an account cannot come to a game: it loses by default.
             None => unplayable(s, p),

@@ -92,6 +92,14 @@ impl Hub {
         LiveGame::load(row, &moves, &events)
     }
 
+    /// Whether this process may run what `name` names — a game's id, or `event:ID` for an
+    /// online event's rounds — taking it when no other process on the database has it;
+    /// always without fan-out (one process). Held until the process ends (or, for a game,
+    /// until it leaves the cache).
+    pub async fn claim(&self, name: &str) -> Result<bool, AppError> {
+        self.try_own(name).await
+    }
+
     /// Whether this process may own game `id` (taking it when nobody has it).
     async fn try_own(&self, id: &str) -> Result<bool, AppError> {
         match self.fanout.get() {
@@ -128,6 +136,22 @@ impl Hub {
         self.arm_flag_timer(id, &room).await;
         self.computer_to_move(id, &room).await;
         Ok(room)
+    }
+
+    /// Makes sure some process runs live game `id`'s clock: this one, when it is not
+    /// cached here or its owner has gone (an online event's games, whose flags and default
+    /// timers must run whether or not anyone is watching).
+    pub async fn adopt(self: &Arc<Self>, id: &str) -> Result<(), AppError> {
+        match self.cached(id) {
+            None => {
+                self.room(id).await?;
+            }
+            Some(room) if !room.owned.load(Ordering::Acquire) => {
+                self.take_over(id, &room).await;
+            }
+            Some(_) => {}
+        }
+        Ok(())
     }
 
     fn cached(&self, id: &str) -> Option<Arc<Room>> {
