@@ -17,6 +17,7 @@ on_both_backends!(
     players_who_do_not_move_lose_by_default,
     joining_is_checked,
     an_online_event_goes_on_after_a_restart,
+    an_online_event_from_the_pages,
 );
 
 /// A small deterministic generator (xorshift64*): the games differ, the runs repeat.
@@ -555,4 +556,88 @@ async fn an_online_event_goes_on_after_a_restart(b: Backend) {
         "2 rounds, each paired, published and 2 results: nothing done twice"
     );
     assert_state_is_the_replay(&server, &id).await;
+}
+
+/// The organiser makes an online event with the form (its start time typed in UTC+8),
+/// players join with the event page's button, and each finds their game from it.
+async fn an_online_event_from_the_pages(b: Backend) {
+    let server = start(b).await;
+    let mut org = account(&server, "Org", AccountRole::Organiser).await;
+    let csrf = org.browser.get("/events/new").await.csrf();
+    let r = org
+        .browser
+        .post(
+            "/events/new",
+            &[
+                ("csrf", &csrf),
+                ("name", "Online from the form"),
+                ("system", "swiss"),
+                ("rounds", "1"),
+                ("time_control", "180+2"),
+                ("online", "1"),
+                ("rated", "1"),
+                ("start_at", "2099-01-01T08:00"),
+                ("behind_utc", "-480"),
+                ("pause_s", "30"),
+                ("limit", "10"),
+                ("default_s", ""),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let path = r.header("location").unwrap().to_owned();
+    let id = path.trim_start_matches("/events/").to_owned();
+    let mut o = org.api(&server);
+    assert_eq!(
+        get_event(&mut o, &id).await["online"],
+        json!({"time_control": "180+2", "rated": true, "pause_s": 30, "limit": 10,
+               "default_s": 45, "start_at": "2099-01-01T00:00:00Z"})
+    );
+    let mut players = Vec::new();
+    for i in 0..2 {
+        let mut p = account(&server, &format!("W{i}"), AccountRole::Player).await;
+        let page = p.browser.get(&path).await;
+        assert!(page.body.contains("Join</button>"), "{}", page.body);
+        let r = p
+            .browser
+            .post(&format!("{path}/join"), &[("csrf", &page.csrf())])
+            .await;
+        assert_eq!(r.status, 303, "{}", r.body);
+        let page = p.browser.get(&path).await;
+        assert!(page.body.contains("Leave</button>"), "{}", page.body);
+        assert!(
+            page.body.contains(&format!("{} of 10 players", i + 1)),
+            "{}",
+            page.body
+        );
+        players.push(p);
+    }
+    start_event(&mut o, &id).await;
+    let event = wait_for(&mut o, &id, "round 1's game", |e| {
+        round_games(e, 1).is_some()
+    })
+    .await;
+    let game = round_games(&event, 1).unwrap()[0]["game"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for p in &mut players {
+        let page = p.browser.get(&path).await;
+        let link = format!("{path}/rounds/1/boards/1/game");
+        assert!(
+            page.body
+                .contains(&format!(r#"href="{link}">Your game in round 1: play</a>"#)),
+            "{}",
+            page.body
+        );
+        let r = p.browser.get(&link).await;
+        assert_eq!(r.status, 303, "{}", r.body);
+        assert_eq!(r.header("location"), Some(format!("/game/{game}").as_str()));
+    }
+    let round = server.client().get(&format!("{path}/rounds/1")).await;
+    assert!(
+        round.body.contains(r#"class="game-link""#),
+        "{}",
+        round.body
+    );
 }

@@ -80,6 +80,23 @@ pub fn default_time_s(initial_ms: i64) -> u32 {
     u32::try_from(quarter_s.clamp(30, 15 * 60)).unwrap_or(15 * 60)
 }
 
+/// The rating account `user_id` joins online event `state` with: its site rating in the
+/// event's kind of game, once established (a provisional one seeds like none).
+pub async fn seed_rating(
+    db: &crate::db::Db,
+    state: &super::EventState,
+    user_id: i64,
+) -> Result<Option<u32>, crate::error::AppError> {
+    let Some(online) = state.online else {
+        return Ok(None);
+    };
+    let category =
+        crate::ratings::Category::of(&state.event.ruleset, online.initial_ms, online.increment_ms);
+    let r = crate::db::ratings::get(db, user_id, &category.key()).await?;
+    // Ratings are within 0..4000 (the player fields' own limit).
+    Ok((!r.is_provisional()).then(|| r.rating.round().clamp(0.0, 4000.0) as u32))
+}
+
 /// The reason the results of defaults carry.
 pub const NO_SHOW: &str = "no first move in the default time";
 

@@ -156,19 +156,7 @@ async fn join(
     let account = person(&state, &user.username).await?;
     let who = account.id;
     let rating = match crate::db::events::load(&state.db, &id).await? {
-        Some(stored) => match stored.state.online {
-            Some(online) => {
-                let category = crate::ratings::Category::of(
-                    &stored.state.event.ruleset,
-                    online.initial_ms,
-                    online.increment_ms,
-                );
-                let r = crate::db::ratings::get(&state.db, who, &category.key()).await?;
-                // Seeded by rating only once it is established.
-                (!r.is_provisional()).then(|| r.rating.round().clamp(0.0, 4000.0) as u32)
-            }
-            None => None,
-        },
+        Some(stored) => crate::events::online::seed_rating(&state.db, &stored.state, who).await?,
         None => None,
     };
     let answer = run(

@@ -9,8 +9,9 @@ use crate::error::{AppError, AppResult};
 use crate::events::access::may_create;
 use crate::events::action::NewEvent;
 use crate::events::change::{self, ChangeError};
+use crate::events::online::Online;
 use crate::events::state::EventState;
-use crate::events::{Action, Standing};
+use crate::events::{Action, Person, Standing};
 use crate::html::page;
 use crate::i18n::{Lang, Msg, ruleset_name};
 use crate::redirect::SameSitePath;
@@ -111,6 +112,26 @@ fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
                 }
             }
             details {
+                summary { (l.t("event-field-online")) }
+                label { input type="checkbox" name="online" value="1"; " " (l.t("event-field-online-hint")) }
+                label { input type="checkbox" name="rated" value="1" checked; " " (l.t("event-field-rated")) }
+                label { (l.t("event-field-start-at")) " "
+                    input type="datetime-local" name="start_at";
+                    input type="hidden" name="behind_utc" value="0";
+                }
+                label { (l.t("event-field-pause")) " "
+                    input name="pause_s" type="number" min="0" max="3600" value=(crate::events::online::DEFAULT_PAUSE_S);
+                }
+                label { (l.t("event-field-limit")) " "
+                    input name="limit" type="number" min="2" max="10000" placeholder=(crate::events::online::DEFAULT_LIMIT);
+                }
+                label { (l.t("event-field-default-s")) " "
+                    input name="default_s" type="number" min="5" max="3600" placeholder="–";
+                    " " span.hint { (l.t("event-field-default-s-hint")) }
+                }
+                script src="/static/localtime.js" defer {}
+            }
+            details {
                 summary { (l.t("event-field-team")) }
                 label { (l.t("event-field-boards")) " "
                     input name="boards" type="number" min="1" max="20" placeholder="–";
@@ -208,6 +229,20 @@ struct NewEventForm {
     tiebreaks: String,
     #[serde(default)]
     default_time_min: String,
+    #[serde(default)]
+    online: Option<String>,
+    #[serde(default)]
+    rated: Option<String>,
+    #[serde(default)]
+    start_at: String,
+    #[serde(default)]
+    behind_utc: String,
+    #[serde(default)]
+    pause_s: String,
+    #[serde(default)]
+    limit: String,
+    #[serde(default)]
+    default_s: String,
     csrf: Option<String>,
 }
 
@@ -258,6 +293,28 @@ async fn create(
         (Ok(b), Ok(g), Ok(t)) => (b, g, t),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return refuse(e),
     };
+    let online = f.online.is_some();
+    let (pause_s, limit, default_s) = match (
+        whole("event-field-pause", &f.pause_s),
+        whole("event-field-limit", &f.limit),
+        whole("event-field-default-s", &f.default_s),
+    ) {
+        (Ok(p), Ok(n), Ok(d)) => (p, n, d),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return refuse(e),
+    };
+    // The start time as typed, in the organiser's zone (static/localtime.js), as RFC 3339.
+    let start_at = match opt(&f.start_at) {
+        None => None,
+        Some(text) => {
+            let behind = f.behind_utc.trim().parse::<i32>().unwrap_or(0);
+            match crate::timestamps::from_local(&text, behind) {
+                Some(ms) => Some(crate::timestamps::to_rfc3339(ms)),
+                None => {
+                    return refuse(l.t_args("event-error-time-syntax", &[("value", &text)]));
+                }
+            }
+        }
+    };
     let tiebreaks = opt(&f.tiebreaks).map(|t| {
         t.split([',', ' '])
             .filter(|c| !c.is_empty())
@@ -283,8 +340,14 @@ async fn create(
             default_time_min,
             ..Default::default()
         },
-        online: false,
-        online_settings: Default::default(),
+        online,
+        online_settings: crate::events::action::OnlineSettings {
+            rated: Some(f.rated.is_some()),
+            pause_s,
+            limit,
+            start_at,
+            default_s,
+        },
     };
     match change::create(&state.db, user, new).await {
         Ok((id, _)) => Ok(see_other(
@@ -332,6 +395,7 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
             @if !e.time_control.is_empty() { " · " (e.time_control) }
         }
         @if let Some(err) = error { p.error { (err) } }
+        @if let Some(online) = &s.online { (online_card(v, stored, online)) }
         @if staff {
             section.card.staff {
                 h2 { (l.t("event-staff")) }
@@ -375,7 +439,7 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
         }
         @if let Some(last) = shown.last() {
             h2 { (l.t_args("event-round", &[("round", &last.number.to_string())])) }
-            (round::round_table(v, id, stored.version, e, last, staff))
+            (round::round_table(v, id, stored.version, s, last, staff))
         }
         h2 { (l.t("event-players")) }
         div.scroll {
@@ -412,6 +476,70 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
                                 @for val in &line.values { td.num { (val) } }
                             }
                         }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An online event's card: its clock and rules, when it starts, how many have joined, and
+/// the visitor's own button to join or leave (before the start) or their game.
+fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Markup {
+    let l = v.lang;
+    let s = &stored.state;
+    let e = &s.event;
+    let id = stored.id.as_str();
+    let joined = e.players.iter().filter(|p| p.withdrawal.is_none()).count();
+    let mine = v
+        .user
+        .as_ref()
+        .and_then(|u| s.entrant_of(u.id))
+        .filter(|&n| e.withdrawal(n).is_none());
+    let my_board = mine.and_then(|n| {
+        let r = e.rounds.last()?;
+        let p = r
+            .pairings
+            .iter()
+            .find(|p| p.involves(n) && p.black.is_some())?;
+        (!p.is_complete()).then_some((r.number, p.board))
+    });
+    html! {
+        section.card.online {
+            h2 { (l.t("event-online")) }
+            p {
+                (e.time_control) " · "
+                (l.t(if online.rated { "event-online-rated" } else { "event-online-casual" })) " · "
+                (l.t_args("event-online-joined", &[("n", &joined.to_string()), ("limit", &online.limit.to_string())])) " · "
+                (l.t_args("event-online-default", &[("s", &online.default_s.to_string())])) " · "
+                (l.t_args("event-online-pause", &[("s", &online.pause_s.to_string())]))
+            }
+            @if let (Some(at), false) = (online.start_at_ms, e.started) {
+                p {
+                    (l.t("event-online-starts")) " "
+                    time data-local datetime=(crate::timestamps::to_rfc3339(at)) { (crate::archive::utc_minute(at)) " UTC" }
+                }
+                script src="/static/localtime.js" defer {}
+            }
+            @if let Some((round, board)) = my_board {
+                p.echo role="status" {
+                    a.button href={ "/events/" (id) "/rounds/" (round) "/boards/" (board) "/game" } {
+                        (l.t_args("event-online-your-game", &[("round", &round.to_string())]))
+                    }
+                }
+            }
+            @if !e.started {
+                @if v.user.is_none() {
+                    p.hint { a href="/signin" { (l.t("event-online-sign-in")) } }
+                } @else if mine.is_some() {
+                    form method="post" action={ "/events/" (id) "/leave" } {
+                        (csrf(v))
+                        button type="submit" { (l.t("event-online-leave")) }
+                    }
+                } @else {
+                    form method="post" action={ "/events/" (id) "/join" } {
+                        (csrf(v))
+                        button type="submit" { (l.t("event-online-join")) }
                     }
                 }
             }
@@ -550,6 +678,42 @@ async fn add_player(
     change_from_page(&state, &v, &id, action, f.version, format!("/events/{id}")).await
 }
 
+/// A signed-in account joins an online event from its page.
+async fn join(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+    Form(f): Form<StaffForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let user = v.require_user()?;
+    let stored = load(&state, &id).await?;
+    let rating = crate::events::online::seed_rating(&state.db, &stored.state, user.id).await?;
+    let account = Person {
+        id: user.id,
+        name: user.username.clone(),
+    };
+    let action = Action::Join { account, rating };
+    change_from_page(&state, &v, &id, action, None, format!("/events/{id}")).await
+}
+
+/// A signed-in account leaves an online event from its page, before the start.
+async fn leave(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+    Form(f): Form<StaffForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let user = v.require_user()?;
+    let account = Person {
+        id: user.id,
+        name: user.username.clone(),
+    };
+    let action = Action::Leave { account };
+    change_from_page(&state, &v, &id, action, None, format!("/events/{id}")).await
+}
+
 /// Where a staff form was posted: the event, and the round when the path names one.
 #[derive(Deserialize)]
 pub(super) struct At {
@@ -591,6 +755,8 @@ pub fn router() -> Router<AppState> {
         .route("/events/new", get(new_page).post(create))
         .route("/events/{id}", get(show))
         .route("/events/{id}/players", post(add_player))
+        .route("/events/{id}/join", post(join))
+        .route("/events/{id}/leave", post(leave))
         .route("/events/{id}/start", staff_button(|_| Ok(Action::Start)))
         .route(
             "/events/{id}/rounds",

@@ -12,7 +12,7 @@ use crate::db::events::StoredEvent;
 use crate::error::{AppError, AppResult};
 use crate::events::action::{ActionError, lineup_for, match_points, paired_from_it};
 use crate::events::change::{self, ChangeError};
-use crate::events::{Action, Standing, words};
+use crate::events::{Action, EventState, Standing, words};
 use crate::html::page;
 use crate::i18n::Msg;
 use crate::redirect::SameSitePath;
@@ -59,15 +59,18 @@ fn round_path(id: &str, round: RoundNo) -> String {
     format!("/events/{id}/rounds/{round}")
 }
 
-/// The boards of a round, with each player's points; for the staff, a result button row.
+/// The boards of a round, with each player's points; for the staff, a result button row;
+/// in an online event, each board's live game.
 pub(super) fn round_table(
     v: &Visitor,
     id: &str,
     version: i64,
-    event: &Event,
+    state: &EventState,
     round: &Round,
     staff: bool,
 ) -> Markup {
+    let event = &state.event;
+    let online = state.online.is_some();
     let l = v.lang;
     let pts = points(event);
     // A team match's game points, first team first: the library's tallies, once a page.
@@ -105,6 +108,11 @@ pub(super) fn round_table(
                                             (w) " – " (bl)
                                         } @else if p.games.is_empty() { "–" } @else {
                                             (p.games.iter().map(words::write).collect::<Vec<_>>().join(" "))
+                                        }
+                                        @if online {
+                                            " " a.game-link href={ "/events/" (id) "/rounds/" (round.number) "/boards/" (p.board) "/game" } {
+                                                (l.t(if p.games.is_empty() { "event-game-live" } else { "event-game-replay" }))
+                                            }
                                         }
                                         @if staff && !event.is_team_event() {
                                             (result_buttons(v, id, version, round.number, p.board, &p.games))
@@ -230,7 +238,7 @@ fn round_body(
             }
             None => {}
         }
-        (round_table(v, id, version, e, r, staff))
+        (round_table(v, id, version, s, r, staff))
         @if let Entrants::Team { boards, lineup } = e.entrants {
             @if lineup == LineupMode::AllPlayAll && staff {
                 @for p in r.pairings.iter().filter(|p| p.black.is_some()) {
@@ -1006,6 +1014,31 @@ async fn submit_lineup(
     change_on_round(&state, &v, &id, round, action, None).await
 }
 
+/// An online event's board: to its live game (or its record, once over).
+async fn board_game(
+    State(state): State<AppState>,
+    Path((id, round, board)): Path<(String, String, String)>,
+) -> AppResult<Response> {
+    let round = round_no(&round)?;
+    let board = board_no(&board)?;
+    let games = crate::db::event_games::of_event(&state.db, &id).await?;
+    let game = games
+        .into_iter()
+        .find(|&(r, b, n, _)| r == round.get() && b == board.get() && n == 1)
+        .map(|(_, _, _, game)| game)
+        .ok_or_else(|| {
+            AppError::NotFound(
+                Msg::new("event-error-no-game")
+                    .arg("round", round)
+                    .arg("board", board),
+            )
+        })?;
+    Ok(see_other(
+        &SameSitePath::internal(format!("/game/{game}")),
+        &[],
+    ))
+}
+
 /// The round page's routes.
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -1014,6 +1047,7 @@ pub(super) fn router() -> Router<AppState> {
             "/events/{id}/rounds/{r}/boards/{b}/result",
             post(set_result),
         )
+        .route("/events/{id}/rounds/{r}/boards/{b}/game", get(board_game))
         .route("/events/{id}/rounds/{r}/sheet", post(from_sheet))
         .route("/events/{id}/rounds/{r}/adjudicate", post(adjudicate))
         .route("/events/{id}/rounds/{r}/boards/{b}/decision", post(decide))
