@@ -40,6 +40,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/live.js"),
     ),
     (
+        "notify.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/notify.js"),
+    ),
+    (
         "localtime.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/localtime.js"),

@@ -114,7 +114,7 @@ pub fn page(v: &Visitor, path: &str, title: &str, body: &str) -> Html<String> {
 </head>
 <body>
 <nav>{nav}</nav>
-<main>
+{call}<main>
 {body}
 </main>
 </body>
@@ -123,6 +123,14 @@ pub fn page(v: &Visitor, path: &str, title: &str, body: &str) -> Html<String> {
         lang = l.code(),
         title = esc(title),
         site = esc(&l.t("site-name")),
+        // A signed-in visitor is called to an online event's round on any page.
+        call = if v.user.is_some() {
+            r#"<div id="round-call" class="round-call" role="alert" hidden></div>
+<script src="/static/notify.js" defer></script>
+"#
+        } else {
+            ""
+        },
     ))
 }
 

@@ -633,7 +633,26 @@ async fn an_online_event_from_the_pages(b: Backend) {
         let r = p.browser.get(&link).await;
         assert_eq!(r.status, 303, "{}", r.body);
         assert_eq!(r.header("location"), Some(format!("/game/{game}").as_str()));
+        // Every page calls them to it (static/notify.js asks this).
+        assert!(
+            page.body
+                .contains(r#"<script src="/static/notify.js" defer>"#)
+        );
+        let called = p.browser.get("/api/account/event-game").await.json();
+        assert_eq!(
+            called,
+            json!({"game": game, "text": "Round 1 of “Online from the form” has started: your game"})
+        );
     }
+    assert_eq!(
+        server.client().get("/api/account/event-game").await.status,
+        401
+    );
+    let page = server.client().get(&path).await;
+    assert!(
+        !page.body.contains("notify.js"),
+        "not for visitors who are not signed in"
+    );
     let round = server.client().get(&format!("{path}/rounds/1")).await;
     assert!(
         round.body.contains(r#"class="game-link""#),

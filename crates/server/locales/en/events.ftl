@@ -438,3 +438,4 @@ event-online-your-game = Your game in round { $round }: play
 event-online-sign-in = Sign in to join
 event-online-join = Join
 event-online-leave = Leave
+event-online-called = Round { $round } of “{ $event }” has started: your game

@@ -438,3 +438,4 @@ event-online-your-game = Таны { $round }-р тойргийн тоглолт:
 event-online-sign-in = Бүртгүүлэхийн тулд нэвтэрнэ үү
 event-online-join = Бүртгүүлэх
 event-online-leave = Гарах
+event-online-called = «{ $event }»-ийн { $round }-р тойрог эхэллээ: таны тоглолт

@@ -438,3 +438,4 @@ event-online-your-game = 你的第 { $round } 轮对局：开始下棋
 event-online-sign-in = 登录后报名
 event-online-join = 报名
 event-online-leave = 退出
+event-online-called = “{ $event }”第 { $round } 轮已经开始：进入你的对局

@@ -116,3 +116,27 @@ pub async fn of_event(db: &Db, event_id: &str) -> Result<Vec<(u32, u32, u32, Str
         })
         .collect()
 }
+
+/// The newest online event game account `user_id` is playing now, if any: (game id,
+/// event name, round).
+pub async fn playing(db: &Db, user_id: i64) -> Result<Option<(String, String, u32)>, AppError> {
+    let row = sqlx::query(
+        "SELECT g.id, ev.name, e.round FROM games g
+         JOIN event_games e ON e.game_id = g.id JOIN events ev ON ev.id = e.event_id
+         WHERE (g.white_id = $1 OR g.black_id = $1) AND g.status = 'started'
+         ORDER BY g.created_ms DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(r) = row else {
+        return Ok(None);
+    };
+    let round: i64 = r.try_get("round")?;
+    Ok(Some((
+        r.try_get("id")?,
+        r.try_get("name")?,
+        u32::try_from(round)
+            .map_err(|_| AppError::Internal(format!("event_games.round: {round}")))?,
+    )))
+}
