@@ -462,7 +462,7 @@ async fn a_team_league_with_a_captains_line_up(b: Backend) {
         .await;
     br.choose(&org, "select[name=system]", "round-robin").await;
     // The team settings are folded away until asked for.
-    br.click(&org, "form[action='/events/new'] details summary")
+    br.click(&org, "form[action='/events/new'] details.team summary")
         .await;
     br.type_into(&org, "input[name=boards]", "4").await;
     br.choose(&org, "select[name=lineup]", "ordered-substitutes")

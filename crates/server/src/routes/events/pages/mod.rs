@@ -111,7 +111,21 @@ fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
                     }
                 }
             }
-            details {
+            details.team {
+                summary { (l.t("event-field-team")) }
+                label { (l.t("event-field-boards")) " "
+                    input name="boards" type="number" min="1" max="20" placeholder="–";
+                    " " span.hint { (l.t("event-field-boards-hint")) }
+                }
+                label { (l.t("event-field-lineup")) " "
+                    select name="lineup" {
+                        @for m in LINEUP_MODES {
+                            option value=(m) selected[m == "ordered-substitutes"] { (l.t(&format!("event-lineup-{m}"))) }
+                        }
+                    }
+                }
+            }
+            details.online {
                 summary { (l.t("event-field-online")) }
                 label { input type="checkbox" name="online" value="1"; " " (l.t("event-field-online-hint")) }
                 label { input type="checkbox" name="rated" value="1" checked; " " (l.t("event-field-rated")) }
@@ -131,21 +145,7 @@ fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
                 }
                 script src="/static/localtime.js" defer {}
             }
-            details {
-                summary { (l.t("event-field-team")) }
-                label { (l.t("event-field-boards")) " "
-                    input name="boards" type="number" min="1" max="20" placeholder="–";
-                    " " span.hint { (l.t("event-field-boards-hint")) }
-                }
-                label { (l.t("event-field-lineup")) " "
-                    select name="lineup" {
-                        @for m in LINEUP_MODES {
-                            option value=(m) selected[m == "ordered-substitutes"] { (l.t(&format!("event-lineup-{m}"))) }
-                        }
-                    }
-                }
-            }
-            details {
+            details.more {
                 summary { (l.t("event-field-more")) }
                 label { (l.t("event-field-games")) " "
                     select name="games" {
