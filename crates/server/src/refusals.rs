@@ -7,9 +7,9 @@
 //!
 //! The tournament library's refusals (a change to an event, a pairing, a CSV player list,
 //! a TRF or event file, a result's word) and the arbiter library's time control are worded
-//! here too, for the event pages and the events API. Where the library's refusal carries
-//! its reason as an English phrase (`EventError::State`, `EventError::Invalid`, a line-up's
-//! `why`, a pairing's `why`), the phrase is quoted inside the translated sentence.
+//! here too, for the event pages and the events API. Their reasons are typed (the library's
+//! `StateReason`, `InvalidReason`, the line-up's and the pairing's reasons), each worded by
+//! its own message, so that a refusal reads in one language throughout.
 
 use crate::i18n::{Msg, color_id};
 use shatar_records::{GameError, MoveError, MoveTextError, RecordError};
@@ -18,7 +18,10 @@ use shatar_rules::fen::{FenError, ParseFenError};
 use shatar_rules::outcome::GameEnd;
 use shatar_rules::uci::UciMoveError;
 use shatar_tournament::result::ParseResultError;
-use shatar_tournament::{CsvError, EventError, EventFileError, PairingError, TrfError};
+use shatar_tournament::{
+    CsvError, EventError, EventFileError, InvalidLineupReason, InvalidReason, LineupOrderRule,
+    NoPairingReason, PairingError, StateReason, TrfError, UnsupportedPairing,
+};
 
 /// Why a FEN could not be read, naming the field and the rank.
 pub fn fen_error(e: &FenError) -> Msg {
@@ -198,17 +201,20 @@ pub fn event_error(e: &EventError) -> Msg {
             .arg("team", team)
             .arg("lineup", format!("{lineup:?}"))
             .arg("registered", format!("{registered:?}"))
-            .arg("why", why),
-        EventError::InvalidLineup { team, why } => match team {
-            Some(team) => Msg::new("tournament-team-invalid-lineup")
-                .arg("team", team)
-                .arg("why", why),
-            None => Msg::new("tournament-invalid-lineup").arg("why", why),
-        },
-        EventError::State(reason) => Msg::new("tournament-state").arg("reason", reason),
-        EventError::Invalid { what, why } => Msg::new("tournament-invalid")
-            .arg("what", what)
-            .arg("why", why),
+            .arg_msg("why", lineup_order_rule(why)),
+        EventError::InvalidLineup { team, why } => {
+            let why = invalid_lineup_reason(why);
+            match team {
+                Some(team) => Msg::new("tournament-team-invalid-lineup")
+                    .arg("team", team)
+                    .arg_msg("why", why),
+                None => Msg::new("tournament-invalid-lineup").arg_msg("why", why),
+            }
+        }
+        EventError::State(reason) => {
+            Msg::new("tournament-state").arg_msg("reason", state_reason(reason))
+        }
+        EventError::Invalid(reason) => invalid_reason(reason),
         EventError::Pairing(p) => pairing_error(p),
     }
 }
@@ -223,7 +229,7 @@ pub fn pairing_error(e: &PairingError) -> Msg {
         } => Msg::new("tournament-no-valid-pairing")
             .arg("round", round)
             .arg("players", players)
-            .arg("why", why),
+            .arg_msg("why", no_pairing_reason(why)),
         PairingError::EventComplete(rounds) => {
             Msg::new("tournament-event-complete").arg("rounds", rounds)
         }
@@ -239,7 +245,196 @@ pub fn pairing_error(e: &PairingError) -> Msg {
             .arg("needed", needed)
             .arg("found", found),
         PairingError::Unsupported(reason) => {
-            Msg::new("tournament-unsupported").arg("reason", reason)
+            Msg::new("tournament-unsupported").arg_msg("reason", unsupported_pairing(reason))
+        }
+    }
+}
+
+/// Why the event's state refuses a change: the phrase after "event state:".
+pub fn state_reason(r: &StateReason) -> Msg {
+    match r {
+        StateReason::AlreadyDrawn => Msg::new("tournament-reason-already-drawn"),
+        StateReason::NotDrawn => Msg::new("tournament-reason-not-drawn"),
+        StateReason::PlayersAfterDraw => Msg::new("tournament-reason-players-after-draw"),
+        StateReason::TeamsOnlyInTeamEvent => Msg::new("tournament-reason-teams-only-in-team-event"),
+        StateReason::MemberTeamsInTeamEvent => {
+            Msg::new("tournament-reason-member-teams-in-team-event")
+        }
+        StateReason::PlayerWithoutTeam => Msg::new("tournament-reason-player-without-team"),
+        StateReason::NotTeamEvent => Msg::new("tournament-reason-not-team-event"),
+        StateReason::TeamResultByBoards => Msg::new("tournament-reason-team-result-by-boards"),
+        StateReason::BracketNotDrawn => Msg::new("tournament-reason-bracket-not-drawn"),
+        StateReason::MatchLevel { round, board } => Msg::new("tournament-reason-match-level")
+            .arg("round", round)
+            .arg("board", board),
+        StateReason::ByeForPairedRound { round } => {
+            Msg::new("tournament-reason-bye-for-paired-round").arg("round", round)
+        }
+        StateReason::AlreadyWithdrawn { entrant } => {
+            Msg::new("tournament-reason-already-withdrawn").arg("entrant", entrant)
+        }
+        StateReason::PairedRoundMissing => Msg::new("tournament-reason-paired-round-missing"),
+        StateReason::NoRoundPaired => Msg::new("tournament-reason-no-round-paired"),
+        StateReason::UnpairRoundWithResults { round, boards } => {
+            let boards: Vec<String> = boards.iter().map(ToString::to_string).collect();
+            Msg::new("tournament-reason-unpair-round-with-results")
+                .arg("round", round)
+                .arg("boards", boards.join(", "))
+        }
+        StateReason::RoundOver { round, last } => Msg::new("tournament-reason-round-over")
+            .arg("round", round)
+            .arg("last", last),
+        StateReason::NotInPairings { entrant, round } => {
+            Msg::new("tournament-reason-not-in-pairings")
+                .arg("entrant", entrant)
+                .arg("round", round)
+        }
+        StateReason::BoardHasResult { board } => {
+            Msg::new("tournament-reason-board-has-result").arg("board", board)
+        }
+        StateReason::ByeRequested { entrant, round } => Msg::new("tournament-reason-bye-requested")
+            .arg("entrant", entrant)
+            .arg("round", round),
+    }
+}
+
+/// Which setting or argument is invalid and why: the whole refusal, "invalid …: …".
+pub fn invalid_reason(r: &InvalidReason) -> Msg {
+    match r {
+        InvalidReason::EmptyPlayerName => Msg::new("tournament-reason-empty-player-name"),
+        InvalidReason::GamesPerPairingNotOneOrTwo => {
+            Msg::new("tournament-reason-games-per-pairing-one-or-two")
+        }
+        InvalidReason::NoGamesPerPairing => Msg::new("tournament-reason-no-games-per-pairing"),
+        InvalidReason::NoAdvancePerGroup => Msg::new("tournament-reason-no-advance-per-group"),
+        InvalidReason::TooManyEntrants => Msg::new("tournament-reason-too-many-entrants"),
+        InvalidReason::DoubleEliminationFieldTooLarge { players } => {
+            Msg::new("tournament-reason-double-elimination-field-too-large").arg("players", players)
+        }
+        InvalidReason::RequestedByeOutsideSwiss { system } => {
+            Msg::new("tournament-reason-requested-bye-outside-swiss").arg("system", system.code())
+        }
+        InvalidReason::RequestedByeAfterLastRound { round, rounds } => {
+            Msg::new("tournament-reason-requested-bye-after-last-round")
+                .arg("round", round)
+                .arg("rounds", rounds)
+        }
+        InvalidReason::LateEntryOutsideSwiss { system } => {
+            Msg::new("tournament-reason-late-entry-outside-swiss").arg("system", system.code())
+        }
+        InvalidReason::UnpairingAdvancingSystem { system } => {
+            Msg::new("tournament-reason-unpairing-advancing-system").arg("system", system.code())
+        }
+        InvalidReason::PairingChangeInKnockOut => {
+            Msg::new("tournament-reason-pairing-change-in-knock-out")
+        }
+        InvalidReason::ExchangeWithItself { entrant } => {
+            Msg::new("tournament-reason-exchange-with-itself").arg("entrant", entrant)
+        }
+        InvalidReason::DecisionForOutsider {
+            winner,
+            first,
+            second,
+        } => Msg::new("tournament-reason-decision-for-outsider")
+            .arg("winner", winner)
+            .arg("first", first)
+            .arg("second", second),
+        InvalidReason::MemberOfAnotherTeam { player, team } => {
+            Msg::new("tournament-reason-member-of-another-team")
+                .arg("player", player)
+                .arg("team", team)
+        }
+        InvalidReason::StartNumberTwice { number } => {
+            Msg::new("tournament-reason-start-number-twice").arg("number", number)
+        }
+        InvalidReason::MemberNotRegistered { team, member } => {
+            Msg::new("tournament-reason-member-not-registered")
+                .arg("team", team)
+                .arg("member", member)
+        }
+        InvalidReason::PairedWithItself {
+            round,
+            board,
+            entrant,
+        } => Msg::new("tournament-reason-paired-with-itself")
+            .arg("round", round)
+            .arg("board", board)
+            .arg("entrant", entrant),
+        InvalidReason::PairedEntrantNotRegistered {
+            round,
+            board,
+            entrant,
+        } => Msg::new("tournament-reason-paired-entrant-not-registered")
+            .arg("round", round)
+            .arg("board", board)
+            .arg("entrant", entrant),
+    }
+}
+
+/// What is wrong with a line-up or a team's members.
+pub fn invalid_lineup_reason(r: &InvalidLineupReason) -> Msg {
+    match r {
+        InvalidLineupReason::WrongPlayerCount { given, needed } => {
+            Msg::new("tournament-reason-wrong-player-count")
+                .arg("given", given)
+                .arg("needed", needed)
+        }
+        InvalidLineupReason::NotAMember { player } => {
+            Msg::new("tournament-reason-not-a-member").arg("player", player)
+        }
+        InvalidLineupReason::PlayerTwice { player } => {
+            Msg::new("tournament-reason-player-twice").arg("player", player)
+        }
+        InvalidLineupReason::TooFewMembers { registered, needed } => {
+            Msg::new("tournament-reason-too-few-members")
+                .arg("registered", registered)
+                .arg("needed", needed)
+        }
+    }
+}
+
+/// Which rule of the registered order a line-up breaks.
+pub fn lineup_order_rule(r: &LineupOrderRule) -> Msg {
+    match r {
+        LineupOrderRule::FixedBoards => Msg::new("tournament-reason-fixed-boards"),
+        LineupOrderRule::RegisteredOrder => Msg::new("tournament-reason-registered-order"),
+    }
+}
+
+/// Why no pairing exists for a round.
+pub fn no_pairing_reason(r: &NoPairingReason) -> Msg {
+    match r {
+        NoPairingReason::AbsoluteCriteria => Msg::new("tournament-reason-absolute-criteria"),
+        NoPairingReason::LastPlayers => Msg::new("tournament-reason-last-players"),
+        NoPairingReason::NoByeLeavesPairableField => {
+            Msg::new("tournament-reason-no-bye-leaves-pairable-field")
+        }
+        NoPairingReason::NoRematchFreeWithinColourBounds => {
+            Msg::new("tournament-reason-no-rematch-free-within-colour-bounds")
+        }
+    }
+}
+
+/// What this version's pairing cannot pair.
+pub fn unsupported_pairing(r: &UnsupportedPairing) -> Msg {
+    match r {
+        UnsupportedPairing::DutchFieldTooLarge { max, players } => {
+            Msg::new("tournament-reason-dutch-field-too-large")
+                .arg("max", max)
+                .arg("players", players)
+        }
+        UnsupportedPairing::DutchBracketTooLarge {
+            max_players,
+            max_bits,
+            players,
+            bits,
+        } => Msg::new("tournament-reason-dutch-bracket-too-large")
+            .arg("max_players", max_players)
+            .arg("max_bits", max_bits)
+            .arg("players", players)
+            .arg("bits", bits),
+        UnsupportedPairing::NotAStartNumber { id } => {
+            Msg::new("tournament-reason-not-a-start-number").arg("id", id)
         }
     }
 }
@@ -460,25 +655,28 @@ mod tests {
                 team: n("1"),
                 lineup: vec![n("12"), n("11")],
                 registered: vec![n("11"), n("12"), n("13")],
-                why: "a player registered later sits on a higher board".into(),
+                why: LineupOrderRule::RegisteredOrder,
             },
             EventError::InvalidLineup {
                 team: Some(n("2")),
-                why: "player 9 is not a member of the team".into(),
+                why: InvalidLineupReason::NotAMember { player: n("9") },
             },
             EventError::InvalidLineup {
                 team: None,
-                why: "2 member(s) registered, 4 needed".into(),
+                why: InvalidLineupReason::TooFewMembers {
+                    registered: 2,
+                    needed: 4,
+                },
             },
-            EventError::State("the draw has already been made".into()),
-            EventError::Invalid {
-                what: "requested bye".into(),
-                why: "round 9: the event has 7 rounds".into(),
-            },
+            EventError::State(StateReason::AlreadyDrawn),
+            EventError::Invalid(InvalidReason::RequestedByeAfterLastRound {
+                round: n("9"),
+                rounds: 7,
+            }),
             EventError::Pairing(PairingError::NoValidPairing {
                 round: n("5"),
                 players: 6,
-                why: "the last players cannot be paired".into(),
+                why: NoPairingReason::LastPlayers,
             }),
             EventError::Pairing(PairingError::EventComplete(7)),
             EventError::Pairing(PairingError::RoundIncomplete {
@@ -491,9 +689,147 @@ mod tests {
                 found: 1,
             }),
             EventError::Pairing(PairingError::Unsupported(
-                "the Dutch pairing in this version handles fields up to 200 players".into(),
+                UnsupportedPairing::DutchFieldTooLarge {
+                    max: 1000,
+                    players: 1001,
+                },
             )),
         ]
+        .into_iter()
+        .chain(every_reason())
+        .collect()
+    }
+
+    /// One refusal with each of the library's reasons not in [`event_errors`]' first list.
+    fn every_reason() -> Vec<EventError> {
+        let states = [
+            StateReason::NotDrawn,
+            StateReason::PlayersAfterDraw,
+            StateReason::TeamsOnlyInTeamEvent,
+            StateReason::MemberTeamsInTeamEvent,
+            StateReason::PlayerWithoutTeam,
+            StateReason::NotTeamEvent,
+            StateReason::TeamResultByBoards,
+            StateReason::BracketNotDrawn,
+            StateReason::MatchLevel {
+                round: n("2"),
+                board: n("1"),
+            },
+            StateReason::ByeForPairedRound { round: n("3") },
+            StateReason::AlreadyWithdrawn { entrant: n("5") },
+            StateReason::PairedRoundMissing,
+            StateReason::NoRoundPaired,
+            StateReason::UnpairRoundWithResults {
+                round: n("2"),
+                boards: vec![n("1"), n("3")],
+            },
+            StateReason::RoundOver {
+                round: n("1"),
+                last: n("2"),
+            },
+            StateReason::NotInPairings {
+                entrant: n("9"),
+                round: n("2"),
+            },
+            StateReason::BoardHasResult { board: n("4") },
+            StateReason::ByeRequested {
+                entrant: n("6"),
+                round: n("2"),
+            },
+        ];
+        let invalid = [
+            InvalidReason::EmptyPlayerName,
+            InvalidReason::GamesPerPairingNotOneOrTwo,
+            InvalidReason::NoGamesPerPairing,
+            InvalidReason::NoAdvancePerGroup,
+            InvalidReason::TooManyEntrants,
+            InvalidReason::DoubleEliminationFieldTooLarge { players: 80 },
+            InvalidReason::RequestedByeOutsideSwiss {
+                system: shatar_tournament::System::RoundRobin,
+            },
+            InvalidReason::LateEntryOutsideSwiss {
+                system: shatar_tournament::System::SingleElimination,
+            },
+            InvalidReason::UnpairingAdvancingSystem {
+                system: shatar_tournament::System::GroupRoundRobin,
+            },
+            InvalidReason::PairingChangeInKnockOut,
+            InvalidReason::ExchangeWithItself { entrant: n("4") },
+            InvalidReason::DecisionForOutsider {
+                winner: n("7"),
+                first: n("3"),
+                second: n("5"),
+            },
+            InvalidReason::MemberOfAnotherTeam {
+                player: n("12"),
+                team: n("2"),
+            },
+            InvalidReason::StartNumberTwice { number: n("3") },
+            InvalidReason::MemberNotRegistered {
+                team: n("1"),
+                member: n("40"),
+            },
+            InvalidReason::PairedWithItself {
+                round: n("1"),
+                board: n("2"),
+                entrant: n("2"),
+            },
+            InvalidReason::PairedEntrantNotRegistered {
+                round: n("1"),
+                board: n("2"),
+                entrant: n("30"),
+            },
+        ];
+        let lineups = [
+            EventError::InvalidLineup {
+                team: Some(n("1")),
+                why: InvalidLineupReason::WrongPlayerCount {
+                    given: 3,
+                    needed: 4,
+                },
+            },
+            EventError::InvalidLineup {
+                team: Some(n("1")),
+                why: InvalidLineupReason::PlayerTwice { player: n("11") },
+            },
+            EventError::LineupOutOfOrder {
+                team: n("3"),
+                lineup: vec![n("22"), n("21")],
+                registered: vec![n("21"), n("22")],
+                why: LineupOrderRule::FixedBoards,
+            },
+        ];
+        let pairings = [
+            PairingError::NoValidPairing {
+                round: n("4"),
+                players: 8,
+                why: NoPairingReason::AbsoluteCriteria,
+            },
+            PairingError::NoValidPairing {
+                round: n("4"),
+                players: 7,
+                why: NoPairingReason::NoByeLeavesPairableField,
+            },
+            PairingError::NoValidPairing {
+                round: n("6"),
+                players: 6,
+                why: NoPairingReason::NoRematchFreeWithinColourBounds,
+            },
+            PairingError::Unsupported(UnsupportedPairing::DutchBracketTooLarge {
+                max_players: 1000,
+                max_bits: 118,
+                players: 400,
+                bits: 130,
+            }),
+            PairingError::Unsupported(UnsupportedPairing::NotAStartNumber { id: 0 }),
+        ];
+        states
+            .into_iter()
+            .map(EventError::State)
+            .chain(invalid.into_iter().map(EventError::Invalid))
+            .chain(lineups)
+            .chain(pairings.into_iter().map(EventError::Pairing))
+            .collect()
     }
 
     #[test]
@@ -574,6 +910,45 @@ mod tests {
             let en = event_error(&e).text(Lang::En);
             for lang in [Lang::Zh, Lang::Mn] {
                 assert_ne!(event_error(&e).text(lang), en, "{lang:?} {e:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_librarys_reasons_are_worded_not_quoted() {
+        let withdrawn = event_error(&EventError::State(StateReason::AlreadyWithdrawn {
+            entrant: n("5"),
+        }));
+        assert_eq!(
+            withdrawn.text(Lang::En),
+            "event state: 5 has already withdrawn"
+        );
+        assert_eq!(withdrawn.text(Lang::Zh), "赛事当前状态不允许：5 已经退赛");
+        assert_eq!(
+            withdrawn.text(Lang::Mn),
+            "тэмцээний төлөв зөвшөөрөхгүй: 5 аль хэдийн тэмцээнээс гарсан"
+        );
+        let empty = event_error(&EventError::Invalid(InvalidReason::EmptyPlayerName));
+        assert_eq!(empty.text(Lang::Zh), "棋手姓名无效：不能为空");
+        assert_eq!(empty.text(Lang::Mn), "тоглогчийн нэр буруу: хоосон байна");
+        // Each reason has its own words in every language, inside the refusal's sentence.
+        for e in event_errors() {
+            let reason = match &e {
+                EventError::State(r) => state_reason(r),
+                EventError::Invalid(r) => invalid_reason(r),
+                EventError::InvalidLineup { why, .. } => invalid_lineup_reason(why),
+                EventError::LineupOutOfOrder { why, .. } => lineup_order_rule(why),
+                EventError::Pairing(PairingError::NoValidPairing { why, .. }) => {
+                    no_pairing_reason(why)
+                }
+                EventError::Pairing(PairingError::Unsupported(r)) => unsupported_pairing(r),
+                _ => continue,
+            };
+            let en = reason.text(Lang::En);
+            for lang in [Lang::Zh, Lang::Mn] {
+                let text = reason.text(lang);
+                assert_ne!(text, en, "{lang:?} {e:?}");
+                assert!(event_error(&e).text(lang).contains(&text), "{lang:?} {e:?}");
             }
         }
     }

@@ -20,7 +20,7 @@
 //! # Ok::<_, shatar_tournament::EventError>(())
 //! ```
 
-use crate::error::EventError;
+use crate::error::{EventError, InvalidReason, StateReason};
 use crate::event::{ByeKind, Event, Pairing, RequestedBye, System, normalise, written};
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::player::Player;
@@ -122,18 +122,12 @@ impl Event {
             return self.add_player(player);
         }
         if self.is_team_event() {
-            return Err(EventError::State(
-                "a team event's players are entered with their team".into(),
-            ));
+            return Err(EventError::State(StateReason::PlayerWithoutTeam));
         }
         if !self.system.is_swiss() {
-            return Err(EventError::Invalid {
-                what: "late entry".into(),
-                why: format!(
-                    "{} pairs by a table or bracket fixed at the draw; only Swiss systems take late entries",
-                    self.system.code()
-                ),
-            });
+            return Err(EventError::Invalid(InvalidReason::LateEntryOutsideSwiss {
+                system: self.system,
+            }));
         }
         let mut trial = self.clone();
         trial.started = false;
@@ -170,10 +164,7 @@ impl Event {
     ) -> Result<(), EventError> {
         let name = details.name.trim().to_owned();
         if name.is_empty() {
-            return Err(EventError::Invalid {
-                what: "player name".into(),
-                why: "empty".into(),
-            });
+            return Err(EventError::Invalid(InvalidReason::EmptyPlayerName));
         }
         let mut corrected = self
             .player(number)
@@ -213,20 +204,18 @@ impl Event {
             self.system,
             System::SingleElimination | System::DoubleElimination | System::GroupRoundRobin
         ) {
-            return Err(EventError::Invalid {
-                what: "unpairing".into(),
-                why: format!(
-                    "{} advances its bracket or groups with each round; enter the round's results instead",
-                    self.system.code()
-                ),
-            });
+            return Err(EventError::Invalid(
+                InvalidReason::UnpairingAdvancingSystem {
+                    system: self.system,
+                },
+            ));
         }
         let last = self
             .rounds
             .last()
-            .ok_or_else(|| EventError::State("no round is paired".into()))?;
+            .ok_or(EventError::State(StateReason::NoRoundPaired))?;
         let round = last.number;
-        let played: Vec<String> = last
+        let played: Vec<BoardNo> = last
             .pairings
             .iter()
             .filter(|p| {
@@ -236,13 +225,13 @@ impl Event {
                     && (!p.games.is_empty() || p.team_match.is_some())
                     && !forfeit_of_withdrawn
             })
-            .map(|p| p.board.to_string())
+            .map(|p| p.board)
             .collect();
         if !played.is_empty() {
-            return Err(EventError::State(format!(
-                "round {round} has results on board(s) {}: a round with results cannot be unpaired",
-                played.join(", ")
-            )));
+            return Err(EventError::State(StateReason::UnpairRoundWithResults {
+                round,
+                boards: played,
+            }));
         }
         self.rounds.pop();
         // Swiss with elimination drops its lowest just before pairing a round.
@@ -266,43 +255,40 @@ impl Event {
             self.system,
             System::SingleElimination | System::DoubleElimination
         ) {
-            return Err(EventError::Invalid {
-                what: "pairing change".into(),
-                why: "a knock-out's bracket decides its pairings".into(),
-            });
+            return Err(EventError::Invalid(InvalidReason::PairingChangeInKnockOut));
         }
         if a == b {
-            return Err(EventError::Invalid {
-                what: "pairing change".into(),
-                why: format!("{a} cannot be exchanged with themselves"),
-            });
+            return Err(EventError::Invalid(InvalidReason::ExchangeWithItself {
+                entrant: a,
+            }));
         }
         let rounds = self.rounds.len() as u32;
         if round.index() + 1 != self.rounds.len() {
             return Err(if round.index() >= self.rounds.len() {
                 EventError::UnknownRound { round, rounds }
             } else {
-                EventError::State(format!(
-                    "round {round} is over: only the last round ({rounds}) can be changed"
-                ))
+                EventError::State(StateReason::RoundOver {
+                    round,
+                    last: RoundNo::from_index(self.rounds.len().saturating_sub(1)),
+                })
             });
         }
         let pairings = &self.rounds[round.index()].pairings;
         let find = |n: EntrantNo| -> Result<usize, EventError> {
             let at = pairings.iter().position(|p| p.involves(n)).ok_or_else(|| {
-                EventError::State(format!("{n} is not in round {round}'s pairings"))
+                EventError::State(StateReason::NotInPairings { entrant: n, round })
             })?;
             let p = &pairings[at];
             if !p.games.is_empty() || p.team_match.is_some() {
-                return Err(EventError::State(format!(
-                    "board {} already has a result",
-                    p.board
-                )));
+                return Err(EventError::State(StateReason::BoardHasResult {
+                    board: p.board,
+                }));
             }
             if p.black.is_none() && self.requested_bye(n, round).is_some() {
-                return Err(EventError::State(format!(
-                    "{n} asked for a bye in round {round}"
-                )));
+                return Err(EventError::State(StateReason::ByeRequested {
+                    entrant: n,
+                    round,
+                }));
             }
             Ok(at)
         };

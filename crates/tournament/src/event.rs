@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{EventError, PairingError};
+use crate::error::{EventError, InvalidLineupReason, InvalidReason, PairingError, StateReason};
 use crate::lot::Lot;
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::pairing::swiss::acceleration::Acceleration;
@@ -495,30 +495,25 @@ impl Event {
         kind: ByeKind,
     ) -> Result<(), EventError> {
         if !self.system.is_swiss() {
-            return Err(EventError::Invalid {
-                what: "requested bye".into(),
-                why: format!(
-                    "{} pairs by a fixed table or bracket; only Swiss systems grant requested byes",
-                    self.system.code()
-                ),
-            });
+            return Err(EventError::Invalid(
+                InvalidReason::RequestedByeOutsideSwiss {
+                    system: self.system,
+                },
+            ));
         }
         if !self.entrant_numbers().contains(&entrant) {
             return Err(EventError::UnknownPlayer(entrant));
         }
         if round.index() < self.rounds.len() {
-            return Err(EventError::State(format!(
-                "round {round} is already paired; a bye is requested for a round to come"
-            )));
+            return Err(EventError::State(StateReason::ByeForPairedRound { round }));
         }
         if self.rounds_planned > 0 && round.get() > self.rounds_planned {
-            return Err(EventError::Invalid {
-                what: "requested bye".into(),
-                why: format!(
-                    "round {round}: the event has {} rounds",
-                    self.rounds_planned
-                ),
-            });
+            return Err(EventError::Invalid(
+                InvalidReason::RequestedByeAfterLastRound {
+                    round,
+                    rounds: self.rounds_planned,
+                },
+            ));
         }
         self.requested_byes
             .retain(|b| !(b.entrant == entrant && b.round == round));
@@ -627,16 +622,11 @@ impl Event {
     /// club, region and birth year) is refused as registered twice.
     pub fn add_player(&mut self, mut player: Player) -> Result<EntrantNo, EventError> {
         if self.started {
-            return Err(EventError::State(
-                "players cannot be added after the draw".into(),
-            ));
+            return Err(EventError::State(StateReason::PlayersAfterDraw));
         }
         let name = player.name.trim().to_owned();
         if name.is_empty() {
-            return Err(EventError::Invalid {
-                what: "player name".into(),
-                why: "empty".into(),
-            });
+            return Err(EventError::Invalid(InvalidReason::EmptyPlayerName));
         }
         if let Some(existing) = self.indistinguishable_from(&player, None) {
             return Err(EventError::DuplicatePlayer { name, existing });
@@ -656,9 +646,7 @@ impl Event {
         members: Vec<Player>,
     ) -> Result<EntrantNo, EventError> {
         let Entrants::Team { boards, lineup } = self.entrants else {
-            return Err(EventError::State(
-                "teams can only be added to a team event".into(),
-            ));
+            return Err(EventError::State(StateReason::TeamsOnlyInTeamEvent));
         };
         let name = name.into().trim().to_owned();
         if let Some(t) = self
@@ -678,7 +666,10 @@ impl Event {
         if members.len() < needed {
             return Err(EventError::InvalidLineup {
                 team: None,
-                why: format!("{} member(s) registered, {needed} needed", members.len()),
+                why: InvalidLineupReason::TooFewMembers {
+                    registered: members.len(),
+                    needed,
+                },
             });
         }
         // Validate all members first so a refused team leaves the event unchanged.
@@ -712,7 +703,7 @@ impl Event {
     /// order, for whoever keeps something by start number beside the event.
     pub fn start_renumbered(&mut self) -> Result<Vec<(EntrantNo, EntrantNo)>, EventError> {
         if self.started {
-            return Err(EventError::State("the draw has already been made".into()));
+            return Err(EventError::State(StateReason::AlreadyDrawn));
         }
         let n = self.entrant_numbers().len();
         let minimum = if self.system == System::GroupRoundRobin {
@@ -729,23 +720,17 @@ impl Event {
             .into());
         }
         if !(1..=2).contains(&self.games_per_pairing) && !self.system.is_round_robin() {
-            return Err(EventError::Invalid {
-                what: "games per pairing".into(),
-                why: "1 or 2".into(),
-            });
+            return Err(EventError::Invalid(
+                InvalidReason::GamesPerPairingNotOneOrTwo,
+            ));
         }
         if self.games_per_pairing == 0 {
-            return Err(EventError::Invalid {
-                what: "games per pairing".into(),
-                why: "at least 1".into(),
-            });
+            return Err(EventError::Invalid(InvalidReason::NoGamesPerPairing));
         }
         let order = self.draw_order();
         let moved = self.renumber(&order);
-        let n32 = u32::try_from(n).map_err(|_| EventError::Invalid {
-            what: "field".into(),
-            why: "too many entrants".into(),
-        })?;
+        let n32 =
+            u32::try_from(n).map_err(|_| EventError::Invalid(InvalidReason::TooManyEntrants))?;
         let cycle = n32 + n32 % 2 - 1;
         match self.system {
             System::RoundRobin => self.rounds_planned = cycle,
@@ -817,9 +802,7 @@ impl Event {
     /// Pairs the next round and returns it.
     pub fn pair_next_round(&mut self) -> Result<&Round, EventError> {
         if !self.started {
-            return Err(EventError::State(
-                "make the draw (start) before pairing".into(),
-            ));
+            return Err(EventError::State(StateReason::NotDrawn));
         }
         if let Some(last) = self.rounds.last() {
             let missing = last.pairings.iter().filter(|p| !p.is_complete()).count();
@@ -844,7 +827,7 @@ impl Event {
         self.rounds.push(round);
         self.rounds
             .last()
-            .ok_or_else(|| EventError::State("no round".into()))
+            .ok_or(EventError::State(StateReason::PairedRoundMissing))
     }
 
     /// Swiss with elimination (S4 ch.2 §5.6): after the announced round, before each
@@ -1002,9 +985,7 @@ impl Event {
         replace: bool,
     ) -> Result<Entered, EventError> {
         if self.is_team_event() {
-            return Err(EventError::State(
-                "a team match's result is entered board by board with both line-ups".into(),
-            ));
+            return Err(EventError::State(StateReason::TeamResultByBoards));
         }
         let rounds = self.rounds.len() as u32;
         let later_rounds: Vec<RoundNo> = (round.index() + 1..self.rounds.len())
@@ -1088,10 +1069,11 @@ impl Event {
         winner: EntrantNo,
     ) -> Result<(), EventError> {
         if winner != first && winner != second {
-            return Err(EventError::Invalid {
-                what: "decision".into(),
-                why: format!("{winner} is not in the match {first}-{second}"),
-            });
+            return Err(EventError::Invalid(InvalidReason::DecisionForOutsider {
+                winner,
+                first,
+                second,
+            }));
         }
         let rounds = self.rounds.len() as u32;
         let r = self
@@ -1122,7 +1104,7 @@ impl Event {
         team_match: TeamMatch,
     ) -> Result<(), EventError> {
         let Entrants::Team { boards, lineup } = self.entrants else {
-            return Err(EventError::State("not a team event".into()));
+            return Err(EventError::State(StateReason::NotTeamEvent));
         };
         let rounds = self.rounds.len() as u32;
         let games = usize::from(self.games_per_pairing);
@@ -1185,7 +1167,9 @@ impl Event {
             });
         }
         if self.withdrawal(number).is_some() {
-            return Err(EventError::State(format!("{number} has already withdrawn")));
+            return Err(EventError::State(StateReason::AlreadyWithdrawn {
+                entrant: number,
+            }));
         }
         let any_result = self
             .rounds
@@ -1316,35 +1300,38 @@ impl Event {
                 .skip(i + 1)
                 .any(|q| q.number == p.number)
             {
-                return Err(EventError::Invalid {
-                    what: "players".into(),
-                    why: format!("start number {} used twice", p.number),
-                });
+                return Err(EventError::Invalid(InvalidReason::StartNumberTwice {
+                    number: p.number,
+                }));
             }
         }
         for t in &self.teams {
             if let Some(m) = t.members.iter().find(|m| self.player(**m).is_none()) {
-                return Err(EventError::Invalid {
-                    what: format!("team {}", t.number),
-                    why: format!("member {m} is not a registered player"),
-                });
+                return Err(EventError::Invalid(InvalidReason::MemberNotRegistered {
+                    team: t.number,
+                    member: *m,
+                }));
             }
         }
         let entrants = self.entrant_numbers();
         for r in &self.rounds {
             for p in &r.pairings {
                 if p.black == Some(p.white) {
-                    return Err(EventError::Invalid {
-                        what: format!("round {} board {}", r.number, p.board),
-                        why: format!("entrant {} is paired against himself", p.white),
-                    });
+                    return Err(EventError::Invalid(InvalidReason::PairedWithItself {
+                        round: r.number,
+                        board: p.board,
+                        entrant: p.white,
+                    }));
                 }
                 for e in std::iter::once(p.white).chain(p.black) {
                     if !entrants.contains(&e) {
-                        return Err(EventError::Invalid {
-                            what: format!("round {} board {}", r.number, p.board),
-                            why: format!("entrant {e} is not registered"),
-                        });
+                        return Err(EventError::Invalid(
+                            InvalidReason::PairedEntrantNotRegistered {
+                                round: r.number,
+                                board: p.board,
+                                entrant: e,
+                            },
+                        ));
                     }
                 }
             }

@@ -47,7 +47,10 @@ pub mod tiebreak;
 pub mod trf;
 
 pub use corrections::{Exchange, PlayerDetails};
-pub use error::{CsvError, EventError, EventFileError, PairingError, TrfError};
+pub use error::{
+    CsvError, EventError, EventFileError, InvalidLineupReason, InvalidReason, LineupOrderRule,
+    NoPairingReason, PairingError, StateReason, TrfError, UnsupportedPairing,
+};
 pub use event::{
     ByeKind, DrawnMatchRule, Entered, Entrants, Event, ImportedColours, Pairing, RequestedBye,
     Round, Settings, System, TeamMatch,

@@ -4,7 +4,7 @@
 //! number of players ranked); equal sums are separated by the best individual place of a
 //! member, then shared.
 
-use crate::error::EventError;
+use crate::error::{EventError, InvalidReason, StateReason};
 use crate::event::Event;
 use crate::numbers::EntrantNo;
 use crate::score::Score;
@@ -45,9 +45,7 @@ impl Event {
         members: Vec<EntrantNo>,
     ) -> Result<EntrantNo, EventError> {
         if self.is_team_event() {
-            return Err(EventError::State(
-                "member teams belong to individual events; use add_team".into(),
-            ));
+            return Err(EventError::State(StateReason::MemberTeamsInTeamEvent));
         }
         if let Some(m) = members.iter().find(|m| self.player(**m).is_none()) {
             return Err(EventError::UnknownPlayer(*m));
@@ -58,10 +56,10 @@ impl Event {
                 .find(|m| t.members.contains(m))
                 .map(|m| (t.number, *m))
         }) {
-            return Err(EventError::Invalid {
-                what: "team members".into(),
-                why: format!("player {m} already belongs to team {t}"),
-            });
+            return Err(EventError::Invalid(InvalidReason::MemberOfAnotherTeam {
+                player: m,
+                team: t,
+            }));
         }
         if let Some(t) = self.teams.iter().find(|t| t.name.trim() == name.trim()) {
             return Err(EventError::DuplicateTeam {

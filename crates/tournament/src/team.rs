@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::EventError;
+use crate::error::{EventError, InvalidLineupReason, LineupOrderRule};
 use crate::numbers::EntrantNo;
 
 /// A registered team.
@@ -80,7 +80,7 @@ impl Team {
         boards: usize,
         mode: LineupMode,
     ) -> Result<(), EventError> {
-        let invalid = |why: String| EventError::InvalidLineup {
+        let invalid = |why: InvalidLineupReason| EventError::InvalidLineup {
             team: Some(self.number),
             why,
         };
@@ -89,22 +89,22 @@ impl Team {
             _ => boards,
         };
         if lineup.len() != expected {
-            return Err(invalid(format!(
-                "{} player(s) given, {expected} needed",
-                lineup.len()
-            )));
+            return Err(invalid(InvalidLineupReason::WrongPlayerCount {
+                given: lineup.len(),
+                needed: expected,
+            }));
         }
         let mut positions = Vec::with_capacity(lineup.len());
         for (i, p) in lineup.iter().enumerate() {
             let Some(pos) = self.members.iter().position(|m| m == p) else {
-                return Err(invalid(format!("player {p} is not a member of the team")));
+                return Err(invalid(InvalidLineupReason::NotAMember { player: *p }));
             };
             if lineup.get(..i).is_some_and(|before| before.contains(p)) {
-                return Err(invalid(format!("player {p} appears twice")));
+                return Err(invalid(InvalidLineupReason::PlayerTwice { player: *p }));
             }
             positions.push(pos);
         }
-        let out_of_order = |why: String| EventError::LineupOutOfOrder {
+        let out_of_order = |why: LineupOrderRule| EventError::LineupOutOfOrder {
             team: self.number,
             lineup: lineup.to_vec(),
             registered: self.members.clone(),
@@ -118,17 +118,13 @@ impl Team {
                     .enumerate()
                     .any(|(board, &pos)| board != pos)
                 {
-                    return Err(out_of_order(
-                        "fixed boards: board k must be the k-th registered member".into(),
-                    ));
+                    return Err(out_of_order(LineupOrderRule::FixedBoards));
                 }
             }
             LineupMode::OrderedSubstitutes | LineupMode::AllPlayAll => {
                 // S4 ch.2 §4: a reserve takes a board but the order of registration holds.
                 if positions.windows(2).any(|w| w[0] > w[1]) {
-                    return Err(out_of_order(
-                        "a player registered later sits on a higher board".into(),
-                    ));
+                    return Err(out_of_order(LineupOrderRule::RegisteredOrder));
                 }
             }
             LineupMode::FreeLineup | LineupMode::MembersTotal => {}

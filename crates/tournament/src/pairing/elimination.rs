@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{EventError, PairingError};
+use crate::error::{EventError, InvalidReason, PairingError, StateReason};
 use crate::event::{DrawnMatchRule, Event, Pairing, Round, System};
 use crate::lot::Lot;
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
@@ -89,10 +89,9 @@ pub fn start(event: &mut Event) -> Result<(), EventError> {
     let entrants = event.entrant_numbers();
     let n = entrants.len();
     if event.system == System::DoubleElimination && n > 64 {
-        return Err(EventError::Invalid {
-            what: "field".into(),
-            why: format!("{n} players; double elimination is advised for at most 32"),
-        });
+        return Err(EventError::Invalid(
+            InvalidReason::DoubleEliminationFieldTooLarge { players: n },
+        ));
     }
     let size = n.next_power_of_two().max(2);
     let mut lot = Lot::new(event.settings.lot_seed, 0, "bracket");
@@ -294,7 +293,7 @@ pub fn match_winner(event: &Event, p: &Pairing) -> Option<EntrantNo> {
 /// Pairs event round `number`.
 pub fn pair_round(event: &Event, number: RoundNo) -> Result<Round, EventError> {
     let Some(bracket) = &event.bracket else {
-        return Err(EventError::State("the bracket has not been drawn".into()));
+        return Err(EventError::State(StateReason::BracketNotDrawn));
     };
     let size = bracket.size();
     let matches: Vec<MatchId> = match event.system {
@@ -318,10 +317,10 @@ pub fn pair_round(event: &Event, number: RoundNo) -> Result<Round, EventError> {
     for r in &event.rounds {
         for p in &r.pairings {
             if p.black.is_some() && !p.games.is_empty() && match_winner(event, p).is_none() {
-                return Err(EventError::State(format!(
-                    "round {} board {}: the match is level; enter the extra games or the decision",
-                    r.number, p.board
-                )));
+                return Err(EventError::State(StateReason::MatchLevel {
+                    round: r.number,
+                    board: p.board,
+                }));
             }
         }
     }

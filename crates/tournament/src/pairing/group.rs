@@ -3,7 +3,7 @@
 //! draw numbers by lot, and the top `advance_per_group` of each group play a final round
 //! robin (numbered in order of group place, then group).
 
-use crate::error::{EventError, PairingError};
+use crate::error::{EventError, InvalidReason, PairingError};
 use crate::event::{Event, Round};
 use crate::lot::Lot;
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
@@ -23,10 +23,7 @@ pub fn start(event: &mut Event) -> Result<(), EventError> {
         .into());
     }
     if event.settings.advance_per_group == 0 {
-        return Err(EventError::Invalid {
-            what: "advance per group".into(),
-            why: "at least 1".into(),
-        });
+        return Err(EventError::Invalid(InvalidReason::NoAdvancePerGroup));
     }
     // Entrant numbers are in ranking order (seed class, rating) after `start`.
     let mut out = vec![Vec::new(); groups];

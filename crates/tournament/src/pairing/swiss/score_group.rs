@@ -20,7 +20,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::error::PairingError;
+use crate::error::{NoPairingReason, PairingError};
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
@@ -190,7 +190,7 @@ fn pair_entrants(
             return Err(PairingError::NoValidPairing {
                 round,
                 players: n,
-                why: "every player has had the bye or no bye leaves a pairable field".into(),
+                why: NoPairingReason::NoByeLeavesPairableField,
             });
         }
     }
@@ -415,7 +415,7 @@ impl Pairer<'_> {
         Err(PairingError::NoValidPairing {
             round: self.round,
             players: field.len(),
-            why: "no pairing without a rematch keeps every colour difference within ±2".into(),
+            why: NoPairingReason::NoRematchFreeWithinColourBounds,
         })
     }
 

@@ -9,7 +9,7 @@ use super::exchange::exchange_order;
 use super::problem::{Cert, Solved};
 use super::shortcuts::{Optimum, Verdict};
 use super::{BYE, Dutch, Paired, half};
-use crate::error::PairingError;
+use crate::error::{NoPairingReason, PairingError};
 use crate::numbers::RoundNo;
 
 /// What pairing one bracket leaves.
@@ -100,7 +100,7 @@ impl Dutch {
             return Err(PairingError::NoValidPairing {
                 round,
                 players: rest.len(),
-                why: "no pairing meets the absolute criteria (C.1, C.3)".into(),
+                why: NoPairingReason::AbsoluteCriteria,
             });
         };
         let moved_down: Vec<u32> = players
@@ -153,7 +153,7 @@ impl Dutch {
             return Err(PairingError::NoValidPairing {
                 round,
                 players: rest.len(),
-                why: "the last players cannot be paired".into(),
+                why: NoPairingReason::LastPlayers,
             });
         };
         let mut pairs = Vec::new();

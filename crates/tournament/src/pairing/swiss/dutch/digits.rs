@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use super::player::{Float, Player};
 use super::{BYE, Dutch, MAX_FIELD};
-use crate::error::PairingError;
+use crate::error::{PairingError, UnsupportedPairing};
 
 /// Positions of the weight digits, least significant first.
 pub(super) mod digit {
@@ -226,13 +226,14 @@ impl Dutch {
             repeats,
         );
         if digits.bits > MAX_WEIGHT_BITS {
-            return Err(PairingError::Unsupported(format!(
-                "the Dutch pairing in this version handles fields up to {MAX_FIELD} players \
-                 and score brackets whose weights fit {MAX_WEIGHT_BITS} bits; this bracket of \
-                 {} players needs {}",
-                bracket.len(),
-                digits.bits
-            )));
+            return Err(PairingError::Unsupported(
+                UnsupportedPairing::DutchBracketTooLarge {
+                    max_players: MAX_FIELD,
+                    max_bits: MAX_WEIGHT_BITS,
+                    players: bracket.len(),
+                    bits: digits.bits,
+                },
+            ));
         }
         Ok(digits)
     }

@@ -105,7 +105,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::error::PairingError;
+use crate::error::{PairingError, UnsupportedPairing};
 use crate::event::{Event, Pairing, Round};
 use crate::lot::Lot;
 use crate::matching;
@@ -158,10 +158,12 @@ pub fn pair_round(event: &Event, round_no: RoundNo) -> Result<Round, PairingErro
     let round = round_no.get();
     let players = read_players(event, round_no);
     if players.len() > MAX_FIELD {
-        return Err(PairingError::Unsupported(format!(
-            "the Dutch pairing in this version handles fields up to {MAX_FIELD} players; this round has {}",
-            players.len()
-        )));
+        return Err(PairingError::Unsupported(
+            UnsupportedPairing::DutchFieldTooLarge {
+                max: MAX_FIELD,
+                players: players.len(),
+            },
+        ));
     }
     let mut order: Vec<u32> = players.keys().copied().collect();
     order.sort_by(|a, b| players[b].score.cmp(&players[a].score).then(a.cmp(b)));
@@ -386,7 +388,7 @@ impl Dutch {
         // Every id came from an entrant number, so none is 0.
         let entrant = |id: u32| {
             EntrantNo::new(id).ok_or_else(|| {
-                PairingError::Unsupported(format!("player id {id} is not a start number"))
+                PairingError::Unsupported(UnsupportedPairing::NotAStartNumber { id })
             })
         };
         let mut pairings: Vec<Pairing> = Vec::with_capacity(pairs.len() + 1);
