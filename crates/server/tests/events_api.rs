@@ -1593,7 +1593,7 @@ fn refusal(r: &common::Resp, status: u16) -> (String, Value) {
 /// The same refusals in English (no language asked for), in Mongolian (`Accept-Language`)
 /// and in Chinese (the `lang` cookie, which comes before `Accept-Language`): the same
 /// status and field, the sentence in the reader's language naming the round, the board
-/// and the players.
+/// and the players, the tournament library's reason included.
 async fn refusals_are_in_the_requests_language(b: Backend) {
     let server = start(b).await;
     let org = account(&server, "Org", AccountRole::Organiser).await;
@@ -1711,4 +1711,24 @@ async fn refusals_are_in_the_requests_language(b: Backend) {
         "эхлээд нэвтэрнэ үү, эсвэл API токен илгээнэ үү (Authorization: Bearer TOKEN)"
     );
     assert_eq!(field, Value::Null);
+
+    // A round with a result is not unpaired: the library's reason is worded in the
+    // reader's language too, not quoted in English.
+    let unpair = format!("/api/events/{id}/rounds/1");
+    let (error, field) = refusal(&call(&mut en, "DELETE", &unpair, None).await, 409);
+    assert_eq!(
+        error,
+        "event state: round 1 has results on board(s) 1: a round with results cannot be unpaired"
+    );
+    assert_eq!(field, Value::Null);
+    let (error, _) = refusal(&call(&mut zh, "DELETE", &unpair, None).await, 409);
+    assert_eq!(
+        error,
+        "赛事当前状态不允许：第 1 轮第 1 台已有成绩，有成绩的轮次不能撤回编排"
+    );
+    let (error, _) = refusal(&call(&mut mn, "DELETE", &unpair, None).await, 409);
+    assert_eq!(
+        error,
+        "тэмцээний төлөв зөвшөөрөхгүй: 1-р тойргийн 1-р ширээнд үр дүн орсон; үр дүнтэй тойргийн хуваарилалтыг буцааж болохгүй"
+    );
 }
