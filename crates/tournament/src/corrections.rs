@@ -275,9 +275,13 @@ impl Event {
         }
         let pairings = &self.rounds[round.index()].pairings;
         let find = |n: EntrantNo| -> Result<usize, EventError> {
-            let at = pairings.iter().position(|p| p.involves(n)).ok_or_else(|| {
-                EventError::State(StateReason::NotInPairings { entrant: n, round })
-            })?;
+            let at = pairings
+                .iter()
+                .position(|p| p.involves(n))
+                .ok_or(EventError::State(StateReason::NotInPairings {
+                    entrant: n,
+                    round,
+                }))?;
             let p = &pairings[at];
             if !p.games.is_empty() || p.team_match.is_some() {
                 return Err(EventError::State(StateReason::BoardHasResult {

@@ -387,9 +387,9 @@ impl Dutch {
         });
         // Every id came from an entrant number, so none is 0.
         let entrant = |id: u32| {
-            EntrantNo::new(id).ok_or_else(|| {
-                PairingError::Unsupported(UnsupportedPairing::NotAStartNumber { id })
-            })
+            EntrantNo::new(id).ok_or(PairingError::Unsupported(
+                UnsupportedPairing::NotAStartNumber { id },
+            ))
         };
         let mut pairings: Vec<Pairing> = Vec::with_capacity(pairs.len() + 1);
         for (w, b) in pairs {
