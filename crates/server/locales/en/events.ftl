@@ -203,7 +203,6 @@ tournament-lineup-out-of-order = team { $team }: line-up { $lineup } breaks the 
 tournament-invalid-lineup = invalid line-up: { $why }
 tournament-team-invalid-lineup = team { $team }: invalid line-up: { $why }
 tournament-state = event state: { $reason }
-tournament-invalid = invalid { $what }: { $why }
 tournament-no-valid-pairing = round { $round }: no valid pairing exists for the { $players } active entrant(s) ({ $why })
 tournament-event-complete = all { $rounds } rounds are already paired
 tournament-round-incomplete = round { $round } still has { $missing } game(s) without a result

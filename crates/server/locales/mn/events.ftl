@@ -203,7 +203,6 @@ tournament-lineup-out-of-order = { $team }-р баг: { $lineup } бүрэлдэ
 tournament-invalid-lineup = буруу бүрэлдэхүүн: { $why }
 tournament-team-invalid-lineup = { $team }-р баг: буруу бүрэлдэхүүн: { $why }
 tournament-state = тэмцээний төлөв зөвшөөрөхгүй: { $reason }
-tournament-invalid = буруу { $what }: { $why }
 tournament-no-valid-pairing = { $round }-р тойрог: идэвхтэй { $players } оролцогчийг зөв хуваарилах боломжгүй ({ $why })
 tournament-event-complete = бүх { $rounds } тойрог аль хэдийн хуваарилагдсан
 tournament-round-incomplete = { $round }-р тойрогт үр дүнгүй { $missing } өрөг үлдсэн

@@ -203,7 +203,6 @@ tournament-lineup-out-of-order = { $team } 号队：排阵 { $lineup } 违反报
 tournament-invalid-lineup = 排阵无效：{ $why }
 tournament-team-invalid-lineup = { $team } 号队：排阵无效：{ $why }
 tournament-state = 赛事当前状态不允许：{ $reason }
-tournament-invalid = { $what } 无效：{ $why }
 tournament-no-valid-pairing = 第 { $round } 轮：{ $players } 名在赛者无法有效编排（{ $why }）
 tournament-event-complete = 全部 { $rounds } 轮都已编排
 tournament-round-incomplete = 第 { $round } 轮还有 { $missing } 局没有成绩
