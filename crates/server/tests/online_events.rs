@@ -127,26 +127,22 @@ async fn play(
     }
 }
 
-async fn an_online_swiss_runs_by_itself(b: Backend) {
-    let server = start(b).await;
-    let org = account(&server, "Org", AccountRole::Organiser).await;
-    let mut o = org.api(&server);
-    let r = call(
-        &mut o,
-        "POST",
-        "/api/events",
-        Some(
-            json!({"name": "Online Swiss", "system": "swiss", "rounds": 3, "online": true,
-                    "time_control": "60+1", "pause_s": 0, "rated": false}),
-        ),
-    )
-    .await;
+/// Creates online event `body` as `org` and has `n` new player accounts (named `prefix`…)
+/// join it; the event's id and the players, in joining order.
+async fn online_event(
+    server: &common::TestServer,
+    org: &Account,
+    body: Value,
+    prefix: &str,
+    n: u32,
+) -> (String, Vec<Account>) {
+    let r = call(&mut org.api(server), "POST", "/api/events", Some(body)).await;
     let id = id_of(&expect_json(&r, 201, "create"));
     let mut players = Vec::new();
-    for i in 0..8 {
-        let p = account(&server, &format!("P{i}"), AccountRole::Player).await;
+    for i in 0..n {
+        let p = account(server, &format!("{prefix}{i}"), AccountRole::Player).await;
         let r = call(
-            &mut p.api(&server),
+            &mut p.api(server),
             "POST",
             &format!("/api/events/{id}/join"),
             None,
@@ -155,6 +151,22 @@ async fn an_online_swiss_runs_by_itself(b: Backend) {
         assert_eq!(expect_json(&r, 201, "join")["number"], i + 1);
         players.push(p);
     }
+    (id, players)
+}
+
+async fn an_online_swiss_runs_by_itself(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let (id, players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Online Swiss", "system": "swiss", "rounds": 3, "online": true,
+                    "time_control": "60+1", "pause_s": 0, "rated": false}),
+        "P",
+        8,
+    )
+    .await;
     let event = get_event(&mut o, &id).await;
     assert_eq!(
         event["online"],
@@ -263,28 +275,15 @@ async fn players_who_do_not_move_lose_by_default(b: Backend) {
     let server = start(b).await;
     let org = account(&server, "Org", AccountRole::Organiser).await;
     let mut o = org.api(&server);
-    let r = call(
-        &mut o,
-        "POST",
-        "/api/events",
-        Some(
-            json!({"name": "Defaults", "system": "swiss", "rounds": 1, "online": true,
+    let (id, players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Defaults", "system": "swiss", "rounds": 1, "online": true,
                     "time_control": "300", "default_s": 5}),
-        ),
+        "D",
+        6,
     )
     .await;
-    let id = id_of(&expect_json(&r, 201, "create"));
-    let mut players = Vec::new();
-    for i in 0..6 {
-        let p = account(&server, &format!("D{i}"), AccountRole::Player).await;
-        send_ok(
-            &mut p.api(&server),
-            "POST",
-            &format!("/api/events/{id}/join"),
-        )
-        .await;
-        players.push(p);
-    }
     start_event(&mut o, &id).await;
     let event = wait_for(&mut o, &id, "round 1's games", |e| {
         round_games(e, 1).is_some()
@@ -441,28 +440,15 @@ async fn joining_is_checked(b: Backend) {
 async fn an_online_event_goes_on_after_a_restart(b: Backend) {
     let mut server = start(b).await;
     let org = account(&server, "Org", AccountRole::Organiser).await;
-    let r = call(
-        &mut org.api(&server),
-        "POST",
-        "/api/events",
-        Some(
-            json!({"name": "Restart", "system": "swiss", "rounds": 2, "online": true,
+    let (id, mut players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Restart", "system": "swiss", "rounds": 2, "online": true,
                     "time_control": "120+1", "pause_s": 0}),
-        ),
+        "R",
+        4,
     )
     .await;
-    let id = id_of(&expect_json(&r, 201, "create"));
-    let mut players = Vec::new();
-    for i in 0..4 {
-        let p = account(&server, &format!("R{i}"), AccountRole::Player).await;
-        send_ok(
-            &mut p.api(&server),
-            "POST",
-            &format!("/api/events/{id}/join"),
-        )
-        .await;
-        players.push(p);
-    }
     start_event(&mut org.api(&server), &id).await;
     let mut lots = Lots(42);
     for r in 1..=2 {

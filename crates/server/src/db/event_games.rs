@@ -17,6 +17,12 @@ pub struct EventGame {
     pub game: GameRow,
 }
 
+/// A stored whole number of `event_games` (round, board, game) as the tournament's `u32`.
+fn number(r: &sqlx::any::AnyRow, col: &str) -> Result<u32, AppError> {
+    let n: i64 = r.try_get(col)?;
+    u32::try_from(n).map_err(|_| AppError::Internal(format!("event_games.{col}: {n}")))
+}
+
 /// Stores the games of `round` of event `event_id` and links them to their pairings, all
 /// or none. Returns `false` (and stores nothing) when the round already has games.
 pub async fn create_round(
@@ -67,13 +73,9 @@ pub async fn of_round(db: &Db, event_id: &str, round: u32) -> Result<Vec<EventGa
         .await?;
     rows.iter()
         .map(|r| {
-            let number = |col: &str| -> Result<u32, AppError> {
-                let n: i64 = r.try_get(col)?;
-                u32::try_from(n).map_err(|_| AppError::Internal(format!("event_games.{col}: {n}")))
-            };
             Ok(EventGame {
-                board: number("board")?,
-                game_no: number("game_no")?,
+                board: number(r, "board")?,
+                game_no: number(r, "game_no")?,
                 game: games::from_row(r)?,
             })
         })
@@ -103,14 +105,10 @@ pub async fn of_event(db: &Db, event_id: &str) -> Result<Vec<(u32, u32, u32, Str
     .await?;
     rows.iter()
         .map(|r| {
-            let number = |col: &str| -> Result<u32, AppError> {
-                let n: i64 = r.try_get(col)?;
-                u32::try_from(n).map_err(|_| AppError::Internal(format!("event_games.{col}: {n}")))
-            };
             Ok((
-                number("round")?,
-                number("board")?,
-                number("game_no")?,
+                number(r, "round")?,
+                number(r, "board")?,
+                number(r, "game_no")?,
                 r.try_get("game_id")?,
             ))
         })
@@ -132,11 +130,9 @@ pub async fn playing(db: &Db, user_id: i64) -> Result<Option<(String, String, u3
     let Some(r) = row else {
         return Ok(None);
     };
-    let round: i64 = r.try_get("round")?;
     Ok(Some((
         r.try_get("id")?,
         r.try_get("name")?,
-        u32::try_from(round)
-            .map_err(|_| AppError::Internal(format!("event_games.round: {round}")))?,
+        number(&r, "round")?,
     )))
 }

@@ -469,10 +469,9 @@ impl LiveGame {
         self.row.default_ms.is_some()
     }
 
-    /// The plan for an event game whose player to move did not make a first move in the
-    /// default time: that player loses by default; when it is White's first move and Black
-    /// never came to the game either, neither played (a double default, no result).
-    pub fn no_show_plan(&self, now_ms: i64, opponent_came: bool) -> Plan {
+    /// The state with the clock stopped at `now_ms` and no declined offer: a first round
+    /// that stalled.
+    fn stopped(&self, now_ms: i64) -> NextState {
         let mut next = NextState {
             game: self.game.clone(),
             clock: self.clock.clone(),
@@ -481,6 +480,14 @@ impl LiveGame {
             lag_quota: self.lag_quota,
         };
         next.clock.stop(now_ms);
+        next
+    }
+
+    /// The plan for an event game whose player to move did not make a first move in the
+    /// default time: that player loses by default; when it is White's first move and Black
+    /// never came to the game either, neither played (a double default, no result).
+    pub fn no_show_plan(&self, now_ms: i64, opponent_came: bool) -> Plan {
+        let next = self.stopped(now_ms);
         let absent = self.game.position().turn();
         let result = (self.ply() > 0 || opponent_came).then(|| win_for(!absent));
         Plan {
@@ -497,14 +504,7 @@ impl LiveGame {
     /// The plan that aborts a game whose first round stalled: nobody acted, so the event
     /// has no colour; termination `no-start`.
     pub fn no_start_plan(&self, now_ms: i64) -> Plan {
-        let mut next = NextState {
-            game: self.game.clone(),
-            clock: self.clock.clone(),
-            offers: self.offers.clone(),
-            draw_declined: None,
-            lag_quota: self.lag_quota,
-        };
-        next.clock.stop(now_ms);
+        let next = self.stopped(now_ms);
         Plan {
             mv: None,
             event: Some(("abort", None)),
