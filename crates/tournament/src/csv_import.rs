@@ -25,7 +25,18 @@ fn fields(line: &str) -> Vec<String> {
         }
     }
     out.push(cur);
-    out.into_iter().map(|f| f.trim().to_owned()).collect()
+    out.into_iter()
+        .map(|f| unguarded(f.trim()).to_owned())
+        .collect()
+}
+
+/// A cell as it was before the CSV export's guard against formulas
+/// ([`formula_guarded`](crate::report::csv::formula_guarded)) put a `'` before it.
+fn unguarded(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if crate::report::csv::formula_guarded(rest) => rest,
+        _ => cell,
+    }
 }
 
 /// Reads players from CSV text.
@@ -109,6 +120,20 @@ mod tests {
         assert_eq!(p[0].rating, Some(1850));
         assert_eq!(p[1].club, "呼和浩特 \"A\"");
         assert_eq!(p[1].rating, None);
+    }
+
+    #[test]
+    fn the_exports_formula_guard_comes_off() {
+        let text = "name,club\n'=1+1,'+Khangai\n''=x,O'Neil\n'plain,-\n";
+        let p = read_players(text).unwrap_or_default();
+        let names: Vec<(&str, &str)> = p
+            .iter()
+            .map(|p| (p.name.as_str(), p.club.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            [("=1+1", "+Khangai"), ("'=x", "O'Neil"), ("'plain", "-")]
+        );
     }
 
     #[test]

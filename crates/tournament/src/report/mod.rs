@@ -2,7 +2,7 @@
 //! match cards and the award list, each built as [`Table`]s and rendered as terminal
 //! text, CSV or printable HTML, in Chinese, Mongolian or English.
 
-mod csv;
+pub(crate) mod csv;
 mod html;
 pub mod lang;
 pub mod lists;
