@@ -82,14 +82,24 @@ pub async fn of_round(db: &Db, event_id: &str, round: u32) -> Result<Vec<EventGa
         .collect()
 }
 
-/// The event a game was played in, if any.
-pub async fn event_of(db: &Db, game_id: &str) -> Result<Option<String>, AppError> {
-    let row = sqlx::query("SELECT event_id FROM event_games WHERE game_id = $1")
-        .bind(game_id)
-        .fetch_optional(&db.pool)
-        .await?;
+/// The (first) game of board `board` of `round` of event `event_id`, if any.
+pub async fn game_at(
+    db: &Db,
+    event_id: &str,
+    round: u32,
+    board: u32,
+) -> Result<Option<String>, AppError> {
+    let row = sqlx::query(
+        "SELECT game_id FROM event_games
+         WHERE event_id = $1 AND round = $2 AND board = $3 AND game_no = 1",
+    )
+    .bind(event_id)
+    .bind(i64::from(round))
+    .bind(i64::from(board))
+    .fetch_optional(&db.pool)
+    .await?;
     Ok(match row {
-        Some(r) => Some(r.try_get("event_id")?),
+        Some(r) => Some(r.try_get("game_id")?),
         None => None,
     })
 }

@@ -83,13 +83,6 @@ pub struct Changed {
     pub changed: bool,
 }
 
-fn person(user: &User) -> Person {
-    Person {
-        id: user.id,
-        name: user.username.clone(),
-    }
-}
-
 /// A new event id: 12 hex digits from the OS's random source.
 fn new_id() -> Result<String, AppError> {
     Ok(crate::auth::random_token()?[..12].to_owned())
@@ -103,7 +96,7 @@ pub async fn create(
 ) -> Result<(String, EventState), ChangeError> {
     let action = Action::Create {
         event: Box::new(new),
-        organiser: person(author),
+        organiser: Person::of(author),
     };
     begin(db, author, action).await
 }
@@ -117,7 +110,7 @@ pub async fn import(
 ) -> Result<(String, EventState), ChangeError> {
     let action = Action::Import {
         event: Box::new(event),
-        organiser: person(author),
+        organiser: Person::of(author),
         source: source.to_owned(),
     };
     begin(db, author, action).await
@@ -135,7 +128,7 @@ async fn begin(
     let (state, applied) = action.apply(None)?;
     let summary = applied.summary().to_string();
     let id = new_id()?;
-    store::create(db, &id, &state, &action, &person(author), &summary).await?;
+    store::create(db, &id, &state, &action, &Person::of(author), &summary).await?;
     Ok((id, state))
 }
 
@@ -211,7 +204,7 @@ async fn make(
             return Err(late.into());
         }
         let author = match who {
-            Who::Account(a) => person(a.ok_or(ChangeError::Unauthorized)?),
+            Who::Account(a) => Person::of(a.ok_or(ChangeError::Unauthorized)?),
             Who::Server => Person::server(),
         };
         if let Some(seen) = seen.filter(|&v| v < stored.version) {

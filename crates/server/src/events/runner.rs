@@ -86,7 +86,7 @@ async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
     if !s.event.started {
         // Round 1 at the start time, with at least two players; else it waits for the
         // organiser (or more players).
-        if settings.start_at_ms.is_some_and(|at| at <= now) && active_players(s) >= 2 {
+        if settings.start_at_ms.is_some_and(|at| at <= now) && s.players_taking_part() >= 2 {
             change::by_server(&app.db, id, Action::Start, Some(stored.version)).await?;
         }
         return Ok(());
@@ -115,14 +115,6 @@ async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
             play(app, id, &paired.state, &settings, round).await
         }
     }
-}
-
-fn active_players(s: &EventState) -> usize {
-    s.event
-        .players
-        .iter()
-        .filter(|p| p.withdrawal.is_none())
-        .count()
 }
 
 /// A round being played: published, its games created, and each ended game's result

@@ -19,6 +19,14 @@ impl Person {
     /// account has it.
     pub const SERVER_ID: i64 = 0;
 
+    /// A signed-in account as the event remembers it.
+    pub fn of(user: &crate::db::users::User) -> Person {
+        Person {
+            id: user.id,
+            name: user.username.clone(),
+        }
+    }
+
     /// The server, as the author of an online event's rounds and results.
     pub fn server() -> Person {
         Person {
@@ -173,6 +181,15 @@ impl EventState {
         } else {
             Status::Running
         }
+    }
+
+    /// How many players take part: registered (or joined) and not withdrawn (or left).
+    pub fn players_taking_part(&self) -> usize {
+        self.event
+            .players
+            .iter()
+            .filter(|p| p.withdrawal.is_none())
+            .count()
     }
 
     /// Whether the server runs the event's rounds: an online event not yet finished.

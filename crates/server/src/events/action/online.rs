@@ -98,13 +98,7 @@ pub(super) fn join(
                 .arg("number", n),
         ));
     }
-    let joined = state
-        .event
-        .players
-        .iter()
-        .filter(|p| p.withdrawal.is_none())
-        .count();
-    if joined >= usize::try_from(online.limit).unwrap_or(usize::MAX) {
+    if state.players_taking_part() >= usize::try_from(online.limit).unwrap_or(usize::MAX) {
         return Err(ActionError::invalid(
             "event",
             Msg::new("event-error-online-full").arg("limit", online.limit),

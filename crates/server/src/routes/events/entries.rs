@@ -7,7 +7,7 @@ use super::api::{At, Seen, from_one, person, round_no, writer};
 use super::corrections::{PlayerAt, board_no, entrant, nothing, optional_json, run};
 use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};
 use crate::events::action::MAX_CSV_BYTES;
-use crate::events::{Action, NewPlayer, NewTeam, words};
+use crate::events::{Action, NewPlayer, NewTeam, Person, words};
 use crate::i18n::Msg;
 use crate::state::AppState;
 use axum::Router;
@@ -111,7 +111,7 @@ async fn register(
     ApiJson(player): ApiJson<NewPlayer>,
 ) -> ApiResult<Response> {
     let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
-    let account = person(&state, &user.username).await?;
+    let account = Person::of(user);
     let action = Action::Register { account, player };
     let answer = run(
         &state,
@@ -135,7 +135,7 @@ async fn take_back(
     Query(seen): Query<Seen>,
 ) -> ApiResult<Response> {
     let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
-    let account = person(&state, &user.username).await?;
+    let account = Person::of(user);
     let action = Action::Decline {
         account,
         reason: crate::events::action::TAKEN_BACK.into(),
@@ -153,7 +153,7 @@ async fn join(
     Query(seen): Query<Seen>,
 ) -> ApiResult<Response> {
     let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
-    let account = person(&state, &user.username).await?;
+    let account = Person::of(user);
     let who = account.id;
     let rating = match crate::db::events::load(&state.db, &id).await? {
         Some(stored) => crate::events::online::seed_rating(&state.db, &stored.state, who).await?,
@@ -181,7 +181,7 @@ async fn leave(
     Query(seen): Query<Seen>,
 ) -> ApiResult<Response> {
     let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
-    let account = person(&state, &user.username).await?;
+    let account = Person::of(user);
     run(
         &state,
         &v,

@@ -490,7 +490,7 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
     let s = &stored.state;
     let e = &s.event;
     let id = stored.id.as_str();
-    let joined = e.players.iter().filter(|p| p.withdrawal.is_none()).count();
+    let joined = s.players_taking_part();
     let mine = v
         .user
         .as_ref()
@@ -689,10 +689,7 @@ async fn join(
     let user = v.require_user()?;
     let stored = load(&state, &id).await?;
     let rating = crate::events::online::seed_rating(&state.db, &stored.state, user.id).await?;
-    let account = Person {
-        id: user.id,
-        name: user.username.clone(),
-    };
+    let account = Person::of(user);
     let action = Action::Join { account, rating };
     change_from_page(&state, &v, &id, action, None, format!("/events/{id}")).await
 }
@@ -706,10 +703,7 @@ async fn leave(
 ) -> AppResult<Response> {
     v.check_csrf(f.csrf.as_deref())?;
     let user = v.require_user()?;
-    let account = Person {
-        id: user.id,
-        name: user.username.clone(),
-    };
+    let account = Person::of(user);
     let action = Action::Leave { account };
     change_from_page(&state, &v, &id, action, None, format!("/events/{id}")).await
 }

@@ -1021,11 +1021,8 @@ async fn board_game(
 ) -> AppResult<Response> {
     let round = round_no(&round)?;
     let board = board_no(&board)?;
-    let games = crate::db::event_games::of_event(&state.db, &id).await?;
-    let game = games
-        .into_iter()
-        .find(|&(r, b, n, _)| r == round.get() && b == board.get() && n == 1)
-        .map(|(_, _, _, game)| game)
+    let game = crate::db::event_games::game_at(&state.db, &id, round.get(), board.get())
+        .await?
         .ok_or_else(|| {
             AppError::NotFound(
                 Msg::new("event-error-no-game")
