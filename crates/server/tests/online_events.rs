@@ -18,6 +18,7 @@ on_both_backends!(
     joining_is_checked,
     an_online_event_goes_on_after_a_restart,
     an_online_event_from_the_pages,
+    players_pause_and_withdraw_and_the_arbiter_decides,
 );
 
 /// A small deterministic generator (xorshift64*): the games differ, the runs repeat.
@@ -336,6 +337,15 @@ async fn players_who_do_not_move_lose_by_default(b: Backend) {
     let end = black1.state().await;
     assert_eq!(end["termination"], "no-show");
     assert_eq!(end["result"], "0-1");
+    // The event is rated, but a default is not a game played: no rating moves.
+    assert_eq!(event["online"]["rated"], true);
+    for p in &pairings {
+        let game = p["game"].as_str().unwrap();
+        let changes = shatar_server::db::ratings::changes_of_game(&server.state().db, game)
+            .await
+            .unwrap();
+        assert!(changes.is_empty(), "{game}: {changes:?}");
+    }
     assert_state_is_the_replay(&server, &id).await;
 }
 
@@ -415,11 +425,11 @@ async fn joining_is_checked(b: Backend) {
     let r = call(&mut server.client(), "POST", &join, None).await;
     assert_eq!(r.status, 401, "{}", r.body);
     start_event(&mut o, &id).await;
-    let r = call(&mut a.api(&server), "DELETE", &join, None).await;
+    let r = call(&mut b2.api(&server), "POST", &join, None).await;
     assert_error(&r, 400, Some("event"), "started");
     assert_eq!(
         parse(&r)["error"],
-        "the event has started: players join and leave only before it"
+        "the event has started: players join only before it"
     );
     // An event that is not online has no joining.
     let plain = create_event(&mut o, json!({"name": "OTB", "system": "swiss"})).await;
@@ -645,4 +655,183 @@ async fn an_online_event_from_the_pages(b: Backend) {
         "{}",
         round.body
     );
+}
+
+/// While an online Swiss runs: a player who paused before the start is not paired in round
+/// 1 (no bye, no points) and comes back for round 2; the arbiter decides a game being
+/// played, which ends it on the board; a player who withdraws mid-game loses it and is not
+/// paired again. Each is in the history under its author.
+async fn players_pause_and_withdraw_and_the_arbiter_decides(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let (id, players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Pauses", "system": "swiss", "rounds": 2, "online": true,
+                    "time_control": "300+2", "pause_s": 0}),
+        "W",
+        7,
+    )
+    .await;
+    let pause = format!("/api/events/{id}/pause");
+    let paused = &players[6];
+    send_ok(&mut paused.api(&server), "POST", &pause).await;
+    // Pausing twice changes nothing; only the player (or the staff) may pause them.
+    let again = send_ok(&mut paused.api(&server), "POST", &pause).await;
+    assert_eq!(again["changed"], false, "{again}");
+    let r = call(&mut server.client(), "POST", &pause, None).await;
+    assert_eq!(r.status, 401, "{}", r.body);
+    start_event(&mut o, &id).await;
+    let event = wait_for(&mut o, &id, "round 1's games", |e| {
+        round_games(e, 1).is_some()
+    })
+    .await;
+    let number_of = |name: &str| {
+        event["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["username"] == name)
+            .map(|p| p["number"].clone())
+            .unwrap()
+    };
+    let account_of = |n: &Value| players.iter().find(|p| number_of(&p.name) == *n).unwrap();
+    let paused_no = number_of(&paused.name);
+    let all = round_games(&event, 1).unwrap();
+    // Six play in three games; the paused player is listed absent (a bye worth nothing).
+    let pairings: Vec<Value> = all
+        .iter()
+        .filter(|p| !p["black"].is_null())
+        .cloned()
+        .collect();
+    assert_eq!(pairings.len(), 3, "{all:?}");
+    assert!(
+        pairings
+            .iter()
+            .all(|p| p["white"] != paused_no && p["black"] != paused_no),
+        "{all:?}"
+    );
+    assert_eq!(all[3]["white"], paused_no, "{all:?}");
+    let listed = event["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["number"] == paused_no)
+        .unwrap();
+    assert_eq!(listed["paused"], true, "{listed}");
+    // Back for round 2 (a pause counts for the rounds paired while it lasts).
+    send_ok(&mut paused.api(&server), "DELETE", &pause).await;
+    let sockets = |p: &Value| {
+        let game = p["game"].as_str().unwrap().to_owned();
+        let (w, bl) = (account_of(&p["white"]), account_of(&p["black"]));
+        async move {
+            (
+                w.browser.socket(&game).await,
+                bl.browser.socket(&game).await,
+            )
+        }
+    };
+    // Board 1 is played out; on board 2 the arbiter decides for Black while it is played;
+    // on board 3 White withdraws in the middle of the game.
+    let (w1, b1) = sockets(&pairings[0]).await;
+    let played = tokio::spawn(play_out(w1, b1, 6, 7));
+    let (mut w2, mut b2) = sockets(&pairings[1]).await;
+    assert_eq!(play(&mut w2, &mut b2, 4, 11, false).await, None);
+    let r = put_result(&mut o, &id, 1, 2, "0-1", None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let end = loop {
+        let s = w2.state().await;
+        if s["status"] != "started" {
+            break s;
+        }
+    };
+    assert_eq!(
+        (end["result"].as_str(), end["termination"].as_str()),
+        (Some("0-1"), Some("decision"))
+    );
+    let (mut w3, mut b3) = sockets(&pairings[2]).await;
+    assert_eq!(play(&mut w3, &mut b3, 2, 13, false).await, None);
+    let leaver = account_of(&pairings[2]["white"]);
+    let left = send_ok(
+        &mut leaver.api(&server),
+        "DELETE",
+        &format!("/api/events/{id}/join"),
+    )
+    .await;
+    assert_eq!(
+        left["message"],
+        format!(
+            "{} withdrew from the event: the results stand, a game being played is lost, and no further rounds are paired for them",
+            leaver.name
+        ),
+        "{left}"
+    );
+    let end = loop {
+        let s = b3.state().await;
+        if s["status"] != "started" {
+            break s;
+        }
+    };
+    assert_eq!(
+        (end["result"].as_str(), end["termination"].as_str()),
+        (Some("0-1"), Some("decision"))
+    );
+    let first = played.await.unwrap();
+    let event = wait_for(&mut o, &id, "round 2's games", |e| {
+        round_games(e, 2).is_some()
+    })
+    .await;
+    let entered = results(round_of(&event, 1).unwrap());
+    assert_eq!(
+        entered.into_values().collect::<Vec<_>>(),
+        vec![Some(first), Some("0-1".into()), Some("-+".into()), None]
+    );
+    let leaver_no = number_of(&leaver.name);
+    let second = round_games(&event, 2).unwrap();
+    // Six again: the one who came back, not the one who withdrew.
+    assert_eq!(second.len(), 3, "{second:?}");
+    assert!(
+        second
+            .iter()
+            .any(|p| p["white"] == paused_no || p["black"] == paused_no)
+    );
+    assert!(
+        second
+            .iter()
+            .all(|p| p["white"] != leaver_no && p["black"] != leaver_no)
+    );
+    let mut tasks = Vec::new();
+    for (k, p) in second.iter().enumerate() {
+        let (w, bl) = sockets(p).await;
+        tasks.push(tokio::spawn(play_out(w, bl, 4, 100 + k as u64)));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let event = wait_for(&mut o, &id, "the end", |e| e["status"] == "finished").await;
+    // The paused player scored nothing in round 1: their points are round 2's alone.
+    let line = public_standings(&mut server.client(), &id)
+        .await
+        .into_iter()
+        .find(|l| l["number"] == paused_no)
+        .unwrap();
+    let round2 = results(round_of(&event, 2).unwrap());
+    let board = second
+        .iter()
+        .find(|p| p["white"] == paused_no || p["black"] == paused_no)
+        .unwrap();
+    let as_white = board["white"] == paused_no;
+    let won = round2[&number(&board["board"])].as_deref().unwrap();
+    let expected = match (won, as_white) {
+        ("1-0", true) | ("0-1", false) => 1.0,
+        ("1/2-1/2", _) => 0.5,
+        _ => 0.0,
+    };
+    assert_eq!(points(&line["points"]), expected, "{line}");
+    let history = history(&mut o, &id).await;
+    let by = |who: &str| history.iter().filter(|h| h["by"] == who).count();
+    assert_eq!(by(&paused.name), 3, "join, pause, come back: {history:?}");
+    assert_eq!(by(&leaver.name), 2, "join, withdraw");
+    assert_state_is_the_replay(&server, &id).await;
 }

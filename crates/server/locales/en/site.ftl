@@ -323,3 +323,4 @@ socket-malformed = The message could not be read ({ $reason }).
 socket-move-shape = Move: “{ $value }” is not written as a move; give 4 or 5 letters and digits, such as e2e4.
 socket-ply = Ply: { $ply } is larger than the largest ply, { $max }.
 socket-too-fast = Too many messages: at most { $per_second } a second (bursts of { $burst }); the connection is closed.
+term-decision = decided by the arbiter

@@ -323,3 +323,4 @@ socket-malformed = 无法读取消息（{ $reason }）。
 socket-move-shape = 着法：“{ $value }”不是着法的写法；请写 4 或 5 个字母和数字，如 e2e4。
 socket-ply = 步数：{ $ply } 大于最大步数 { $max }。
 socket-too-fast = 消息过多：每秒最多 { $per_second } 条（突发最多 { $burst } 条）；连接已关闭。
+term-decision = 裁判判定

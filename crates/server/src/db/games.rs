@@ -77,11 +77,14 @@ pub enum Ending {
     /// An event game whose player did not make a first move in the event's default time:
     /// a loss by default (or, when neither did, no result: a double default).
     NoShow,
+    /// An event game ended by the event's decision while it was played: an arbiter's
+    /// adjudication or default, or a player's withdrawal or removal from the event.
+    Decision,
 }
 
 impl Ending {
     /// Every ending.
-    pub const ALL: [Ending; 17] = [
+    pub const ALL: [Ending; 18] = [
         Ending::Checkmate,
         Ending::MateLoss,
         Ending::VoidMate,
@@ -99,6 +102,7 @@ impl Ending {
         Ending::NoStart,
         Ending::Abandoned,
         Ending::NoShow,
+        Ending::Decision,
     ];
 
     /// The stored key (`checkmate`, `resign`, `no-start`, …), also the snapshot's
@@ -122,6 +126,7 @@ impl Ending {
             Ending::NoStart => "no-start",
             Ending::Abandoned => "abandoned",
             Ending::NoShow => "no-show",
+            Ending::Decision => "decision",
         }
     }
 

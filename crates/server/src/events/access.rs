@@ -76,7 +76,8 @@ impl Standing {
             | Action::SubmitLineup { .. }
             | Action::CloseLineups { .. }
             | Action::SetLineupDeadline { .. }
-            | Action::SetTeamResult { .. } => self.is_staff(),
+            | Action::SetTeamResult { .. }
+            | Action::Pause { .. } => self.is_staff(),
             Action::OpenRegistration { .. } => self >= Standing::Organiser,
             // Asking to play, joining and leaving are an account's own acts ([`allowed`]).
             Action::Register { .. } | Action::Join { .. } | Action::Leave { .. } => false,
@@ -98,7 +99,8 @@ pub fn allowed(user: Option<&User>, state: &EventState, action: &Action) -> bool
         Action::Register { account, .. }
         | Action::Decline { account, .. }
         | Action::Join { account, .. }
-        | Action::Leave { account } => account.id == user.id,
+        | Action::Leave { account }
+        | Action::Pause { account, .. } => account.id == user.id,
         Action::CheckIn { entrant, .. } => state.entrant_of(user.id) == Some(*entrant),
         Action::SubmitLineup { team, .. } => state.captain_of(user.id) == Some(*team),
         _ => false,

@@ -9,6 +9,7 @@
 //! library records these as forfeits, so they count as S4 counts forfeits.
 
 use crate::db::games::{Ending, GameRow, Status as GameStatus};
+use crate::live::game::Finish;
 use serde::{Deserialize, Serialize};
 use shatar_arbiter::{Bonus, TimeControl};
 use shatar_tournament::GameResult;
@@ -123,6 +124,28 @@ pub fn result_of(game: &GameRow) -> Option<GameResult> {
     }
 }
 
+/// How a live game still being played ends when the event decides its pairing (an
+/// arbiter's result or default, a withdrawal): the decided winner wins, a draw is drawn,
+/// and a double forfeit (or points that give neither side anything) ends it without a
+/// result.
+pub fn decided_finish(result: &GameResult) -> Finish {
+    use shatar_tournament::{Color, Score};
+    let (white, black) = (result.points(Color::White), result.points(Color::Black));
+    let text = if white > black {
+        Some("1-0")
+    } else if black > white {
+        Some("0-1")
+    } else if white == Score::ZERO {
+        None
+    } else {
+        Some("1/2-1/2")
+    };
+    Finish {
+        result: text.map(str::to_owned),
+        termination: Ending::Decision,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +191,40 @@ mod tests {
             black_guest: None,
             default_ms: Some(30_000),
         }
+    }
+
+    #[test]
+    fn decided_games_end_as_decided() {
+        let ended = |r: &GameResult| decided_finish(r).result;
+        assert_eq!(ended(&GameResult::WhiteWins), Some("1-0".into()));
+        assert_eq!(
+            ended(&GameResult::BlackWinsByForfeit {
+                reason: "withdrew".into()
+            }),
+            Some("0-1".into())
+        );
+        assert_eq!(ended(&GameResult::Draw), Some("1/2-1/2".into()));
+        assert_eq!(
+            ended(&GameResult::DoubleForfeit {
+                reason: String::new()
+            }),
+            None
+        );
+        let adjusted = |white, black| GameResult::Adjusted {
+            white,
+            black,
+            reason: "ruling".into(),
+        };
+        use shatar_tournament::Score;
+        assert_eq!(
+            ended(&adjusted(Score::HALF, Score::ZERO)),
+            Some("1-0".into())
+        );
+        assert_eq!(ended(&adjusted(Score::ZERO, Score::ZERO)), None);
+        assert_eq!(
+            decided_finish(&GameResult::WhiteWins).termination,
+            Ending::Decision
+        );
     }
 
     #[test]

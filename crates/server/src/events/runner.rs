@@ -91,6 +91,9 @@ async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
         }
         return Ok(());
     }
+    if let Some(round) = s.event.rounds.last() {
+        end_decided(app, id, round).await?;
+    }
     match s.event.rounds.last() {
         Some(round) if !round.pairings.iter().all(Pairing::is_complete) => {
             play(app, id, s, &settings, round).await
@@ -155,6 +158,39 @@ async fn play(
         };
         if let Some(result) = result {
             enter(app, id, round.number, p, result).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Ends the live games of `round` that the event decided while they were played (an
+/// arbiter's result or default, a player's withdrawal or removal): each ends as decided.
+async fn end_decided(app: &AppState, id: &str, round: &Round) -> Result<(), ChangeError> {
+    let decided: Vec<&Pairing> = round
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_some() && p.is_complete())
+        .collect();
+    if decided.is_empty() {
+        return Ok(());
+    }
+    for g in event_games::of_round(&app.db, id, round.number.get()).await? {
+        if g.game.status != GameStatus::Started {
+            continue;
+        }
+        let Some(result) = decided
+            .iter()
+            .find(|p| p.board.get() == g.board)
+            .and_then(|p| p.games.first())
+        else {
+            continue;
+        };
+        if !app
+            .hub
+            .decide(&g.game.id, online::decided_finish(result))
+            .await?
+        {
+            tracing::info!(event = %id, game = %g.game.id, "a decided game is run elsewhere: ended later");
         }
     }
     Ok(())

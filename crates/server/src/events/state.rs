@@ -104,6 +104,9 @@ pub struct EventState {
     /// An online event: played live on the site, its rounds run by the server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<super::online::Online>,
+    /// Online Swiss: players who paused (not paired in the rounds paired meanwhile).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub paused: BTreeSet<EntrantNo>,
 }
 
 fn default_time_min() -> u32 {
@@ -160,6 +163,7 @@ impl EventState {
             lineup_deadlines: Vec::new(),
             default_time_min: DEFAULT_TIME_MIN,
             online: None,
+            paused: BTreeSet::new(),
         }
     }
 
@@ -238,6 +242,10 @@ impl EventState {
                 .map(|(n, p)| (new_of(n), p))
                 .collect();
             self.checked_in = std::mem::take(&mut self.checked_in)
+                .into_iter()
+                .map(new_of)
+                .collect();
+            self.paused = std::mem::take(&mut self.paused)
                 .into_iter()
                 .map(new_of)
                 .collect();

@@ -241,7 +241,14 @@ impl LiveGame {
                 .find(|e| {
                     matches!(
                         e.kind.as_str(),
-                        "flag" | "resign" | "draw-accept" | "claim" | "claim-victory" | "abort"
+                        "flag"
+                            | "resign"
+                            | "draw-accept"
+                            | "claim"
+                            | "claim-victory"
+                            | "abort"
+                            | "no-show"
+                            | "decision"
                     )
                 })
                 .map(|e| e.at_ms)
@@ -498,6 +505,17 @@ impl LiveGame {
                 termination: Ending::NoShow,
             }),
             next: Box::new(next),
+        }
+    }
+
+    /// The plan that ends the game by the event's decision (an arbiter's result or default,
+    /// a withdrawal): `finish` as decided, the clock stopped now; the event has no colour.
+    pub fn decision_plan(&self, finish: Finish, now_ms: i64) -> Plan {
+        Plan {
+            mv: None,
+            event: Some(("decision", None)),
+            finish: Some(finish),
+            next: Box::new(self.stopped(now_ms)),
         }
     }
 

@@ -16,7 +16,7 @@ pub mod presence;
 
 use crate::db::{Db, games, now_ms};
 use crate::error::{ActionError, AppError};
-use game::{Action, LiveGame};
+use game::{Action, Finish, LiveGame};
 use shatar_rules::Color;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -214,6 +214,31 @@ impl Hub {
         self.arm_flag_timer(id, &room).await;
         self.computer_to_move(id, &room).await;
         Ok(())
+    }
+
+    /// Ends live game `id` by the event's decision (an arbiter's result or default, a
+    /// player's withdrawal): `finish` is stored as a step and everyone watching is told.
+    /// Returns whether the game is over now: `false` when another process runs it (the
+    /// caller tries again later); `true` at once when it had already ended.
+    pub async fn decide(self: &Arc<Self>, id: &str, finish: Finish) -> Result<bool, AppError> {
+        self.adopt(id).await?;
+        let room = self.room(id).await?;
+        if !room.owned.load(Ordering::Acquire) {
+            return Ok(false);
+        }
+        let mut live = room.game.lock().await;
+        if !live.is_live() {
+            return Ok(true);
+        }
+        let now = now_ms();
+        let plan = live.decision_plan(finish, now);
+        self.commit(&mut live, plan, now)
+            .await
+            .map_err(|e| AppError::Internal(format!("game {id}: storing a decision: {e}")))?;
+        let _ = room.tx.send(snapshot_text(&live, now));
+        drop(live);
+        self.evict_later(id);
+        Ok(true)
     }
 
     /// When each player of game `id` (`initial_ms` on each clock) was last at it, as every
@@ -540,7 +565,10 @@ impl Hub {
                 };
                 (status, f.result.clone(), f.termination)
             }),
-            rated: rated_game(&live.row),
+            // A game changes ratings only once both players have moved (as on lichess, a
+            // game of fewer than two moves is not rated): a default or a decision before
+            // that is a forfeit, not a game played.
+            rated: rated_game(&live.row).filter(|_| live.ply() + u32::from(plan.mv.is_some()) >= 2),
         };
         self.writer.commit(step).await.map_err(|e| {
             tracing::error!(game = %live.row.id, error = %e, "storing a step failed");

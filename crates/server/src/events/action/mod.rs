@@ -288,10 +288,19 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rating: Option<u32>,
     },
-    /// An account leaves an online event before it starts.
+    /// An account leaves an online event: before the start its entry is taken back, after
+    /// it the player withdraws.
     Leave {
         /// The account leaving (always the author).
         account: Person,
+    },
+    /// A player of an online Swiss pauses (is not paired in the next rounds, without a
+    /// bye) or comes back.
+    Pause {
+        /// The player's account (the author, or the staff for a player).
+        account: Person,
+        /// Paused, or back.
+        paused: bool,
     },
     /// The staff take a request to play: the account is registered as a player.
     Approve {
@@ -655,6 +664,7 @@ impl Action {
                 )
             }
             Action::PairRound => {
+                online::absent_while_paused(&mut next)?;
                 let round = next.event.pair_next_round()?;
                 Applied::Changed(
                     Msg::new("event-done-paired")
@@ -800,6 +810,7 @@ impl Action {
             Action::Register { account, player } => players::register(&mut next, account, player)?,
             Action::Join { account, rating } => online::join(&mut next, account, *rating)?,
             Action::Leave { account } => online::leave(&mut next, account)?,
+            Action::Pause { account, paused } => online::pause(&mut next, account, *paused)?,
             Action::Approve { account } => players::approve(&mut next, account)?,
             Action::Decline { account, reason } => players::decline(&mut next, account, reason)?,
             Action::CheckIn { entrant, present } => {

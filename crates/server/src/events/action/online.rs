@@ -136,23 +136,32 @@ pub(super) fn join(
     ))
 }
 
-pub(super) fn leave(state: &mut EventState, account: &Person) -> Result<Applied, ActionError> {
-    online(state)?;
-    if state.event.started {
-        return Err(ActionError::invalid(
-            "event",
-            Msg::new("event-error-online-started"),
-        ));
-    }
-    let Some(n) = state.entrant_of(account.id) else {
-        return Err(ActionError::invalid(
+/// The account's entrant number in online event `state`, or the refusal naming it.
+fn joined(state: &EventState, account: &Person) -> Result<EntrantNo, ActionError> {
+    state.entrant_of(account.id).ok_or_else(|| {
+        ActionError::invalid(
             "username",
             Msg::new("event-error-not-joined").arg("account", &account.name),
-        ));
-    };
+        )
+    })
+}
+
+/// An account leaves: before the start its entry is taken back; after it, it withdraws
+/// (the library's withdrawal: its results stand, a game of the round being played is lost
+/// by forfeit and it is not paired again).
+pub(super) fn leave(state: &mut EventState, account: &Person) -> Result<Applied, ActionError> {
+    online(state)?;
+    let n = joined(state, account)?;
     if state.event.withdrawal(n).is_some() {
         return Ok(Applied::Unchanged(
             Msg::new("event-done-already-left").arg("account", &account.name),
+        ));
+    }
+    if state.event.started {
+        state.event.withdraw(n, WITHDREW)?;
+        state.paused.remove(&n);
+        return Ok(Applied::Changed(
+            Msg::new("event-done-withdrew").arg("account", &account.name),
         ));
     }
     let before = state.event.players.len();
@@ -172,4 +181,65 @@ pub(super) fn leave(state: &mut EventState, account: &Person) -> Result<Applied,
     Ok(Applied::Changed(
         Msg::new("event-done-left").arg("account", &account.name),
     ))
+}
+
+/// The reason a player's own withdrawal from a running online event records.
+pub const WITHDREW: &str = "withdrew during the event";
+
+/// An account pauses in a running (or not yet started) online Swiss: it is not paired in
+/// the rounds paired while it is paused (a declared absence: no bye, no points), and comes
+/// back by unpausing. Round robins and knock-outs fix every round's pairings, so a player
+/// there can only withdraw.
+pub(super) fn pause(
+    state: &mut EventState,
+    account: &Person,
+    paused: bool,
+) -> Result<Applied, ActionError> {
+    online(state)?;
+    let n = joined(state, account)?;
+    if !state.event.system.is_swiss() {
+        return Err(ActionError::invalid(
+            "event",
+            Msg::new("event-error-pause-not-swiss"),
+        ));
+    }
+    if state.event.withdrawal(n).is_some() {
+        return Err(ActionError::invalid(
+            "username",
+            Msg::new("event-error-pause-withdrawn").arg("account", &account.name),
+        ));
+    }
+    let changed = if paused {
+        state.paused.insert(n)
+    } else {
+        state.paused.remove(&n)
+    };
+    let id = match (paused, changed) {
+        (true, true) => "event-done-paused",
+        (false, true) => "event-done-unpaused",
+        (true, false) => "event-done-already-paused",
+        (false, false) => "event-done-not-paused",
+    };
+    let msg = Msg::new(id).arg("account", &account.name);
+    Ok(if changed {
+        Applied::Changed(msg)
+    } else {
+        Applied::Unchanged(msg)
+    })
+}
+
+/// Before an online Swiss pairs its next round, each paused player is recorded as absent
+/// from it (a zero-point requested bye: the library leaves them out of the pairing).
+pub(super) fn absent_while_paused(state: &mut EventState) -> Result<(), ActionError> {
+    if state.online.is_none() || state.paused.is_empty() {
+        return Ok(());
+    }
+    let round = RoundNo::from_index(state.event.rounds.len());
+    let paused: Vec<EntrantNo> = state.paused.iter().copied().collect();
+    for n in paused {
+        if state.event.is_active_in(n, round) && state.event.requested_bye(n, round).is_none() {
+            state.event.request_bye(n, round, ByeKind::Zero)?;
+        }
+    }
+    Ok(())
 }

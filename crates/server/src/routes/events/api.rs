@@ -116,6 +116,9 @@ fn event_json(
             if p.withdrawal.is_some() {
                 o.insert("withdrawn".into(), json!(true));
             }
+            if s.paused.contains(&p.number) {
+                o.insert("paused".into(), json!(true));
+            }
             if p.violations > 0 {
                 o.insert("violations".into(), json!(p.violations));
             }

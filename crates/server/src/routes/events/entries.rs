@@ -172,7 +172,27 @@ async fn join(
     Ok(created(answer))
 }
 
-/// `DELETE /api/events/{id}/join`: the account leaves an online event before its start.
+/// `POST /api/events/{id}/pause` (pause: not paired in the next rounds, no bye) and
+/// `DELETE` the same path (come back): the account's own pause in an online Swiss.
+async fn pause(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(seen): Query<Seen>,
+    method: axum::http::Method,
+) -> ApiResult<Response> {
+    let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
+    let action = Action::Pause {
+        account: Person::of(user),
+        paused: method == axum::http::Method::POST,
+    };
+    run(&state, &v, &headers, &id, action, seen, nothing).await
+}
+
+/// `DELETE /api/events/{id}/join`: the account leaves an online event: before its start
+/// the entry is taken back; after it the player withdraws (results stand, a game being
+/// played is lost, no further pairings).
 async fn leave(
     State(state): State<AppState>,
     ApiVisitor(v): ApiVisitor,
@@ -459,6 +479,7 @@ pub fn router() -> Router<AppState> {
             post(register).delete(take_back),
         )
         .route("/api/events/{id}/join", post(join).delete(leave))
+        .route("/api/events/{id}/pause", post(pause).delete(pause))
         .route(
             "/api/events/{id}/requests/{username}",
             post(approve).delete(decline),

@@ -11,7 +11,7 @@ use crate::events::action::NewEvent;
 use crate::events::change::{self, ChangeError};
 use crate::events::online::Online;
 use crate::events::state::EventState;
-use crate::events::{Action, Person, Standing};
+use crate::events::{Action, Person, Standing, Status};
 use crate::html::page;
 use crate::i18n::{Lang, Msg, ruleset_name};
 use crate::redirect::SameSitePath;
@@ -528,6 +528,29 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
                     }
                 }
             }
+            @if let (Some(n), true, false) = (mine, e.started, s.status() == Status::Finished) {
+                @if s.paused.contains(&n) {
+                    p.hint role="status" { (l.t("event-online-paused-note")) }
+                }
+                div.buttons {
+                    @if e.system.is_swiss() {
+                        form method="post" action={ "/events/" (id) (if s.paused.contains(&n) { "/unpause" } else { "/pause" }) } {
+                            (csrf(v))
+                            button type="submit" {
+                                (l.t(if s.paused.contains(&n) { "event-online-unpause-button" } else { "event-online-pause-button" }))
+                            }
+                        }
+                    }
+                    details {
+                        summary { (l.t("event-online-withdraw")) }
+                        p.hint { (l.t("event-online-withdraw-warning")) }
+                        form method="post" action={ "/events/" (id) "/leave" } {
+                            (csrf(v))
+                            button type="submit" { (l.t("event-online-withdraw")) }
+                        }
+                    }
+                }
+            }
             @if !e.started {
                 @if v.user.is_none() {
                     p.hint { a href="/signin" { (l.t("event-online-sign-in")) } }
@@ -694,7 +717,25 @@ async fn join(
     change_from_page(&state, &v, &id, action, None, format!("/events/{id}")).await
 }
 
-/// A signed-in account leaves an online event from its page, before the start.
+/// A signed-in player pauses in (`paused`) or comes back to an online Swiss from its page.
+async fn pause(
+    state: &AppState,
+    v: &Visitor,
+    id: &str,
+    f: &StaffForm,
+    paused: bool,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let user = v.require_user()?;
+    let action = Action::Pause {
+        account: Person::of(user),
+        paused,
+    };
+    change_from_page(state, v, id, action, None, format!("/events/{id}")).await
+}
+
+/// A signed-in account leaves an online event from its page: before the start it takes its
+/// entry back, after it it withdraws.
 async fn leave(
     State(state): State<AppState>,
     v: Visitor,
@@ -751,6 +792,28 @@ pub fn router() -> Router<AppState> {
         .route("/events/{id}/players", post(add_player))
         .route("/events/{id}/join", post(join))
         .route("/events/{id}/leave", post(leave))
+        .route(
+            "/events/{id}/pause",
+            post(
+                |State(state): State<AppState>,
+                 v: Visitor,
+                 Path(id): Path<String>,
+                 Form(f): Form<StaffForm>| async move {
+                    pause(&state, &v, &id, &f, true).await
+                },
+            ),
+        )
+        .route(
+            "/events/{id}/unpause",
+            post(
+                |State(state): State<AppState>,
+                 v: Visitor,
+                 Path(id): Path<String>,
+                 Form(f): Form<StaffForm>| async move {
+                    pause(&state, &v, &id, &f, false).await
+                },
+            ),
+        )
         .route("/events/{id}/start", staff_button(|_| Ok(Action::Start)))
         .route(
             "/events/{id}/rounds",
