@@ -19,6 +19,7 @@ on_both_backends!(
     an_online_event_goes_on_after_a_restart,
     an_online_event_from_the_pages,
     players_pause_and_withdraw_and_the_arbiter_decides,
+    the_arbiter_gives_time,
 );
 
 /// A small deterministic generator (xorshift64*): the games differ, the runs repeat.
@@ -833,5 +834,121 @@ async fn players_pause_and_withdraw_and_the_arbiter_decides(b: Backend) {
     let by = |who: &str| history.iter().filter(|h| h["by"] == who).count();
     assert_eq!(by(&paused.name), 3, "join, pause, come back: {history:?}");
     assert_eq!(by(&leaver.name), 2, "join, withdraw");
+    assert_state_is_the_replay(&server, &id).await;
+}
+
+/// The arbiter gives White a minute in a live game: the clock has it at once, and again
+/// after a restart (the clock is rebuilt from the stored steps); the history keeps it.
+/// Refused for players, for a side that is not one, for nothing and for a game over.
+async fn the_arbiter_gives_time(b: Backend) {
+    let mut server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let (id, mut players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Time", "system": "swiss", "rounds": 1, "online": true,
+                    "time_control": "300", "pause_s": 0}),
+        "T",
+        2,
+    )
+    .await;
+    start_event(&mut org.api(&server), &id).await;
+    let event = wait_for(&mut org.api(&server), &id, "round 1's game", |e| {
+        round_games(e, 1).is_some()
+    })
+    .await;
+    let p = &round_games(&event, 1).unwrap()[0];
+    let game = p["game"].as_str().unwrap().to_owned();
+    let white_no = p["white"].as_u64().unwrap();
+    let index_of = |n: u64| {
+        let name = event["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["number"] == n)
+            .and_then(|p| p["username"].as_str())
+            .unwrap()
+            .to_owned();
+        players.iter().position(|p| p.name == name).unwrap()
+    };
+    let (w, bl) = (index_of(white_no), index_of(p["black"].as_u64().unwrap()));
+    let mut white = players[w].browser.socket(&game).await;
+    let mut black = players[bl].browser.socket(&game).await;
+    white.state().await;
+    black.state().await;
+    white.play("e2e4", 0).await;
+    black.state_at(1).await;
+    black.play("e7e5", 1).await;
+    white.state_at(2).await;
+    let time = format!("/api/events/{id}/rounds/1/boards/1/time");
+    let give = |color: &str, seconds: u32| Some(json!({"color": color, "seconds": seconds}));
+    // Refused: a player, a side that is not one, nothing, a board that is not there.
+    let r = call(
+        &mut players[w].api(&server),
+        "POST",
+        &time,
+        give("white", 60),
+    )
+    .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = call(&mut org.api(&server), "POST", &time, give("red", 60)).await;
+    assert_error(&r, 400, Some("color"), "red");
+    let r = call(&mut org.api(&server), "POST", &time, give("white", 0)).await;
+    assert_error(&r, 400, Some("seconds"), "zero");
+    let r = call(
+        &mut org.api(&server),
+        "POST",
+        &format!("/api/events/{id}/rounds/1/boards/2/time"),
+        give("white", 60),
+    )
+    .await;
+    // (as a result for a board that is not there: the library's refusal)
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(parse(&r)["error"], "round 1 has no board 2");
+    let r = call(&mut org.api(&server), "POST", &time, give("white", 60)).await;
+    let answer = expect_json(&r, 200, "give time");
+    assert_eq!(
+        answer["message"],
+        format!(
+            "{white_no} {} was given 60 s in round 1 board 1",
+            players[w].name
+        )
+    );
+    // White's clock runs (from Black's first move): 300 s + 60 s less the time since.
+    let s = white.state().await;
+    let white_ms = s["clock"]["white_ms"].as_i64().unwrap();
+    assert!((300_000..=360_000).contains(&white_ms), "{s}");
+    assert_eq!(s["clock"]["black_ms"], 300_000, "{s}");
+    white.close().await;
+    black.close().await;
+    restart(&mut server).await;
+    for p in &mut players {
+        p.browser.addr = server.addr;
+    }
+    let mut white = players[w].browser.socket(&game).await;
+    let s = white.get_state_via_ping().await;
+    let after = s["clock"]["white_ms"].as_i64().unwrap();
+    assert!(
+        (300_000..=white_ms).contains(&after),
+        "the minute given is rebuilt with the clock: {s}"
+    );
+    white.send(json!({"t": "resign"})).await;
+    wait_for(&mut org.api(&server), &id, "the end", |e| {
+        e["status"] == "finished"
+    })
+    .await;
+    let r = call(&mut org.api(&server), "POST", &time, give("black", 30)).await;
+    assert_error(&r, 400, Some("board"), "a game over");
+    assert_eq!(
+        parse(&r)["error"],
+        "round 1 board 1 is not a game being played: only a live game can be given time"
+    );
+    let history = history(&mut org.api(&server), &id).await;
+    let given: Vec<&Value> = history
+        .iter()
+        .filter(|h| h["action"]["kind"] == "give-time")
+        .collect();
+    assert_eq!(given.len(), 1, "{history:?}");
+    assert_eq!(given[0]["by"], org.name.as_str());
     assert_state_is_the_replay(&server, &id).await;
 }

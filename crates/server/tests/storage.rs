@@ -58,9 +58,9 @@ async fn a_bad_step_fails_alone_in_its_batch(b: Backend) {
             played_ms: now_ms(),
             lag_ms: 0,
         }),
-        event: None,
         end: None,
         rated: None,
+        ..Step::default()
     };
     // Two writes of ply 0 (the second breaks the primary key) and an event, sent together.
     let (a, b2, c) = tokio::join!(

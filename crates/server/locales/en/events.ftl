@@ -501,3 +501,6 @@ event-online-unpause-button = Come back
 event-online-paused-note = You have paused: you are not paired until you come back.
 event-online-withdraw = Withdraw from the event
 event-online-withdraw-warning = Withdrawing loses a game you are playing now, and you are not paired again.
+event-error-time-not-played = round { $round } board { $board } is not a game being played: only a live game can be given time
+event-done-time-given = { $name } was given { $seconds } s in round { $round } board { $board }
+api-error-side = Colour: “{ $value }” is not a side; give white or black.

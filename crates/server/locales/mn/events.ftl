@@ -501,3 +501,6 @@ event-online-unpause-button = Буцаж ирэх
 event-online-paused-note = Та түр завсарласан: буцаж иртлээ хуваарилагдахгүй.
 event-online-withdraw = Тэмцээнээс гарах
 event-online-withdraw-warning = Гарвал одоо тоглож буй тоглолтоо алдаж, дахин хуваарилагдахгүй.
+event-error-time-not-played = { $round }-р тойргийн { $board }-р ширээ одоо тоглогдож буй тоглолт биш: зөвхөн явагдаж буй тоглолтод цаг нэмнэ
+event-done-time-given = { $round }-р тойргийн { $board }-р ширээнд { $name }-д { $seconds } секунд нэмлээ
+api-error-side = Өнгө: «{ $value }» тал биш; white эсвэл black гэж бичнэ үү.

@@ -223,12 +223,15 @@ pub struct MoveRow {
 pub struct EventRow {
     /// Moves played when it happened.
     pub ply: i64,
-    /// `draw-offer`, `draw-decline`, `draw-accept`, `resign`, `abort`, `flag`, `claim`.
+    /// `draw-offer`, `draw-decline`, `draw-accept`, `resign`, `abort`, `flag`, `claim`,
+    /// `no-show`, `decision`, `time-given`.
     pub kind: String,
     /// `white` or `black` (who acted, or whose flag fell).
     pub color: Option<String>,
     /// When.
     pub at_ms: i64,
+    /// The time given, for a `time-given` event.
+    pub ms: Option<i64>,
 }
 
 /// The columns of a [`GameRow`], with the players' names joined in.
@@ -378,7 +381,7 @@ pub async fn moves(db: &Db, id: &str) -> Result<Vec<MoveRow>, AppError> {
 /// A game's events in order.
 pub async fn events(db: &Db, id: &str) -> Result<Vec<EventRow>, AppError> {
     let rows = sqlx::query(
-        "SELECT ply, kind, color, at_ms FROM game_events WHERE game_id = $1 ORDER BY id",
+        "SELECT ply, kind, color, at_ms, ms FROM game_events WHERE game_id = $1 ORDER BY id",
     )
     .bind(id)
     .fetch_all(&db.pool)
@@ -390,6 +393,7 @@ pub async fn events(db: &Db, id: &str) -> Result<Vec<EventRow>, AppError> {
                 kind: row.try_get("kind")?,
                 color: row.try_get("color")?,
                 at_ms: row.try_get("at_ms")?,
+                ms: row.try_get("ms")?,
             })
         })
         .collect()
@@ -406,6 +410,8 @@ pub struct Step {
     pub mv: Option<MoveRow>,
     /// An event to append: kind and colour.
     pub event: Option<(String, Option<String>)>,
+    /// The event's time given (`time-given`).
+    pub event_ms: Option<i64>,
     /// The game's end: status, result, how.
     pub end: Option<(Status, Option<String>, Ending)>,
     /// For a rated game between two accounts: whose ratings its result updates.
@@ -435,13 +441,15 @@ async fn write_step(
     }
     if let Some((kind, color)) = &step.event {
         sqlx::query(
-            "INSERT INTO game_events (game_id, ply, kind, color, at_ms) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO game_events (game_id, ply, kind, color, at_ms, ms)
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&step.game_id)
         .bind(step.ply)
         .bind(kind)
         .bind(color)
         .bind(now)
+        .bind(step.event_ms)
         .execute(&mut *conn)
         .await?;
     }

@@ -82,6 +82,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "online events",
         include_str!("../../migrations/sqlite/0009_online_events.sql"),
     ),
+    (
+        10,
+        "time given",
+        include_str!("../../migrations/sqlite/0010_time_given.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -123,6 +128,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         9,
         "online events",
         include_str!("../../migrations/postgres/0009_online_events.sql"),
+    ),
+    (
+        10,
+        "time given",
+        include_str!("../../migrations/postgres/0010_time_given.sql"),
     ),
 ];
 

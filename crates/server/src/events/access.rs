@@ -77,7 +77,8 @@ impl Standing {
             | Action::CloseLineups { .. }
             | Action::SetLineupDeadline { .. }
             | Action::SetTeamResult { .. }
-            | Action::Pause { .. } => self.is_staff(),
+            | Action::Pause { .. }
+            | Action::GiveTime { .. } => self.is_staff(),
             Action::OpenRegistration { .. } => self >= Standing::Organiser,
             // Asking to play, joining and leaving are an account's own acts ([`allowed`]).
             Action::Register { .. } | Action::Join { .. } | Action::Leave { .. } => false,

@@ -112,6 +112,11 @@ impl Clock {
         Ok(())
     }
 
+    /// Gives `color` `ms` more time (an arbiter's decision).
+    pub fn add_ms(&mut self, color: Color, ms: i64) {
+        self.inner.add_ms(color, at(ms));
+    }
+
     /// How long the running side's clock has run on this move at `now_ms` (0 when stopped).
     pub fn spent_ms(&self, now_ms: i64) -> i64 {
         i64::try_from(self.inner.spent_ms(at(now_ms))).unwrap_or(i64::MAX)

@@ -133,6 +133,8 @@ pub struct Plan {
     pub mv: Option<MoveRow>,
     /// The event to store: kind and acting colour.
     pub event: Option<(&'static str, Option<Color>)>,
+    /// The time given with a `time-given` event.
+    pub given_ms: Option<i64>,
     /// The end to store.
     pub finish: Option<Finish>,
     /// The new state (applied after the commit).
@@ -219,8 +221,25 @@ impl LiveGame {
             live.move_clocks.push((m.white_ms, m.black_ms));
             live.last_step_ms = m.played_ms;
         }
-        // The clock replays the presses at the stored times of the moves (see `clock`).
+        // The clock replays the presses at the stored times of the moves (see `clock`),
+        // and the time given between them.
+        let given = |ply: usize| {
+            events
+                .iter()
+                .filter(move |e| e.kind == "time-given" && usize::try_from(e.ply).ok() == Some(ply))
+                .filter_map(|e| {
+                    let color = match e.color.as_deref() {
+                        Some("white") => Color::White,
+                        Some("black") => Color::Black,
+                        _ => return None,
+                    };
+                    Some((color, e.ms?))
+                })
+        };
         for (k, m) in moves.iter().enumerate() {
+            for (color, ms) in given(k) {
+                live.clock.add_ms(color, ms);
+            }
             let mover = if k % 2 == 0 {
                 live.game.initial().turn()
             } else {
@@ -233,6 +252,9 @@ impl LiveGame {
                     let _ = live.clock.press_with_credit(mover, m.played_ms, m.lag_ms);
                 }
             }
+        }
+        for (color, ms) in given(moves.len()) {
+            live.clock.add_ms(color, ms);
         }
         if live.finish.is_some() {
             let end_ms = events
@@ -318,6 +340,7 @@ impl LiveGame {
         let event = |next: NextState, kind: &'static str, finish: Option<Finish>| Plan {
             mv: None,
             event: Some((kind, Some(color))),
+            given_ms: None,
             finish,
             next: Box::new(next),
         };
@@ -378,6 +401,7 @@ impl LiveGame {
                 Ok(Plan {
                     mv: Some(row),
                     event: None,
+                    given_ms: None,
                     finish,
                     next: Box::new(next),
                 })
@@ -500,6 +524,7 @@ impl LiveGame {
         Plan {
             mv: None,
             event: Some(("no-show", Some(absent))),
+            given_ms: None,
             finish: Some(Finish {
                 result,
                 termination: Ending::NoShow,
@@ -514,9 +539,33 @@ impl LiveGame {
         Plan {
             mv: None,
             event: Some(("decision", None)),
+            given_ms: None,
             finish: Some(finish),
             next: Box::new(self.stopped(now_ms)),
         }
+    }
+
+    /// The plan that gives `color` `ms` more time (an arbiter's decision), now; the
+    /// acting colour stored is the one receiving it.
+    pub fn give_time_plan(&self, color: Color, ms: i64) -> Result<Plan, ActionError> {
+        if !self.is_live() {
+            return Err(ActionError::GameOver);
+        }
+        let mut next = NextState {
+            game: self.game.clone(),
+            clock: self.clock.clone(),
+            offers: self.offers.clone(),
+            draw_declined: self.draw_declined,
+            lag_quota: self.lag_quota,
+        };
+        next.clock.add_ms(color, ms);
+        Ok(Plan {
+            mv: None,
+            event: Some(("time-given", Some(color))),
+            given_ms: Some(ms),
+            finish: None,
+            next: Box::new(next),
+        })
     }
 
     /// The plan that aborts a game whose first round stalled: nobody acted, so the event
@@ -526,6 +575,7 @@ impl LiveGame {
         Plan {
             mv: None,
             event: Some(("abort", None)),
+            given_ms: None,
             finish: Some(Finish {
                 result: None,
                 termination: Ending::NoStart,
@@ -553,6 +603,7 @@ impl LiveGame {
         Plan {
             mv: None,
             event: Some(("flag", Some(color))),
+            given_ms: None,
             finish: Some(Finish {
                 result: Some(result),
                 termination: Ending::Flag,

@@ -241,6 +241,30 @@ impl Hub {
         Ok(true)
     }
 
+    /// Gives `color` `ms` more time in live game `id` (an arbiter's decision): stored as a
+    /// `time-given` step, the flag timer set again, everyone watching told. Refused when
+    /// the game is over or another process runs it.
+    pub async fn give_time(
+        self: &Arc<Self>,
+        id: &str,
+        color: Color,
+        ms: i64,
+    ) -> Result<(), ActionError> {
+        self.adopt(id).await.map_err(|_| ActionError::Storage)?;
+        let room = self.room(id).await.map_err(|_| ActionError::GameOver)?;
+        if !room.owned.load(Ordering::Acquire) {
+            return Err(ActionError::Storage);
+        }
+        let mut live = room.game.lock().await;
+        let now = now_ms();
+        let plan = live.give_time_plan(color, ms)?;
+        self.commit(&mut live, plan, now).await?;
+        let _ = room.tx.send(snapshot_text(&live, now));
+        drop(live);
+        self.arm_flag_timer(id, &room).await;
+        Ok(())
+    }
+
     /// When each player of game `id` (`initial_ms` on each clock) was last at it, as every
     /// process has noted it.
     pub async fn presence(
@@ -557,6 +581,7 @@ impl Hub {
             event: plan
                 .event
                 .map(|(k, c)| (k.to_owned(), c.map(|c| c.name().to_owned()))),
+            event_ms: plan.given_ms,
             end: plan.finish.as_ref().map(|f| {
                 let status = if f.result.is_some() {
                     games::Status::Ended

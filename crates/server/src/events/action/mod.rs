@@ -294,6 +294,17 @@ pub enum Action {
         /// The account leaving (always the author).
         account: Person,
     },
+    /// An arbiter gives a player of an online event's game being played more time.
+    GiveTime {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// The side given time (in the pairing's game: the first-listed has White).
+        color: shatar_tournament::Color,
+        /// How much, in seconds.
+        seconds: u32,
+    },
     /// A player of an online Swiss pauses (is not paired in the next rounds, without a
     /// bye) or comes back.
     Pause {
@@ -811,6 +822,12 @@ impl Action {
             Action::Join { account, rating } => online::join(&mut next, account, *rating)?,
             Action::Leave { account } => online::leave(&mut next, account)?,
             Action::Pause { account, paused } => online::pause(&mut next, account, *paused)?,
+            Action::GiveTime {
+                round,
+                board,
+                color,
+                seconds,
+            } => online::give_time(&next, *round, *board, *color, *seconds)?,
             Action::Approve { account } => players::approve(&mut next, account)?,
             Action::Decline { account, reason } => players::decline(&mut next, account, reason)?,
             Action::CheckIn { entrant, present } => {

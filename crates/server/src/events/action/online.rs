@@ -243,3 +243,57 @@ pub(super) fn absent_while_paused(state: &mut EventState) -> Result<(), ActionEr
     }
     Ok(())
 }
+
+/// The most time an arbiter gives at once: an hour.
+pub const MAX_TIME_GIVEN_S: u32 = 3_600;
+
+/// An arbiter gives `color` on board `board` of round `round` more time in its live game
+/// (the server gives it on the game's clock; the history keeps the decision). Only a game
+/// being played can be given time.
+pub(super) fn give_time(
+    state: &EventState,
+    round: RoundNo,
+    board: BoardNo,
+    color: shatar_tournament::Color,
+    seconds: u32,
+) -> Result<Applied, ActionError> {
+    online(state)?;
+    if !(1..=MAX_TIME_GIVEN_S).contains(&seconds) {
+        return Err(ActionError::invalid(
+            "seconds",
+            Msg::new("event-error-online-range")
+                .arg("n", seconds)
+                .arg("min", 1)
+                .arg("max", MAX_TIME_GIVEN_S),
+        ));
+    }
+    let rounds = u32::try_from(state.event.rounds.len()).unwrap_or(u32::MAX);
+    let p = state
+        .event
+        .rounds
+        .get(round.index())
+        .ok_or(EventError::UnknownRound { round, rounds })?
+        .pairings
+        .iter()
+        .find(|p| p.board == board)
+        .ok_or(EventError::UnknownBoard { round, board })?;
+    let (Some(black), false) = (p.black, p.is_complete()) else {
+        return Err(ActionError::invalid(
+            "board",
+            Msg::new("event-error-time-not-played")
+                .arg("round", round)
+                .arg("board", board),
+        ));
+    };
+    let player = match color {
+        shatar_tournament::Color::White => p.white,
+        shatar_tournament::Color::Black => black,
+    };
+    Ok(Applied::Changed(
+        Msg::new("event-done-time-given")
+            .arg("name", super::named(&state.event, player))
+            .arg("seconds", seconds)
+            .arg("round", round)
+            .arg("board", board),
+    ))
+}

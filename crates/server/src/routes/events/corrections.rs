@@ -1,6 +1,6 @@
 //! The arbiter's and organiser's corrections through the API: hand-over and arbiters,
 //! a player's details, byes, withdrawals, violations, unpairing, a pairing changed by
-//! hand, a knock-out decision, and undo. Each write takes `?version=N` (the version the
+//! hand, a knock-out decision, time given in an online event's live game, and undo. Each write takes `?version=N` (the version the
 //! caller saw) and `?dry_run=true` (say what it would do, make nothing); each answers
 //! `{"message", "changed", "version", …}`.
 
@@ -51,6 +51,68 @@ pub(super) async fn run(
 
 pub(super) fn nothing(_: &Changed) -> Value {
     Value::Null
+}
+
+#[derive(Deserialize)]
+struct TimeBody {
+    color: String,
+    seconds: u32,
+}
+
+/// `POST /api/events/{id}/rounds/{r}/boards/{b}/time` with `{"color": "white"|"black",
+/// "seconds": N}`: the staff give a player of an online event's game being played more
+/// time. Who may and whether the board is being played are checked before the clock is
+/// touched; the game's clock gets the time, then the history keeps the decision.
+async fn give_time(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path((id, round, board)): Path<(String, String, String)>,
+    Query(seen): Query<Seen>,
+    ApiJson(body): ApiJson<TimeBody>,
+) -> ApiResult<Response> {
+    use shatar_tournament::Color;
+    let round = super::api::round_no(&round)?;
+    let board = board_no(&board)?;
+    let color = match body.color.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => {
+            return Err(ApiError::field(
+                "color",
+                Msg::new("api-error-side").arg("value", other),
+            ));
+        }
+    };
+    let action = Action::GiveTime {
+        round,
+        board,
+        color,
+        seconds: body.seconds,
+    };
+    change::preview(&state.db, &id, writer(&v, &headers)?, &action).await?;
+    if seen.dry_run {
+        return run(&state, &v, &headers, &id, action, seen, nothing).await;
+    }
+    let game = crate::db::event_games::game_at(&state.db, &id, round.get(), board.get())
+        .await?
+        .ok_or_else(|| ApiError::not_found(Msg::new("api-error-no-board").arg("board", board)))?;
+    let side = match color {
+        Color::White => shatar_rules::Color::White,
+        Color::Black => shatar_rules::Color::Black,
+    };
+    let ms = i64::from(body.seconds) * 1_000;
+    state
+        .hub
+        .give_time(&game, side, ms)
+        .await
+        .map_err(|e| match e {
+            crate::error::ActionError::Storage => {
+                ApiError::internal(format!("game {game}: giving time"))
+            }
+            other => ApiError::conflict(other.message()),
+        })?;
+    run(&state, &v, &headers, &id, action, seen, nothing).await
 }
 
 /// `{id}/players/{n}` in a path.
@@ -390,4 +452,8 @@ pub fn router() -> Router<AppState> {
             put(decide),
         )
         .route("/api/events/{id}/undo", post(undo))
+        .route(
+            "/api/events/{id}/rounds/{r}/boards/{b}/time",
+            post(give_time),
+        )
 }

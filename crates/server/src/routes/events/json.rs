@@ -66,6 +66,11 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, error)
     }
 
+    /// 409: the request does not fit the state now (a game that has just ended).
+    pub fn conflict(error: Msg) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, error)
+    }
+
     /// 500 (the cause is logged, not sent).
     pub fn internal(cause: impl Into<String>) -> ApiError {
         let cause = cause.into();
