@@ -919,6 +919,33 @@ async fn the_arbiter_gives_time(b: Backend) {
     let white_ms = s["clock"]["white_ms"].as_i64().unwrap();
     assert!((300_000..=360_000).contains(&white_ms), "{s}");
     assert_eq!(s["clock"]["black_ms"], 300_000, "{s}");
+    // The round page has the form for it: Black gets half a minute.
+    let mut org = org;
+    let page = org.browser.get(&format!("/events/{id}/rounds/1")).await;
+    assert!(page.body.contains("Give time"), "{}", page.body);
+    let csrf = page.csrf();
+    let r = org
+        .browser
+        .post(
+            &format!("/events/{id}/rounds/1/time"),
+            &[
+                ("csrf", &csrf),
+                ("board", "1"),
+                ("color", "black"),
+                ("seconds", "30"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    // (Black's socket has the states since its move queued: the last one has it.)
+    let mut s = black.state().await;
+    for _ in 0..4 {
+        if s["clock"]["black_ms"] != 300_000 {
+            break;
+        }
+        s = black.state().await;
+    }
+    assert_eq!(s["clock"]["black_ms"], 330_000, "{s}");
     white.close().await;
     black.close().await;
     restart(&mut server).await;
@@ -948,7 +975,7 @@ async fn the_arbiter_gives_time(b: Backend) {
         .iter()
         .filter(|h| h["action"]["kind"] == "give-time")
         .collect();
-    assert_eq!(given.len(), 1, "{history:?}");
+    assert_eq!(given.len(), 2, "{history:?}");
     assert_eq!(given[0]["by"], org.name.as_str());
     assert_state_is_the_replay(&server, &id).await;
 }

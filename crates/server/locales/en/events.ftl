@@ -504,3 +504,5 @@ event-online-withdraw-warning = Withdrawing loses a game you are playing now, an
 event-error-time-not-played = round { $round } board { $board } is not a game being played: only a live game can be given time
 event-done-time-given = { $name } was given { $seconds } s in round { $round } board { $board }
 api-error-side = Colour: “{ $value }” is not a side; give white or black.
+event-give-time = Give time
+event-seconds = Seconds

@@ -504,3 +504,5 @@ event-online-withdraw-warning = Гарвал одоо тоглож буй тог
 event-error-time-not-played = { $round }-р тойргийн { $board }-р ширээ одоо тоглогдож буй тоглолт биш: зөвхөн явагдаж буй тоглолтод цаг нэмнэ
 event-done-time-given = { $round }-р тойргийн { $board }-р ширээнд { $name }-д { $seconds } секунд нэмлээ
 api-error-side = Өнгө: «{ $value }» тал биш; white эсвэл black гэж бичнэ үү.
+event-give-time = Цаг нэмэх
+event-seconds = Секунд

@@ -504,3 +504,5 @@ event-online-withdraw-warning = 退赛后正在进行的对局判负，此后不
 event-error-time-not-played = 第 { $round } 轮第 { $board } 台不是正在进行的对局：只有进行中的对局可以加时
 event-done-time-given = 第 { $round } 轮第 { $board } 台：给 { $name } 加时 { $seconds } 秒
 api-error-side = 颜色：“{ $value }”不是一方；请填 white 或 black。
+event-give-time = 加时
+event-seconds = 秒数

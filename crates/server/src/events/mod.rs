@@ -17,11 +17,13 @@
 //! | `access.rs` | who may do what |
 //! | `online.rs` | online events: their settings, defaults and the results of their games |
 //! | `runner.rs` | the server running online events: rounds paired, games created, results entered |
+//! | `live_tools.rs` | the staff's acts that touch a live game too: giving a player time |
 //! | `words.rs` | results as the API writes them (`1-0`, `1/2-1/2`, `+-` …) |
 
 pub mod access;
 pub mod action;
 pub mod change;
+pub mod live_tools;
 pub mod online;
 pub mod runner;
 pub mod state;

@@ -931,6 +931,7 @@ mod tests;
 
 use create::{create, import};
 pub use history::{in_force, replay, worded};
+pub use online::MAX_TIME_GIVEN_S;
 pub use players::MAX_CSV_BYTES;
 use players::{add_player, correct_player};
 use results::{decide_match, set_result};

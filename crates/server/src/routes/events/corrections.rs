@@ -90,29 +90,25 @@ async fn give_time(
         color,
         seconds: body.seconds,
     };
-    change::preview(&state.db, &id, writer(&v, &headers)?, &action).await?;
     if seen.dry_run {
         return run(&state, &v, &headers, &id, action, seen, nothing).await;
     }
-    let game = crate::db::event_games::game_at(&state.db, &id, round.get(), board.get())
-        .await?
-        .ok_or_else(|| ApiError::not_found(Msg::new("api-error-no-board").arg("board", board)))?;
-    let side = match color {
-        Color::White => shatar_rules::Color::White,
-        Color::Black => shatar_rules::Color::Black,
-    };
-    let ms = i64::from(body.seconds) * 1_000;
-    state
-        .hub
-        .give_time(&game, side, ms)
-        .await
-        .map_err(|e| match e {
-            crate::error::ActionError::Storage => {
-                ApiError::internal(format!("game {game}: giving time"))
-            }
-            other => ApiError::conflict(other.message()),
-        })?;
-    run(&state, &v, &headers, &id, action, seen, nothing).await
+    let done = crate::events::live_tools::give_time(
+        &state,
+        writer(&v, &headers)?,
+        &id,
+        round,
+        board,
+        color,
+        body.seconds,
+    )
+    .await?;
+    Ok(Json(json!({
+        "message": done.message.text(v.lang),
+        "changed": done.changed,
+        "version": done.version,
+    }))
+    .into_response())
 }
 
 /// `{id}/players/{n}` in a path.

@@ -285,6 +285,21 @@ fn round_body(
                         button type="submit" { (l.t("event-enter")) }
                     }
                 }
+                @if s.online.is_some() && r.pairings.iter().any(|p| !p.is_complete()) {
+                    form method="post" action={ "/events/" (id) "/rounds/" (round) "/time" } {
+                        (csrf(v))
+                        strong { (l.t("event-give-time")) } " "
+                        label { (l.t("event-board")) " " input name="board" type="number" min="1" required; }
+                        label { (l.t("seek-color")) " "
+                            select name="color" {
+                                option value="white" { (l.t("color-white")) }
+                                option value="black" { (l.t("color-black")) }
+                            }
+                        }
+                        label { (l.t("event-seconds")) " " input name="seconds" type="number" min="1" max=(crate::events::action::MAX_TIME_GIVEN_S) value="60" required; }
+                        button type="submit" { (l.t("event-give-time")) }
+                    }
+                }
                 @if knock_out {
                     @for p in r.pairings.iter().filter(|p| p.black.is_some() && !p.games.is_empty() && p.decided_for.is_none()) {
                         form.inline method="post" action={ "/events/" (id) "/rounds/" (round) "/boards/" (p.board) "/decision" } {
@@ -596,7 +611,24 @@ async fn change_on_round_then(
         }
         _ => String::new(),
     };
-    let notice = match change::change(&state.db, id, v.user.as_ref(), action, seen).await {
+    let outcome = change::change(&state.db, id, v.user.as_ref(), action, seen).await;
+    answer_on_round(state, v, id, round, outcome, board, result, after).await
+}
+
+/// The answer to a change made from a round page: on to the round (or `after`), or the
+/// round page again with the refusal, or the question whether to replace a result.
+#[allow(clippy::too_many_arguments)]
+async fn answer_on_round(
+    state: &AppState,
+    v: &Visitor,
+    id: &str,
+    round: RoundNo,
+    outcome: Result<change::Changed, ChangeError>,
+    board: Option<BoardNo>,
+    result: String,
+    after: Option<String>,
+) -> AppResult<Response> {
+    let notice = match outcome {
         Ok(_) => {
             let back = match (after, board) {
                 (Some(after), _) => after,
@@ -1014,6 +1046,55 @@ async fn submit_lineup(
     change_on_round(&state, &v, &id, round, action, None).await
 }
 
+#[derive(Deserialize)]
+struct TimeForm {
+    board: String,
+    color: String,
+    seconds: String,
+    csrf: Option<String>,
+}
+
+/// The staff give a player of an online event's live game more time, from the round page.
+async fn give_time(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Form(f): Form<TimeForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    v.require_user()?;
+    let round = round_no(&round)?;
+    let board = board_no(&f.board)?;
+    let color = match f.color.as_str() {
+        "white" => shatar_tournament::Color::White,
+        "black" => shatar_tournament::Color::Black,
+        other => {
+            return Err(AppError::BadRequest(
+                Msg::new("api-error-side").arg("value", other),
+            ));
+        }
+    };
+    let seconds: u32 = f.seconds.trim().parse().map_err(|_| {
+        AppError::BadRequest(
+            Msg::new("event-error-online-range")
+                .arg("n", f.seconds.trim())
+                .arg("min", 1)
+                .arg("max", crate::events::action::MAX_TIME_GIVEN_S),
+        )
+    })?;
+    let outcome = crate::events::live_tools::give_time(
+        &state,
+        v.user.as_ref(),
+        &id,
+        round,
+        board,
+        color,
+        seconds,
+    )
+    .await;
+    answer_on_round(&state, &v, &id, round, outcome, None, String::new(), None).await
+}
+
 /// An online event's board: to its live game (or its record, once over).
 async fn board_game(
     State(state): State<AppState>,
@@ -1045,6 +1126,7 @@ pub(super) fn router() -> Router<AppState> {
             post(set_result),
         )
         .route("/events/{id}/rounds/{r}/boards/{b}/game", get(board_game))
+        .route("/events/{id}/rounds/{r}/time", post(give_time))
         .route("/events/{id}/rounds/{r}/sheet", post(from_sheet))
         .route("/events/{id}/rounds/{r}/adjudicate", post(adjudicate))
         .route("/events/{id}/rounds/{r}/boards/{b}/decision", post(decide))
