@@ -1,14 +1,22 @@
 //! Nothing acknowledged is lost: a server process is killed with SIGKILL in the middle of a
 //! live game, a new one starts on the same database, and every acknowledged account, move,
-//! offer and clock reading is there; the game goes on.
+//! offer and clock reading is there; the game goes on. An online event killed as a round
+//! ends and again in the middle of the next goes on too: no round paired twice, no result
+//! lost.
 //!
 //! The server runs in a child process: this test binary itself, re-run with the ignored test
 //! `child_server`, which serves until killed.
 
 mod common;
 
+use common::events::{
+    Account, account, assert_state_is_the_replay, get_event, history, restart, results, round_of,
+    start, start_event,
+};
+use common::online::{games_of_round, online_event, play, wait_for};
 use common::{Backend, Client, unique};
 use serde_json::json;
+use shatar_server::db::users::AccountRole;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
@@ -38,9 +46,12 @@ fn child_server() {
     });
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
-        let running = shatar_server::start(common::config(dir.into(), &backend))
-            .await
-            .unwrap();
+        let mut config = common::config(dir.into(), &backend);
+        // Every test client connects from 127.0.0.1: the per-address limits are raised out
+        // of the way (the event tests' players make many calls).
+        config.http_requests_per_second = 100_000;
+        config.http_request_burst = 100_000;
+        let running = shatar_server::start(config).await.unwrap();
         println!("LISTENING {}", running.addr);
         std::future::pending::<()>().await;
     });
@@ -93,7 +104,10 @@ fn spawn_server(dir: &Path, backend: &Backend) -> (ServerProcess, SocketAddr) {
     (child, addr)
 }
 
-on_both_backends!(sigkill_mid_game_loses_nothing_acknowledged);
+on_both_backends!(
+    sigkill_mid_game_loses_nothing_acknowledged,
+    sigkill_mid_event_loses_nothing,
+);
 
 async fn sigkill_mid_game_loses_nothing_acknowledged(b: Backend) {
     let dir = tempfile::tempdir().unwrap();
@@ -177,4 +191,122 @@ async fn sigkill_mid_game_loses_nothing_acknowledged(b: Backend) {
     bs.play("g8f6", 5).await;
     assert_eq!(w.state_at(6).await["moves"][5], "g8f6");
     child.kill();
+}
+
+/// An online Swiss of 4 players and 2 rounds in a server process killed twice: the instant
+/// round 1's last game ends (the server has its result to enter and round 2 to pair), and
+/// four moves into round 2. Each new process finishes what the last one began: every
+/// result entered once, each round paired once, the games resumed at their last move.
+async fn sigkill_mid_event_loses_nothing(b: Backend) {
+    // The accounts and the event are made in-process; the event is run by child processes.
+    let mut server = start(b.clone()).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let (id, mut players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Killed", "system": "swiss", "rounds": 2, "online": true,
+               "time_control": "120+1", "pause_s": 0, "rated": true}),
+        "K",
+        4,
+    )
+    .await;
+    if let Some(r) = server.running.take() {
+        r.shutdown().await;
+    }
+    let move_to = |server: &mut common::TestServer, players: &mut [Account], addr| {
+        server.addr = addr;
+        for p in players {
+            p.browser.addr = addr;
+        }
+    };
+    let (mut child, addr) = spawn_server(server.dir.path(), &b);
+    move_to(&mut server, &mut players, addr);
+    start_event(&mut org.api(&server), &id).await;
+
+    // Round 1, played to its end; the server is killed as the last game ends.
+    let event = wait_for(&mut org.api(&server), &id, "round 1's games", |e| {
+        games_of_round(e, 1, &players).is_some()
+    })
+    .await;
+    let mut played = Vec::new();
+    for (i, (w, bl, game)) in games_of_round(&event, 1, &players)
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        let mut white = players[*w].browser.socket(game).await;
+        let mut black = players[*bl].browser.socket(game).await;
+        let seed = 7 + u64::try_from(i).unwrap();
+        played.push(play(&mut white, &mut black, 6, seed, true).await.unwrap());
+    }
+    child.kill();
+    let (mut child, addr) = spawn_server(server.dir.path(), &b);
+    move_to(&mut server, &mut players, addr);
+    let event = wait_for(&mut org.api(&server), &id, "round 1's results", |e| {
+        round_of(e, 1).is_some_and(|r| results(r).values().all(Option::is_some))
+    })
+    .await;
+    let entered: Vec<String> = results(round_of(&event, 1).unwrap())
+        .into_values()
+        .map(Option::unwrap)
+        .collect();
+    assert_eq!(entered, played, "round 1's results, entered after the kill");
+
+    // Round 2: four moves in each game, then SIGKILL.
+    let event = wait_for(&mut org.api(&server), &id, "round 2's games", |e| {
+        games_of_round(e, 2, &players).is_some()
+    })
+    .await;
+    let games = games_of_round(&event, 2, &players).unwrap();
+    for (i, (w, bl, game)) in games.iter().enumerate() {
+        let mut white = players[*w].browser.socket(game).await;
+        let mut black = players[*bl].browser.socket(game).await;
+        let seed = 70 + u64::try_from(i).unwrap();
+        assert_eq!(play(&mut white, &mut black, 4, seed, false).await, None);
+    }
+    child.kill();
+    let (mut child, addr) = spawn_server(server.dir.path(), &b);
+    move_to(&mut server, &mut players, addr);
+    let mut played = Vec::new();
+    for (i, (w, bl, game)) in games.iter().enumerate() {
+        let mut white = players[*w].browser.socket(game).await;
+        let mut black = players[*bl].browser.socket(game).await;
+        let s = white.get_state_via_ping().await;
+        assert_eq!(
+            (s["ply"].as_u64(), s["status"].as_str()),
+            (Some(4), Some("started")),
+            "round 2's game {game} resumed at its fourth move"
+        );
+        let seed = 700 + u64::try_from(i).unwrap();
+        played.push(play(&mut white, &mut black, 8, seed, true).await.unwrap());
+    }
+    let event = wait_for(&mut org.api(&server), &id, "the end", |e| {
+        e["status"] == "finished"
+    })
+    .await;
+    let entered: Vec<String> = results(round_of(&event, 2).unwrap())
+        .into_values()
+        .map(Option::unwrap)
+        .collect();
+    assert_eq!(entered, played, "round 2's results");
+    assert_eq!(event["rounds"].as_array().unwrap().len(), 2);
+    let history = history(&mut org.api(&server), &id).await;
+    assert_eq!(
+        history.iter().filter(|h| h["by"] == "server").count(),
+        2 * (2 + 2),
+        "2 rounds, each paired, published and 2 results: nothing done twice"
+    );
+    child.kill();
+    restart(&mut server).await;
+    assert_state_is_the_replay(&server, &id).await;
+    // The event is rated: each game changed its two players' ratings once.
+    let event = get_event(&mut org.api(&server), &id).await;
+    for r in 1..=2 {
+        for (_, _, game) in games_of_round(&event, r, &players).unwrap() {
+            let changes = shatar_server::db::ratings::changes_of_game(&server.state().db, &game)
+                .await
+                .unwrap();
+            assert_eq!(changes.len(), 2, "round {r}, game {game}: {changes:?}");
+        }
+    }
 }

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod events;
+pub mod online;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
