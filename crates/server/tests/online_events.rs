@@ -7,7 +7,7 @@ mod common;
 
 use common::events::*;
 use common::online::*;
-use common::Backend;
+use common::{Backend, Socket};
 use serde_json::{Value, json};
 use shatar_server::db::users::AccountRole;
 use std::collections::BTreeMap;
@@ -20,6 +20,7 @@ on_both_backends!(
     an_online_event_from_the_pages,
     players_pause_and_withdraw_and_the_arbiter_decides,
     the_arbiter_gives_time,
+    an_online_knock_out_plays_its_matches,
 );
 
 async fn an_online_swiss_runs_by_itself(b: Backend) {
@@ -825,3 +826,140 @@ async fn the_arbiter_gives_time(b: Backend) {
     assert_state_is_the_replay(&server, &id).await;
 }
 
+/// Ends a game between `white` and `black` as `result` says: a few random moves, then the
+/// loser resigns, or White offers a draw and Black accepts.
+async fn end_as(white: &mut Socket, black: &mut Socket, result: &str, seed: u64) {
+    let ended = match result {
+        // After 3 plies Black is to move and resigns; after 2, White.
+        "1-0" => play(white, black, 3, seed, true).await,
+        "0-1" => play(white, black, 2, seed, true).await,
+        _ => {
+            assert_eq!(play(white, black, 2, seed, false).await, None);
+            white.send(json!({"t": "draw-offer"})).await;
+            while black.state().await["draw_offer"] != "white" {}
+            black.send(json!({"t": "draw-accept"})).await;
+            loop {
+                let s = white.state().await;
+                if s["status"] != "started" {
+                    break s["result"].as_str().map(str::to_owned);
+                }
+            }
+        }
+    };
+    assert_eq!(ended.as_deref(), Some(result));
+}
+
+/// Players `a` and `b`'s sockets on `game`, White's first, and which of the two is White
+/// (a match's colours swap each game).
+async fn sockets(players: &[Account], a: usize, b: usize, game: &str) -> (Socket, Socket, usize) {
+    let first = players[a].browser.socket(game).await;
+    let second = players[b].browser.socket(game).await;
+    match first.you.as_deref() {
+        Some("white") => (first, second, a),
+        _ => (second, first, b),
+    }
+}
+
+/// A knock-out of two-game matches, online: each match's second game is created with the
+/// colours swapped once the first ends, a level match goes to an armageddon game whose
+/// draw sends Black through, and the final is paired from the winners.
+async fn an_online_knock_out_plays_its_matches(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let (id, players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Online cup", "system": "single-elimination", "online": true,
+               "drawn_match": "armageddon", "time_control": "120+1", "pause_s": 0,
+               "rated": false}),
+        "C",
+        4,
+    )
+    .await;
+    start_event(&mut o, &id).await;
+    // Each board's games' results, first entrant's point of view aside: in the games'
+    // own colours. Round 1, board 1: 1–1 after two games, then an armageddon draw;
+    // board 2: 1½–½. The final: 2–0.
+    let plan: [&[&[&str]]; 2] = [
+        &[&["1-0", "1-0", "1/2-1/2"], &["1-0", "1/2-1/2"]],
+        &[&["1-0", "0-1"]],
+    ];
+    let mut seed = 11;
+    let mut winners = Vec::new();
+    for (r, boards) in (1..).zip(plan) {
+        let event = wait_for(&mut o, &id, &format!("round {r}'s games"), |e| {
+            games_of_round(e, r, &players).is_some()
+        })
+        .await;
+        let first_games = games_of_round(&event, r, &players).unwrap();
+        assert_eq!(first_games.len(), boards.len(), "round {r}");
+        for ((a, bl, game1), results) in first_games.iter().zip(boards) {
+            let mut game = game1.clone();
+            let mut seen = vec![game.clone()];
+            for (k, result) in results.iter().enumerate() {
+                let (mut white, mut black, white_is) = sockets(&players, *a, *bl, &game).await;
+                // Games 1 and 3 (the armageddon): the first entrant is White; game 2: the
+                // second.
+                let expected = if k % 2 == 0 { *a } else { *bl };
+                assert_eq!(white_is, expected, "round {r}, game {}: colours", k + 1);
+                seed += 1;
+                end_as(&mut white, &mut black, result, seed).await;
+                if k + 1 < results.len() {
+                    // The match's next game, on the same board.
+                    let board =
+                        u32::try_from(first_games.iter().position(|g| g.2 == *game1).unwrap() + 1)
+                            .unwrap();
+                    let next = wait_for(&mut o, &id, "the next game", |e| {
+                        round_of(e, r).is_some_and(|round| {
+                            round["pairings"][usize::try_from(board - 1).unwrap()]["game"]
+                                .as_str()
+                                .is_some_and(|g| !seen.iter().any(|s| s == g))
+                        })
+                    })
+                    .await;
+                    let p = &round_of(&next, r).unwrap()["pairings"]
+                        [usize::try_from(board - 1).unwrap()];
+                    game = p["game"].as_str().unwrap().to_owned();
+                    seen.push(game.clone());
+                    assert_eq!(p["games"], json!(seen), "every game of the match, in order");
+                    assert!(p["result"].is_null(), "no result before the match is over");
+                }
+            }
+        }
+        let event = wait_for(&mut o, &id, &format!("round {r}'s results"), |e| {
+            round_of(e, r).is_some_and(|round| results(round).values().all(Option::is_some))
+        })
+        .await;
+        let round = round_of(&event, r).unwrap();
+        let entered: Vec<String> = results(round).into_values().map(Option::unwrap).collect();
+        let expected: Vec<String> = boards.iter().map(|b| b.join(" ")).collect();
+        assert_eq!(entered, expected, "round {r}");
+        winners = round["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["decided_for"].clone())
+            .collect();
+        if r == 1 {
+            // The armageddon's draw: Black (the second entrant) goes through.
+            assert_eq!(winners[0], round["pairings"][0]["black"], "{round}");
+            assert!(winners[1].is_null(), "won on points: no decision needed");
+        }
+    }
+    assert!(winners[0].is_null());
+    let event = wait_for(&mut o, &id, "the end", |e| e["status"] == "finished").await;
+    assert_eq!(event["rounds"].as_array().unwrap().len(), 2);
+    // The final was between board 1's armageddon winner and board 2's winner.
+    let r1 = round_of(&event, 1).unwrap();
+    let fin = &round_of(&event, 2).unwrap()["pairings"][0];
+    let mut finalists = [fin["white"].clone(), fin["black"].clone()];
+    finalists.sort_by_key(|v| v.as_u64());
+    let mut expected = [
+        r1["pairings"][0]["black"].clone(),
+        r1["pairings"][1]["white"].clone(),
+    ];
+    expected.sort_by_key(|v| v.as_u64());
+    assert_eq!(finalists, expected);
+    assert_state_is_the_replay(&server, &id).await;
+}

@@ -454,7 +454,6 @@ event-lineups-due-set = Set the due time
 event-lineups-due-clear = No due time
 event-lineups-close = Close the line-ups now
 event-error-online-teams = online team events are not run yet: make it an individual event, or run the teams' event by hand
-event-error-online-matches = online events play one game a pairing: knock-out matches of two games are not run online yet
 event-error-online-clock = an online event's clock is one period with an increment or none (for example 300+3): { $value } is not one
 event-error-online-untimed = an online event needs a clock: { $value } has none
 event-error-online-range = { $n } is out of range: from { $min } to { $max }

@@ -454,7 +454,6 @@ event-lineups-due-set = 设定截止时间
 event-lineups-due-clear = 取消截止时间
 event-lineups-close = 立即截止排阵
 event-error-online-teams = 暂不支持线上团体赛：请改为个人赛，或手动组织团体赛
-event-error-online-matches = 线上比赛每个对阵只下一局：两局制淘汰赛暂不支持线上进行
 event-error-online-clock = 线上比赛的用时须为单一阶段，可加秒或不加秒（例如 300+3）：{ $value } 不符合
 event-error-online-untimed = 线上比赛需要计时：{ $value } 没有计时
 event-error-online-range = { $n } 超出范围：应在 { $min } 到 { $max } 之间

@@ -1,5 +1,6 @@
-//! The live games of an online event's pairings (`event_games`): created together with
-//! their games in one transaction, once per round whichever process gets there first.
+//! The live games of an online event's pairings (`event_games`): a round's first games
+//! created together in one transaction, once per round whichever process gets there
+//! first, and a match's later games one by one, each once.
 
 use super::Db;
 use super::games::{self, GameRow};
@@ -59,6 +60,48 @@ pub async fn create_round(
     Ok(true)
 }
 
+/// Stores game `game_no` (2, 3 …) of board `board` of `round` of event `event_id` and its
+/// link, both or neither. Returns `false` (and stores nothing) when the board already has
+/// that game.
+pub async fn create_game(
+    db: &Db,
+    event_id: &str,
+    round: u32,
+    board: u32,
+    game_no: u32,
+    row: &GameRow,
+) -> Result<bool, AppError> {
+    let mut tx = db.pool.begin().await?;
+    let there = sqlx::query(
+        "SELECT 1 FROM event_games
+         WHERE event_id = $1 AND round = $2 AND board = $3 AND game_no = $4",
+    )
+    .bind(event_id)
+    .bind(i64::from(round))
+    .bind(i64::from(board))
+    .bind(i64::from(game_no))
+    .fetch_optional(&mut *tx)
+    .await?;
+    if there.is_some() {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    games::insert(&mut tx, row).await?;
+    sqlx::query(
+        "INSERT INTO event_games (event_id, round, board, game_no, game_id)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(event_id)
+    .bind(i64::from(round))
+    .bind(i64::from(board))
+    .bind(i64::from(game_no))
+    .bind(&row.id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
 /// The games of `round` of event `event_id`, by board and game.
 pub async fn of_round(db: &Db, event_id: &str, round: u32) -> Result<Vec<EventGame>, AppError> {
     let sql = format!(
@@ -82,7 +125,8 @@ pub async fn of_round(db: &Db, event_id: &str, round: u32) -> Result<Vec<EventGa
         .collect()
 }
 
-/// The (first) game of board `board` of `round` of event `event_id`, if any.
+/// The current game of board `board` of `round` of event `event_id` (its latest, in a
+/// match of several), if any.
 pub async fn game_at(
     db: &Db,
     event_id: &str,
@@ -91,7 +135,8 @@ pub async fn game_at(
 ) -> Result<Option<String>, AppError> {
     let row = sqlx::query(
         "SELECT game_id FROM event_games
-         WHERE event_id = $1 AND round = $2 AND board = $3 AND game_no = 1",
+         WHERE event_id = $1 AND round = $2 AND board = $3
+         ORDER BY game_no DESC LIMIT 1",
     )
     .bind(event_id)
     .bind(i64::from(round))

@@ -3,6 +3,11 @@
 //! the event's clock and ruleset, and enters each game's result when it ends
 //! (`runner.rs` drives it; this file holds the settings and the rules it follows).
 //!
+//! A pairing of several games (a knock-out's two-game matches) plays them one after the
+//! other, colours swapped each game; a level knock-out match goes on by the organiser's
+//! rule (extra games until one player leads, or one armageddon game), see
+//! [`next_in_match`].
+//!
 //! A player who does not make a first move within the event's default time loses by
 //! default (S4 ch.2 §6's 15 minutes for long games, shorter for fast ones, see
 //! [`default_time_s`]); when neither does, both lose (a double forfeit). The tournament
@@ -12,7 +17,9 @@ use crate::db::games::{Ending, GameRow, Status as GameStatus};
 use crate::live::game::Finish;
 use serde::{Deserialize, Serialize};
 use shatar_arbiter::{Bonus, TimeControl};
-use shatar_tournament::GameResult;
+use shatar_tournament::{
+    Color, DrawnMatchRule, EntrantNo, Event, GameResult, Pairing, Score, System,
+};
 
 /// Seconds between the last game of a round ending and the next round's pairing, when
 /// the organiser does not say.
@@ -124,12 +131,103 @@ pub fn result_of(game: &GameRow) -> Option<GameResult> {
     }
 }
 
+/// The most extra games a level knock-out match plays online under the extra-games rule;
+/// a match still level after them waits for the arbiter's decision.
+pub const MAX_EXTRA_GAMES: usize = 10;
+
+/// What a pairing of an online event needs next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchStep {
+    /// Its next game, `game_no` (1, 2 …), with these colours.
+    Play {
+        game_no: u32,
+        white: EntrantNo,
+        black: EntrantNo,
+    },
+    /// Its games are over: the results to enter, and who goes through a level knock-out
+    /// match by its armageddon game.
+    Enter {
+        games: Vec<GameResult>,
+        winner: Option<EntrantNo>,
+    },
+}
+
+fn is_knock_out(system: System) -> bool {
+    matches!(
+        system,
+        System::SingleElimination | System::DoubleElimination
+    )
+}
+
+/// The next step of pairing `p` of `event` whose games so far ended with `ended` (game 1
+/// first, each in its own colours); `None` for a bye. The event's games per pairing are
+/// played, colours swapped each game (game k, 0-based, has the pairing's first entrant
+/// as White when k is even). A knock-out match level on game points then goes on by the
+/// organiser's rule: extra games, one at a time, until one player leads (at most
+/// [`MAX_EXTRA_GAMES`]); or one armageddon game, whose draw counts as Black's win.
+pub fn next_in_match(event: &Event, p: &Pairing, ended: &[GameResult]) -> Option<MatchStep> {
+    let second = p.black?;
+    let colours = |k: usize| match Pairing::first_color_in_game(k) {
+        Color::White => (p.white, second),
+        Color::Black => (second, p.white),
+    };
+    let play = |k: usize| {
+        let (white, black) = colours(k);
+        MatchStep::Play {
+            game_no: u32::try_from(k + 1).unwrap_or(u32::MAX),
+            white,
+            black,
+        }
+    };
+    let enter = |winner| MatchStep::Enter {
+        games: ended.to_vec(),
+        winner,
+    };
+    let planned = usize::from(event.games_per_pairing.max(1));
+    let k = ended.len();
+    if k < planned {
+        return Some(play(k));
+    }
+    if !is_knock_out(event.system) {
+        return Some(enter(None));
+    }
+    let (mut first, mut other) = (Score::ZERO, Score::ZERO);
+    for (i, g) in ended.iter().enumerate() {
+        let c = Pairing::first_color_in_game(i);
+        first += g.points(c);
+        other += g.points(c.opposite());
+    }
+    let rule = event.settings.drawn_match;
+    if rule == DrawnMatchRule::Armageddon && k > planned {
+        // The armageddon game was played: it decides, as the library records it.
+        let last = &ended[k - 1];
+        let (white, black) = colours(k - 1);
+        let white_won = last.points(Color::White) > last.points(Color::Black);
+        return Some(enter(Some(if white_won { white } else { black })));
+    }
+    if first != other {
+        return Some(enter(None));
+    }
+    Some(match rule {
+        DrawnMatchRule::ExtraGames if k - planned >= MAX_EXTRA_GAMES => enter(None),
+        DrawnMatchRule::ExtraGames | DrawnMatchRule::Armageddon => play(k),
+    })
+}
+
+/// Whether pairing `p` of `event` is over for the runner: its result entered and, in a
+/// knock-out, its winner known (a match left level waits for the arbiter's decision).
+pub fn is_settled(event: &Event, p: &Pairing) -> bool {
+    p.is_complete()
+        && (p.black.is_none()
+            || !is_knock_out(event.system)
+            || shatar_tournament::pairing::elimination::match_winner(event, p).is_some())
+}
+
 /// How a live game still being played ends when the event decides its pairing (an
 /// arbiter's result or default, a withdrawal): the decided winner wins, a draw is drawn,
 /// and a double forfeit (or points that give neither side anything) ends it without a
 /// result.
 pub fn decided_finish(result: &GameResult) -> Finish {
-    use shatar_tournament::{Color, Score};
     let (white, black) = (result.points(Color::White), result.points(Color::Black));
     let text = if white > black {
         Some("1-0")
@@ -215,7 +313,6 @@ mod tests {
             black,
             reason: "ruling".into(),
         };
-        use shatar_tournament::Score;
         assert_eq!(
             ended(&adjusted(Score::HALF, Score::ZERO)),
             Some("1-0".into())
@@ -251,5 +348,115 @@ mod tests {
                 reason: NO_SHOW.into()
             })
         );
+    }
+
+    /// A knock-out of two-game matches: board 1, entrant 1 against entrant 2.
+    fn match_of(rule: DrawnMatchRule) -> (Event, Pairing) {
+        let mut event = Event::new("KO", System::SingleElimination);
+        event.games_per_pairing = 2;
+        event.settings.drawn_match = rule;
+        let p = Pairing {
+            board: shatar_tournament::BoardNo::FIRST,
+            white: EntrantNo::new(1).unwrap(),
+            black: EntrantNo::new(2),
+            bye_points: None,
+            games: Vec::new(),
+            team_match: None,
+            decided_for: None,
+            slot: None,
+        };
+        (event, p)
+    }
+
+    fn play(game_no: u32, white: u32, black: u32) -> Option<MatchStep> {
+        Some(MatchStep::Play {
+            game_no,
+            white: EntrantNo::new(white).unwrap(),
+            black: EntrantNo::new(black).unwrap(),
+        })
+    }
+
+    fn enter(games: &[GameResult], winner: Option<u32>) -> Option<MatchStep> {
+        Some(MatchStep::Enter {
+            games: games.to_vec(),
+            winner: winner.map(|n| EntrantNo::new(n).unwrap()),
+        })
+    }
+
+    #[test]
+    fn a_two_game_match_swaps_colours_and_a_lead_ends_it() {
+        use GameResult::{BlackWins, Draw, WhiteWins};
+        let (event, p) = match_of(DrawnMatchRule::ExtraGames);
+        assert_eq!(next_in_match(&event, &p, &[]), play(1, 1, 2));
+        assert_eq!(next_in_match(&event, &p, &[WhiteWins]), play(2, 2, 1));
+        // Entrant 1 won game 1 as White and drew game 2 as Black: 1½–½.
+        assert_eq!(
+            next_in_match(&event, &p, &[WhiteWins, Draw]),
+            enter(&[WhiteWins, Draw], None)
+        );
+        // 1–1 (each won with White): level, an extra game with entrant 1 White again.
+        assert_eq!(
+            next_in_match(&event, &p, &[WhiteWins, WhiteWins]),
+            play(3, 1, 2)
+        );
+        // Entrant 2 won game 3 as Black: 1–2, over.
+        let three = [WhiteWins, WhiteWins, BlackWins];
+        assert_eq!(next_in_match(&event, &p, &three), enter(&three, None));
+        // Level after the most extra games: left to the arbiter.
+        let level: Vec<GameResult> = vec![Draw; 2 + MAX_EXTRA_GAMES];
+        assert_eq!(next_in_match(&event, &p, &level), enter(&level, None));
+        assert_eq!(
+            next_in_match(&event, &p, &level[..2 + MAX_EXTRA_GAMES - 1]),
+            play(12, 2, 1)
+        );
+    }
+
+    #[test]
+    fn armageddon_gives_a_draw_to_black() {
+        use GameResult::{Draw, WhiteWins};
+        let (event, p) = match_of(DrawnMatchRule::Armageddon);
+        assert_eq!(next_in_match(&event, &p, &[Draw, Draw]), play(3, 1, 2));
+        // Game 3: entrant 1 is White; a draw sends entrant 2 (Black) through.
+        assert_eq!(
+            next_in_match(&event, &p, &[Draw, Draw, Draw]),
+            enter(&[Draw, Draw, Draw], Some(2))
+        );
+        assert_eq!(
+            next_in_match(&event, &p, &[Draw, Draw, WhiteWins]),
+            enter(&[Draw, Draw, WhiteWins], Some(1))
+        );
+        // A forfeit win for White counts as White's win.
+        let forfeit = GameResult::WhiteWinsByForfeit {
+            reason: NO_SHOW.into(),
+        };
+        assert_eq!(
+            next_in_match(&event, &p, &[Draw, Draw, forfeit.clone()]),
+            enter(&[Draw, Draw, forfeit], Some(1))
+        );
+    }
+
+    #[test]
+    fn other_systems_play_their_games_and_stop() {
+        use GameResult::Draw;
+        let (mut event, p) = match_of(DrawnMatchRule::ExtraGames);
+        event.system = System::Swiss;
+        assert_eq!(next_in_match(&event, &p, &[Draw]), play(2, 2, 1));
+        assert_eq!(
+            next_in_match(&event, &p, &[Draw, Draw]),
+            enter(&[Draw, Draw], None)
+        );
+        let bye = Pairing { black: None, ..p };
+        assert_eq!(next_in_match(&event, &bye, &[]), None);
+    }
+
+    #[test]
+    fn a_level_knock_out_match_is_settled_once_decided() {
+        use GameResult::Draw;
+        let (event, mut p) = match_of(DrawnMatchRule::ExtraGames);
+        assert!(!is_settled(&event, &p));
+        p.games = vec![Draw, Draw];
+        assert!(!is_settled(&event, &p), "level, no winner");
+        p.decided_for = EntrantNo::new(2);
+        assert!(is_settled(&event, &p));
     }
 }

@@ -1,7 +1,9 @@
 //! The server running its online events: every second each one not yet finished is
 //! brought up to date — started at its start time, the next round paired with the
 //! tournament library and published once the last one is over and the pause has passed,
-//! the round's live games created, and each game's result entered as it ends.
+//! the round's live games created, and each pairing's result entered once its games are
+//! over (a match of several games plays them one after another, see
+//! `online::next_in_match`).
 //!
 //! Every step is a change like the staff's (`change::by_server`, kept in the history under
 //! the server's name) made on the view it was decided from, so two processes on one
@@ -12,10 +14,10 @@
 //! rows say it is.
 
 use super::change::{self, ChangeError};
-use super::online::{self, Online};
+use super::online::{self, MatchStep, Online};
 use super::state::EventState;
 use super::{Action, Status};
-use crate::db::event_games::{self, EventGame};
+use crate::db::event_games;
 use crate::db::games::{GameRow, Status as GameStatus};
 use crate::db::{events as store, now_ms};
 use crate::error::AppError;
@@ -95,7 +97,12 @@ async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
         end_decided(app, id, round).await?;
     }
     match s.event.rounds.last() {
-        Some(round) if !round.pairings.iter().all(Pairing::is_complete) => {
+        Some(round)
+            if !round
+                .pairings
+                .iter()
+                .all(|p| online::is_settled(&s.event, p)) =>
+        {
             play(app, id, s, &settings, round).await
         }
         last => {
@@ -120,8 +127,8 @@ async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
     }
 }
 
-/// A round being played: published, its games created, and each ended game's result
-/// entered.
+/// A round being played: published, its games created, each match's next game created
+/// when the last one ends, and each pairing's result entered once its games are over.
 async fn play(
     app: &AppState,
     id: &str,
@@ -146,18 +153,54 @@ async fn play(
         games = event_games::of_round(&app.db, id, round.number.get()).await?;
     }
     for p in round.pairings.iter().filter(|p| !p.is_complete()) {
-        let result = match games.iter().find(|g| g.board == p.board.get()) {
-            Some(EventGame { game, .. }) if game.status == GameStatus::Started => {
-                // Its clock runs here unless another process is running it.
-                app.hub.adopt(&game.id).await?;
-                None
-            }
-            Some(EventGame { game, .. }) => online::result_of(game),
+        let of_board: Vec<&GameRow> = games
+            .iter()
+            .filter(|g| g.board == p.board.get())
+            .map(|g| &g.game)
+            .collect();
+        if of_board.is_empty() {
             // A side without an account cannot come to a game: it loses by default.
-            None => unplayable(s, p),
-        };
-        if let Some(result) = result {
-            enter(app, id, round.number, p, result).await?;
+            if let Some(result) = unplayable(s, p) {
+                enter(app, id, round.number, p, forfeited(&s.event, &result), None).await?;
+            }
+            continue;
+        }
+        if let Some(live) = of_board.iter().find(|g| g.status == GameStatus::Started) {
+            // Its clock runs here unless another process is running it.
+            app.hub.adopt(&live.id).await?;
+            continue;
+        }
+        let ended: Vec<GameResult> = of_board
+            .iter()
+            .filter_map(|g| online::result_of(g))
+            .collect();
+        match online::next_in_match(&s.event, p, &ended) {
+            Some(MatchStep::Play {
+                game_no,
+                white,
+                black,
+            }) => {
+                let Some(row) = game_row(s, settings, white, black)? else {
+                    continue;
+                };
+                if event_games::create_game(
+                    &app.db,
+                    id,
+                    round.number.get(),
+                    p.board.get(),
+                    game_no,
+                    &row,
+                )
+                .await?
+                {
+                    app.hub.room(&row.id).await?;
+                    tracing::info!(event = %id, round = %round.number, board = %p.board, game_no, "a match's next game created");
+                }
+            }
+            Some(MatchStep::Enter { games, winner }) => {
+                enter(app, id, round.number, p, games, winner).await?;
+            }
+            None => {}
         }
     }
     Ok(())
@@ -178,10 +221,15 @@ async fn end_decided(app: &AppState, id: &str, round: &Round) -> Result<(), Chan
         if g.game.status != GameStatus::Started {
             continue;
         }
+        // The decided result of the game being played (a match's game k is result k,
+        // in that game's colours); the first when fewer were entered.
         let Some(result) = decided
             .iter()
             .find(|p| p.board.get() == g.board)
-            .and_then(|p| p.games.first())
+            .and_then(|p| {
+                let k = usize::try_from(g.game_no).unwrap_or(1).saturating_sub(1);
+                p.games.get(k).or(p.games.first())
+            })
         else {
             continue;
         };
@@ -196,17 +244,29 @@ async fn end_decided(app: &AppState, id: &str, round: &Round) -> Result<(), Chan
     Ok(())
 }
 
+/// Enters pairing `p`'s games; a level knock-out match's winner by its armageddon game is
+/// recorded first, so that a kill between the two leaves the pairing without a result
+/// (the runner enters it again) rather than complete and undecided.
 async fn enter(
     app: &AppState,
     id: &str,
     round: RoundNo,
     p: &Pairing,
-    result: GameResult,
+    games: Vec<GameResult>,
+    winner: Option<EntrantNo>,
 ) -> Result<(), ChangeError> {
+    if let Some(winner) = winner {
+        let decide = Action::DecideMatch {
+            round,
+            board: p.board,
+            winner,
+        };
+        change::by_server(&app.db, id, decide, None).await?;
+    }
     let action = Action::SetResult {
         round,
         board: p.board,
-        games: vec![result],
+        games,
         replace: false,
         sheet: None,
     };
@@ -230,8 +290,59 @@ fn unplayable(s: &EventState, p: &Pairing) -> Option<GameResult> {
     }
 }
 
-/// Creates the live games of `round` (one per pairing of two players with accounts),
-/// once, and opens them here so that their clocks and default timers run.
+/// A forfeit entered for each of the event's games per pairing, in each game's colours.
+fn forfeited(event: &shatar_tournament::Event, result: &GameResult) -> Vec<GameResult> {
+    (0..event.games_per_pairing.max(1))
+        .map(|k| {
+            if k % 2 == 0 {
+                result.clone()
+            } else {
+                result.swapped()
+            }
+        })
+        .collect()
+}
+
+/// A new live game of online event `s` between the accounts of entrants `white` and
+/// `black`, with the event's ruleset and clock; `None` when one has no account.
+fn game_row(
+    s: &EventState,
+    settings: &Online,
+    white: EntrantNo,
+    black: EntrantNo,
+) -> Result<Option<GameRow>, AppError> {
+    let (Some(white), Some(black)) = (s.accounts.get(&white), s.accounts.get(&black)) else {
+        return Ok(None);
+    };
+    let preset: shatar_rules::Preset =
+        s.event.ruleset.parse().map_err(|_| {
+            AppError::Internal(format!("online event: ruleset {:?}", s.event.ruleset))
+        })?;
+    let start = shatar_rules::fen::write(&shatar_rules::Position::start(preset.ruleset()));
+    Ok(Some(GameRow {
+        id: crate::ids::random_id(8)?,
+        ruleset: preset.name().to_owned(),
+        initial_fen: start,
+        white_id: Some(white.id),
+        black_id: Some(black.id),
+        white_name: None,
+        black_name: None,
+        initial_ms: settings.initial_ms,
+        increment_ms: settings.increment_ms,
+        rated: settings.rated,
+        status: GameStatus::Started,
+        result: None,
+        termination: None,
+        created_ms: now_ms(),
+        computer_level: None,
+        white_guest: None,
+        black_guest: None,
+        default_ms: Some(i64::from(settings.default_s) * 1_000),
+    }))
+}
+
+/// Creates the first live games of `round` (one per pairing of two players with
+/// accounts), once, and opens them here so that their clocks and default timers run.
 async fn create_games(
     app: &AppState,
     id: &str,
@@ -239,38 +350,12 @@ async fn create_games(
     settings: &Online,
     round: &Round,
 ) -> Result<(), AppError> {
-    let preset: shatar_rules::Preset =
-        s.event.ruleset.parse().map_err(|_| {
-            AppError::Internal(format!("event {id}: ruleset {:?}", s.event.ruleset))
-        })?;
-    let start = shatar_rules::fen::write(&shatar_rules::Position::start(preset.ruleset()));
-    let account = |n: EntrantNo| s.accounts.get(&n).map(|p| p.id);
     let mut rows = Vec::new();
     for p in &round.pairings {
-        let (Some(white), Some(black)) = (account(p.white), p.black.and_then(account)) else {
-            continue;
-        };
-        let row = GameRow {
-            id: crate::ids::random_id(8)?,
-            ruleset: preset.name().to_owned(),
-            initial_fen: start.clone(),
-            white_id: Some(white),
-            black_id: Some(black),
-            white_name: None,
-            black_name: None,
-            initial_ms: settings.initial_ms,
-            increment_ms: settings.increment_ms,
-            rated: settings.rated,
-            status: GameStatus::Started,
-            result: None,
-            termination: None,
-            created_ms: now_ms(),
-            computer_level: None,
-            white_guest: None,
-            black_guest: None,
-            default_ms: Some(i64::from(settings.default_s) * 1_000),
-        };
-        rows.push((p.board.get(), 1, row));
+        let Some(black) = p.black else { continue };
+        if let Some(row) = game_row(s, settings, p.white, black)? {
+            rows.push((p.board.get(), 1, row));
+        }
     }
     if event_games::create_round(&app.db, id, round.number.get(), &rows).await? {
         for (_, _, row) in &rows {

@@ -16,12 +16,6 @@ pub(super) fn settings(
             Msg::new("event-error-online-teams"),
         ));
     }
-    if event.games_per_pairing != 1 {
-        return Err(ActionError::invalid(
-            "online",
-            Msg::new("event-error-online-matches"),
-        ));
-    }
     let tc: shatar_arbiter::TimeControl = event.time_control.parse().map_err(|e| {
         ActionError::invalid("time_control", crate::refusals::time_control_error(&e))
     })?;

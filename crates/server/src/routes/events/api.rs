@@ -89,7 +89,7 @@ fn event_json(
     version: i64,
     s: &EventState,
     standing: Standing,
-    games: &std::collections::HashMap<(u32, u32), String>,
+    games: &std::collections::HashMap<(u32, u32), Vec<String>>,
 ) -> Value {
     let e = &s.event;
     let players: Vec<Value> = e
@@ -135,11 +135,15 @@ fn event_json(
                 .iter()
                 .map(|p| {
                     let mut v = pairing_json(p);
+                    // "game": the board's current game; "games": a match's every game.
                     if let (Some(g), Some(o)) = (
                         games.get(&(r.number.get(), p.board.get())),
                         v.as_object_mut(),
                     ) {
-                        o.insert("game".into(), json!(g));
+                        o.insert("game".into(), json!(g.last()));
+                        if g.len() > 1 {
+                            o.insert("games".into(), json!(g));
+                        }
                     }
                     v
                 })
@@ -266,12 +270,12 @@ async fn show(
     let stored = load(&state, &id).await?;
     let standing = Standing::of(v.user.as_ref(), &stored.state);
     let games = if stored.state.online.is_some() {
-        crate::db::event_games::of_event(&state.db, &id)
-            .await?
-            .into_iter()
-            .filter(|&(_, _, game_no, _)| game_no == 1)
-            .map(|(round, board, _, game)| ((round, board), game))
-            .collect()
+        // In round, board and game order: each board's list is its games in order.
+        let mut by_board = std::collections::HashMap::<_, Vec<String>>::new();
+        for (round, board, _, game) in crate::db::event_games::of_event(&state.db, &id).await? {
+            by_board.entry((round, board)).or_default().push(game);
+        }
+        by_board
     } else {
         std::collections::HashMap::new()
     };
