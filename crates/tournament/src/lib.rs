@@ -25,6 +25,7 @@
 //! # Ok::<_, shatar_tournament::EventError>(())
 //! ```
 
+pub mod arena;
 pub mod corrections;
 pub mod csv_import;
 pub mod error;
