@@ -578,6 +578,31 @@ pub enum UnsupportedPairing {
     },
 }
 
+/// A change to an arena ([`crate::arena::Arena`]) was refused; the arena is unchanged.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ArenaError {
+    /// A player number that was never added.
+    #[error("no player number {0} in this arena")]
+    UnknownPlayer(EntrantNo),
+    /// A game of a player against himself.
+    #[error("player {0} cannot play against himself")]
+    AgainstHimself(EntrantNo),
+    /// An arbiter's adjusted result: an arena scores a win, a draw or a loss, and a split
+    /// of points has no arena score.
+    #[error(
+        "game {white}-{black}: an arena scores wins, draws and losses only; enter the ruling as 1-0, 0-1, 1/2 or a forfeit"
+    )]
+    AdjustedResult {
+        /// White.
+        white: EntrantNo,
+        /// Black.
+        black: EntrantNo,
+    },
+    /// A player named twice in one waiting list: he could be paired twice.
+    #[error("player {0} is in the waiting list twice")]
+    WaitingTwice(EntrantNo),
+}
+
 /// A TRF file could not be read.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum TrfError {

@@ -49,8 +49,8 @@ pub mod trf;
 
 pub use corrections::{Exchange, PlayerDetails};
 pub use error::{
-    CsvError, EventError, EventFileError, InvalidLineupReason, InvalidReason, LineupOrderRule,
-    NoPairingReason, PairingError, StateReason, TrfError, UnsupportedPairing,
+    ArenaError, CsvError, EventError, EventFileError, InvalidLineupReason, InvalidReason,
+    LineupOrderRule, NoPairingReason, PairingError, StateReason, TrfError, UnsupportedPairing,
 };
 pub use event::{
     ByeKind, DrawnMatchRule, Entered, Entrants, Event, ImportedColours, Pairing, RequestedBye,

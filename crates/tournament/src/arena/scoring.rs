@@ -6,6 +6,25 @@
 //!
 //! A player's points depend on the order of his games only, never on his opponents, so
 //! [`sheet`] reads one player's games in the order played and nothing else.
+//!
+//! ```
+//! use shatar_tournament::arena::{Outcome, PlayerGame, sheet};
+//!
+//! // Win, win (on fire), win doubled, a berserk win of 31 moves doubled + 1, a draw
+//! // doubled (the fire out), a loss.
+//! let win = PlayerGame::played(Outcome::Win, 40);
+//! let games = [
+//!     win,
+//!     win,
+//!     win,
+//!     PlayerGame::played(Outcome::Win, 31).berserked(),
+//!     PlayerGame::played(Outcome::Draw, 50),
+//!     PlayerGame::played(Outcome::Loss, 20),
+//! ];
+//! let s = sheet(&games);
+//! assert_eq!(s.to_string(), "2 2 4 5 2 0");
+//! assert_eq!((s.total, s.on_fire), (15, false));
+//! ```
 
 use std::fmt;
 
