@@ -142,6 +142,13 @@ pub async fn start(config: Config) -> Result<Running, AppError> {
     let router = app::app(state.clone());
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
+        // A move is a small message answered at once: without TCP_NODELAY, Nagle's rule
+        // holds a reply back until the last one is acknowledged (tens of milliseconds).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::debug!(error = %e, "TCP_NODELAY not set");
+            }
+        });
         axum::serve(
             listener,
             router.into_make_service_with_connect_info::<SocketAddr>(),
