@@ -11,14 +11,15 @@
 //! argon2 would only add noise); everything else goes through HTTP, one connection a
 //! request (`Connection: close`), so a latency includes the loopback connect.
 
+mod support;
+
 use clap::Parser;
 use serde_json::{Value, json};
 use shatar_server::db::users::{self, AccountRole};
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use std::time::Instant;
+use support::{expect, id_of, percentile, request};
 
 /// Events API benchmark options.
 #[derive(Parser)]
@@ -38,100 +39,6 @@ struct Args {
     /// PostgreSQL URL (default: a fresh SQLite file).
     #[arg(long)]
     database_url: Option<String>,
-}
-
-/// Longest wait for one answer (a 1,000-player pairing takes seconds).
-const PATIENCE: Duration = Duration::from_secs(600);
-
-/// One HTTP/1.1 request with the bearer token; the status and body.
-async fn request(
-    addr: SocketAddr,
-    token: &str,
-    method: &str,
-    path: &str,
-    body: Option<&Value>,
-) -> Result<(u16, String), String> {
-    let mut stream = tokio::time::timeout(PATIENCE, TcpStream::connect(addr))
-        .await
-        .map_err(|_| "connect timed out".to_string())?
-        .map_err(|e| format!("connect: {e}"))?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Authorization: Bearer {token}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n",
-        body.len()
-    );
-    stream
-        .write_all(format!("{head}{body}").as_bytes())
-        .await
-        .map_err(|e| format!("write: {e}"))?;
-    let mut raw = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut raw))
-        .await
-        .map_err(|_| format!("{method} {path}: no answer in {PATIENCE:?}"))?
-        .map_err(|e| format!("read: {e}"))?;
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .ok_or("no response head")?;
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| format!("bad status line: {head}"))?;
-    let mut body = raw[split + 4..].to_vec();
-    if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        body = dechunk(&body);
-    }
-    Ok((status, String::from_utf8_lossy(&body).to_string()))
-}
-
-fn dechunk(mut b: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    while let Some(eol) = b.windows(2).position(|w| w == b"\r\n") {
-        let Ok(size) = usize::from_str_radix(String::from_utf8_lossy(&b[..eol]).trim(), 16) else {
-            break;
-        };
-        if size == 0 || b.len() < eol + 2 + size {
-            break;
-        }
-        out.extend_from_slice(&b[eol + 2..eol + 2 + size]);
-        b = &b[(eol + 4 + size).min(b.len())..];
-    }
-    out
-}
-
-/// A request that must answer `want`; its JSON body (`null` when empty).
-async fn expect(
-    addr: SocketAddr,
-    token: &str,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-    want: u16,
-) -> Value {
-    let (status, text) = request(addr, token, method, path, body.as_ref())
-        .await
-        .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-    assert_eq!(status, want, "{method} {path}: {text}");
-    if text.trim().is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{method} {path}: {e}: {text}"))
-    }
-}
-
-fn id_of(v: &Value) -> String {
-    match &v["id"] {
-        Value::String(s) => s.clone(),
-        Value::Number(n) => n.to_string(),
-        other => panic!("an event id expected, got {other}"),
-    }
 }
 
 /// The result entered on a board: every 5th drawn, otherwise the lower start number (the
@@ -205,15 +112,6 @@ async fn event_with_players(
         w.await.unwrap();
     }
     id
-}
-
-/// The p-th fraction of sorted microseconds, in ms.
-fn percentile(sorted: &[u64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 * p) as usize).min(sorted.len() - 1);
-    sorted[i] as f64 / 1000.0
 }
 
 #[tokio::main]

@@ -9,15 +9,15 @@
 //! 1.e4 e5 and then shuffles horses (Ng1-f3 Ng8-f6 Nf3-g1 Nf6-g8 …) under the `competition`
 //! ruleset, whose repetitions are claimable only, so games never end during the run.
 
+mod support;
+
 use clap::Parser;
-use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
-use shatar_server::db::games::{self, GameRow, Status};
-use shatar_server::db::{now_ms, sessions, users};
+use futures_util::SinkExt;
+use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::{connect, move_at, until_ply};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// Load benchmark options.
 #[derive(Parser)]
@@ -35,46 +35,6 @@ struct Args {
     /// PostgreSQL URL (default: a fresh SQLite file).
     #[arg(long)]
     database_url: Option<String>,
-}
-
-const OPENING: [&str; 2] = ["e2e4", "e7e5"];
-const SHUFFLE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
-
-fn move_at(ply: usize) -> &'static str {
-    OPENING.get(ply).copied().unwrap_or(SHUFFLE[(ply - 2) % 4])
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(addr: std::net::SocketAddr, game: &str, token: &str) -> Ws {
-    let mut req = format!("ws://{addr}/game/{game}/ws")
-        .into_client_request()
-        .unwrap();
-    req.headers_mut()
-        .insert("Cookie", format!("shatar_session={token}").parse().unwrap());
-    let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
-    ws
-}
-
-/// Reads until a state with `ply` moves (or an error).
-async fn until_ply(ws: &mut Ws, ply: usize) -> Result<(), String> {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
-            .await
-            .map_err(|_| "no answer in 30 s".to_string())?
-            .ok_or("closed")?
-            .map_err(|e| e.to_string())?;
-        if let Message::Text(t) = msg {
-            let v: Value = serde_json::from_str(t.as_str()).map_err(|e| e.to_string())?;
-            if v["t"] == "error" {
-                return Err(v["error"].to_string());
-            }
-            if v["t"] == "state" && v["ply"].as_u64() == Some(ply as u64) {
-                return Ok(());
-            }
-        }
-    }
 }
 
 #[tokio::main]
@@ -100,46 +60,7 @@ async fn main() {
     let run = shatar_server::auth::random_token().unwrap()[..8].to_owned();
     let mut pairs = Vec::with_capacity(n);
     for i in 0..n {
-        let mut tokens = Vec::new();
-        let mut ids = Vec::new();
-        for side in ["w", "b"] {
-            let name = shatar_server::names::check(&format!("{side}{i}-{run}")).unwrap();
-            let u = users::insert(&db, &name, &hash, users::AccountRole::Player)
-                .await
-                .unwrap();
-            let token = shatar_server::auth::random_token().unwrap();
-            let csrf = shatar_server::auth::random_token().unwrap();
-            sessions::insert(&db, &shatar_server::auth::token_hash(&token), u.id, &csrf)
-                .await
-                .unwrap();
-            tokens.push(token);
-            ids.push(u.id);
-        }
-        let start = shatar_rules::Position::start(shatar_rules::Ruleset::COMPETITION);
-        let id = format!("L{run}{i:05}");
-        let row = GameRow {
-            id: id.clone(),
-            ruleset: "competition".into(),
-            initial_fen: shatar_rules::fen::write(&start),
-            white_id: Some(ids[0]),
-            black_id: Some(ids[1]),
-            white_name: None,
-            black_name: None,
-            initial_ms: 180 * 60_000,
-            increment_ms: 0,
-            rated: false,
-            status: Status::Started,
-            result: None,
-            termination: None,
-            created_ms: now_ms(),
-            computer_level: None,
-            white_guest: None,
-            black_guest: None,
-            default_ms: None,
-        };
-        let mut conn = db.pool.acquire().await.unwrap();
-        games::insert(&mut conn, &row).await.unwrap();
-        pairs.push((id, tokens));
+        pairs.push(support::shuffling_game(&db, &hash, &run, i).await);
     }
 
     let deadline = Instant::now() + Duration::from_secs(seconds);

@@ -29,14 +29,18 @@ use std::time::Duration;
 /// How often the runner looks at each online event.
 pub const TICK: Duration = Duration::from_secs(1);
 
-/// Starts the runner: a task that brings every online event up to date each [`TICK`].
+/// Starts the runner: a task that brings every online event up to date each [`TICK`],
+/// and at once when a live game ends (its result may complete a round).
 pub fn spawn(app: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(TICK);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         let mut mine = HashSet::new();
         loop {
-            every.tick().await;
+            tokio::select! {
+                _ = every.tick() => {}
+                () = app.hub.a_game_ended() => {}
+            }
             run_all(&app, &mut mine).await;
         }
     })
@@ -75,14 +79,26 @@ pub async fn run_all(app: &AppState, mine: &mut HashSet<String>) {
     }
 }
 
-/// Does what is due now in event `id`.
+/// Does what is due now in event `id`: when a step enters results (perhaps a round's
+/// last), the next step follows at once, so a round without a pause is paired in the same
+/// pass.
 async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
+    for _ in 0..3 {
+        if !step_once(app, id).await? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Does the next thing due in event `id`; whether it entered a result.
+async fn step_once(app: &AppState, id: &str) -> Result<bool, ChangeError> {
     let Some(stored) = store::load(&app.db, id).await? else {
-        return Ok(());
+        return Ok(false);
     };
     let s = &stored.state;
     let Some(settings) = s.online else {
-        return Ok(());
+        return Ok(false);
     };
     let now = now_ms();
     if !s.event.started {
@@ -90,8 +106,9 @@ async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
         // organiser (or more players).
         if settings.start_at_ms.is_some_and(|at| at <= now) && s.players_taking_part() >= 2 {
             change::by_server(&app.db, id, Action::Start, Some(stored.version)).await?;
+            return Ok(true);
         }
-        return Ok(());
+        return Ok(false);
     }
     if let Some(round) = s.event.rounds.last() {
         end_decided(app, id, round).await?;
@@ -107,20 +124,20 @@ async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
         }
         last => {
             if s.status() == Status::Finished {
-                return Ok(());
+                return Ok(false);
             }
             if last.is_some() {
                 // The pause after the round's last game: counted from the last change,
                 // the result that completed it.
                 let since = store::updated_ms(&app.db, id).await?.unwrap_or(now);
                 if now < since + i64::from(settings.pause_s) * 1_000 {
-                    return Ok(());
+                    return Ok(false);
                 }
             }
             let paired =
                 change::by_server(&app.db, id, Action::PairRound, Some(stored.version)).await?;
             let Some(round) = paired.state.event.rounds.last() else {
-                return Ok(());
+                return Ok(false);
             };
             play(app, id, &paired.state, &settings, round).await
         }
@@ -128,14 +145,15 @@ async fn step(app: &AppState, id: &str) -> Result<(), ChangeError> {
 }
 
 /// A round being played: published, its games created, each match's next game created
-/// when the last one ends, and each pairing's result entered once its games are over.
+/// when the last one ends, and each pairing's result entered once its games are over;
+/// whether a result was entered.
 async fn play(
     app: &AppState,
     id: &str,
     s: &EventState,
     settings: &Online,
     round: &Round,
-) -> Result<(), ChangeError> {
+) -> Result<bool, ChangeError> {
     if !s.is_published(round.number) {
         change::by_server(
             &app.db,
@@ -152,6 +170,7 @@ async fn play(
         create_games(app, id, s, settings, round).await?;
         games = event_games::of_round(&app.db, id, round.number.get()).await?;
     }
+    let mut entered = false;
     for p in round.pairings.iter().filter(|p| !p.is_complete()) {
         let of_board: Vec<&GameRow> = games
             .iter()
@@ -162,6 +181,7 @@ async fn play(
             // A side without an account cannot come to a game: it loses by default.
             if let Some(result) = unplayable(s, p) {
                 enter(app, id, round.number, p, forfeited(&s.event, &result), None).await?;
+                entered = true;
             }
             continue;
         }
@@ -199,11 +219,12 @@ async fn play(
             }
             Some(MatchStep::Enter { games, winner }) => {
                 enter(app, id, round.number, p, games, winner).await?;
+                entered = true;
             }
             None => {}
         }
     }
-    Ok(())
+    Ok(entered)
 }
 
 /// Ends the live games of `round` that the event decided while they were played (an

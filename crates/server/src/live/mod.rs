@@ -52,6 +52,8 @@ pub struct Hub {
     /// How long a player must be gone before the opponent may claim the game
     /// (`--claim-victory-seconds`, see [`presence::claim_after_ms`]).
     claim_victory_seconds: u64,
+    /// Told when a game of this process ends (the events runner waits on it).
+    ended: tokio::sync::Notify,
 }
 
 impl Hub {
@@ -68,7 +70,14 @@ impl Hub {
             fanout: OnceLock::new(),
             first_move_seconds,
             claim_victory_seconds,
+            ended: tokio::sync::Notify::new(),
         }
+    }
+
+    /// Waits until a game of this process ends (one end since the last wait is enough:
+    /// ends while nobody waits are not lost, and many collapse into one).
+    pub async fn a_game_ended(&self) {
+        self.ended.notified().await;
     }
 
     /// Shares live games with the other processes on this PostgreSQL database.
@@ -595,11 +604,15 @@ impl Hub {
             // that is a forfeit, not a game played.
             rated: rated_game(&live.row).filter(|_| live.ply() + u32::from(plan.mv.is_some()) >= 2),
         };
+        let ends = step.end.is_some();
         self.writer.commit(step).await.map_err(|e| {
             tracing::error!(game = %live.row.id, error = %e, "storing a step failed");
             ActionError::Storage
         })?;
         live.apply(plan);
+        if ends {
+            self.ended.notify_one();
+        }
         Ok(())
     }
 
