@@ -50,6 +50,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/localtime.js"),
     ),
     (
+        "event_boards.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/event_boards.js"),
+    ),
+    (
         "analysis.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/analysis.js"),

@@ -686,3 +686,92 @@ async fn a_knock_out_keeps_its_seeds_apart(b: Backend) {
     drop(br);
     server.stop().await;
 }
+
+on_both_backends!(an_online_round_as_live_boards);
+
+/// An online Swiss of six accounts being played: the event page draws round 1's three
+/// games as live boards (board 1 large) with both players and their clocks, in each
+/// language.
+async fn an_online_round_as_live_boards(b: Backend) {
+    use common::online::{games_of_round, online_event, play, wait_for};
+    let Some(exe) = no_chromium() else { return };
+    let server = kit::start(b).await;
+    let base = format!("http://{}", server.addr);
+    let org = kit::account(&server, "Org", AccountRole::Organiser).await;
+    let (id, players) = online_event(
+        &server,
+        &org,
+        json!({"name": unique("Онлайн "), "system": "swiss", "rounds": 2, "online": true,
+               "time_control": "600+5", "pause_s": 0, "rated": false}),
+        "Naadam",
+        6,
+    )
+    .await;
+    kit::start_event(&mut org.api(&server), &id).await;
+    let event = wait_for(&mut org.api(&server), &id, "round 1's games", |e| {
+        games_of_round(e, 1, &players).is_some()
+    })
+    .await;
+    let games = games_of_round(&event, 1, &players).unwrap();
+    // A few moves on each board, a different number on each.
+    for (k, (w, bl, game)) in (0u64..).zip(&games) {
+        let mut white = players[*w].browser.socket(game).await;
+        let mut black = players[*bl].browser.socket(game).await;
+        assert_eq!(
+            play(&mut white, &mut black, 6 - 2 * k, 31 + k, false).await,
+            None
+        );
+    }
+    let mut br = Browser::launch(&exe).await;
+    let page = br.page(&format!("{base}/"), 1024, 900).await;
+    for lang in LANGS {
+        language(&mut br, &page, &base, lang).await;
+        br.goto(&page, &format!("{base}/events/{id}")).await;
+        br.wait_for(
+            &page,
+            "document.querySelectorAll('#event-boards .live-board use').length >= 3 * 32 \
+             && !document.getElementById('event-boards').hidden",
+        )
+        .await;
+        let tiles = br
+            .eval(
+                &page,
+                "Array.from(document.querySelectorAll('.live-board')).map(a => \
+                 [a.getAttribute('href'), a.classList.contains('top'), \
+                  a.querySelector('.white .name').textContent, \
+                  a.querySelector('.black .name').textContent, \
+                  a.querySelector('.white .clock').textContent])",
+            )
+            .await;
+        let tiles = tiles.as_array().unwrap();
+        assert_eq!(tiles.len(), 3, "{tiles:?}");
+        for (k, ((w, bl, game), t)) in games.iter().zip(tiles).enumerate() {
+            let name = |i: usize| {
+                event["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|p| p["username"] == players[i].name)
+                    .unwrap()["name"]
+                    .clone()
+            };
+            assert_eq!(t[0], format!("/game/{game}"), "{lang}");
+            assert_eq!(t[1], k == 0, "{lang}: board 1 is the large one");
+            assert_eq!(
+                (t[2].clone(), t[3].clone()),
+                (name(*w), name(*bl)),
+                "{lang}"
+            );
+            let clock = t[4].as_str().unwrap();
+            assert!(
+                clock.starts_with("10:") || clock.starts_with("9:"),
+                "{lang}: {clock}"
+            );
+        }
+        fits(&mut br, &page, 1024, &format!("live boards {lang}")).await;
+        br.documented(&page, &format!("event-live-boards-{lang}.png"))
+            .await;
+    }
+    drop(br);
+    server.stop().await;
+}

@@ -21,6 +21,7 @@ on_both_backends!(
     players_pause_and_withdraw_and_the_arbiter_decides,
     the_arbiter_gives_time,
     an_online_knock_out_plays_its_matches,
+    the_live_boards_show_the_round,
 );
 
 async fn an_online_swiss_runs_by_itself(b: Backend) {
@@ -761,7 +762,14 @@ async fn the_arbiter_gives_time(b: Backend) {
         )
     );
     // White's clock runs (from Black's first move): 300 s + 60 s less the time since.
-    let s = white.state().await;
+    // (White's socket may have a state queued before the one with the time given.)
+    let mut s = white.state().await;
+    for _ in 0..4 {
+        if s["clock"]["white_ms"].as_i64() > Some(300_000) {
+            break;
+        }
+        s = white.state().await;
+    }
     let white_ms = s["clock"]["white_ms"].as_i64().unwrap();
     assert!((300_000..=360_000).contains(&white_ms), "{s}");
     assert_eq!(s["clock"]["black_ms"], 300_000, "{s}");
@@ -962,4 +970,109 @@ async fn an_online_knock_out_plays_its_matches(b: Backend) {
     expected.sort_by_key(|v| v.as_u64());
     assert_eq!(finalists, expected);
     assert_state_is_the_replay(&server, &id).await;
+}
+
+/// The event page's live boards: `GET /api/events/{id}/boards` gives anyone the round's
+/// games with their players, men, last move and clocks, board 1 first, and the page has
+/// the section the script draws them in.
+async fn the_live_boards_show_the_round(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let (id, players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Live boards", "system": "swiss", "rounds": 1, "online": true,
+               "time_control": "300+2", "pause_s": 0, "rated": false}),
+        "L",
+        4,
+    )
+    .await;
+    let mut anyone = server.client();
+    let before = call(
+        &mut anyone,
+        "GET",
+        &format!("/api/events/{id}/boards"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        expect_json(&before, 200, "boards before the start"),
+        json!({"round": null, "boards": []})
+    );
+    start_event(&mut org.api(&server), &id).await;
+    let event = wait_for(&mut org.api(&server), &id, "round 1's games", |e| {
+        games_of_round(e, 1, &players).is_some()
+    })
+    .await;
+    let games = games_of_round(&event, 1, &players).unwrap();
+    let (w, bl, game) = &games[0];
+    let mut white = players[*w].browser.socket(game).await;
+    let mut black = players[*bl].browser.socket(game).await;
+    white.state().await;
+    black.state().await;
+    white.play("e2e4", 0).await;
+    let seen = black.state_at(1).await;
+    let name = |i: usize| {
+        event["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["username"] == players[i].name)
+            .unwrap()["name"]
+            .clone()
+    };
+    let r = call(
+        &mut anyone,
+        "GET",
+        &format!("/api/events/{id}/boards"),
+        None,
+    )
+    .await;
+    let answer = expect_json(&r, 200, "boards");
+    assert_eq!(answer["round"], 1);
+    let boards = answer["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 2, "{answer}");
+    let b1 = &boards[0];
+    assert_eq!(b1["board"], 1);
+    assert_eq!(b1["game"], json!(game));
+    assert_eq!(b1["href"], format!("/game/{game}"));
+    assert_eq!(
+        (b1["white"].clone(), b1["black"].clone()),
+        (name(*w), name(*bl))
+    );
+    assert_eq!(b1["ply"], 1);
+    assert_eq!(b1["last"], json!(["e2", "e4"]));
+    assert_eq!(b1["board_men"]["e4"], "wP");
+    assert!(b1["board_men"].get("e2").is_none());
+    assert_eq!(b1["turn"], "black");
+    assert_eq!(b1["status"], "started");
+    // The clocks start once both have moved: standing, as the players' socket says.
+    assert_eq!(b1["clock"]["running"], json!(null));
+    assert_eq!(b1["clock"]["white_ms"], seen["clock"]["white_ms"], "{b1}");
+    assert_eq!(b1["clock"]["black_ms"], 300_000, "{b1}");
+    assert!(b1.get("dests").is_none(), "a glance has no legal moves");
+    assert_eq!(boards[1]["board"], 2);
+    assert_eq!(boards[1]["ply"], 0);
+    let one = call(
+        &mut anyone,
+        "GET",
+        &format!("/api/events/{id}/boards?limit=1"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        expect_json(&one, 200, "one board")["boards"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    let none = call(&mut anyone, "GET", "/api/events/nosuchevent/boards", None).await;
+    assert_eq!(none.status, 404, "{}", none.body);
+    let page = anyone.get(&format!("/events/{id}")).await;
+    assert!(page.body.contains(r#"id="event-boards""#), "{}", page.body);
+    assert!(page.body.contains("Live boards — round 1"), "{}", page.body);
+    assert!(page.body.contains("/static/event_boards.js"));
+    let script = anyone.get("/static/event_boards.js").await;
+    assert_eq!(script.status, 200);
 }

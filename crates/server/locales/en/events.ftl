@@ -505,3 +505,4 @@ event-done-time-given = { $name } was given { $seconds } s in round { $round } b
 api-error-side = Colour: “{ $value }” is not a side; give white or black.
 event-give-time = Give time
 event-seconds = Seconds
+event-live-boards = Live boards — round { $round }

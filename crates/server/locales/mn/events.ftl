@@ -505,3 +505,4 @@ event-done-time-given = { $round }-р тойргийн { $board }-р ширээ�
 api-error-side = Өнгө: «{ $value }» тал биш; white эсвэл black гэж бичнэ үү.
 event-give-time = Цаг нэмэх
 event-seconds = Секунд
+event-live-boards = Шууд самбарууд — { $round }-р тойрог

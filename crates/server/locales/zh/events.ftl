@@ -505,3 +505,4 @@ event-done-time-given = 第 { $round } 轮第 { $board } 台：给 { $name } 加
 api-error-side = 颜色：“{ $value }”不是一方；请填 white 或 black。
 event-give-time = 加时
 event-seconds = 秒数
+event-live-boards = 实时棋盘 — 第 { $round } 轮

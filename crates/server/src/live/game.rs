@@ -640,11 +640,7 @@ impl LiveGame {
     pub fn snapshot(&self, now_ms: i64) -> Value {
         let pos = self.game.position();
         let ruleset = *self.game.ruleset();
-        let mut board = Map::new();
-        for (sq, piece) in pos.board().iter() {
-            let code = format!("{}{}", piece.color.fen_char(), role_code(piece.role));
-            board.insert(sq.to_string(), Value::String(code));
-        }
+        let board = men(pos);
         let mut dests: Map<String, Value> = Map::new();
         let mut promotions: Map<String, Value> = Map::new();
         if self.is_live() {
@@ -680,16 +676,8 @@ impl LiveGame {
             .iter()
             .map(|m| uci::write(m, &ruleset))
             .collect();
-        let last = self
-            .game
-            .moves()
-            .last()
-            .map(|m| json!([m.from.to_string(), m.to.to_string()]));
-        let check = if pos.is_check() {
-            pos.board().king_of(pos.turn()).map(|s| s.to_string())
-        } else {
-            None
-        };
+        let last = self.last_move();
+        let check = checked_king(pos);
         let reading = self.clock.reading(now_ms);
         let can_offer = |c: Color| self.is_live() && self.offers.may_offer(c).is_ok();
         json!({
@@ -729,6 +717,58 @@ impl LiveGame {
             "claimable": self.is_live() && !self.game.claimable().is_empty(),
             "rematch": {"offer": self.rematch_offer.map(Color::name), "game": self.rematch_game},
         })
+    }
+}
+
+impl LiveGame {
+    /// What a live board on an event page shows of this game: the men, the last move, the
+    /// checked king, the side to move, both clocks and how it stands — no legal moves and
+    /// no move list, so that a page of many boards stays small.
+    pub fn glance(&self, now_ms: i64) -> Value {
+        let pos = self.game.position();
+        let reading = self.clock.reading(now_ms);
+        json!({
+            "board_men": men(pos),
+            "last": self.last_move(),
+            "check": checked_king(pos),
+            "turn": pos.turn().name(),
+            "ply": self.ply(),
+            "clock": {
+                "white_ms": reading.white_ms,
+                "black_ms": reading.black_ms,
+                "running": reading.running.map(Color::name),
+            },
+            "status": self.row.status.name(),
+            "result": self.finish.as_ref().and_then(|f| f.result.clone()),
+        })
+    }
+
+    /// The last move's squares, as the board script marks them.
+    fn last_move(&self) -> Option<Value> {
+        self.game
+            .moves()
+            .last()
+            .map(|m| json!([m.from.to_string(), m.to.to_string()]))
+    }
+}
+
+/// The men of `pos` by square, as the board script draws them (`wK`, `bB` …).
+fn men(pos: &shatar_rules::Position) -> Map<String, Value> {
+    pos.board()
+        .iter()
+        .map(|(sq, piece)| {
+            let code = format!("{}{}", piece.color.fen_char(), role_code(piece.role));
+            (sq.to_string(), Value::String(code))
+        })
+        .collect()
+}
+
+/// The square of the king in check in `pos`, if any.
+fn checked_king(pos: &shatar_rules::Position) -> Option<String> {
+    if pos.is_check() {
+        pos.board().king_of(pos.turn()).map(|s| s.to_string())
+    } else {
+        None
     }
 }
 

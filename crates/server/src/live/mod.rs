@@ -147,6 +147,13 @@ impl Hub {
         Ok(room)
     }
 
+    /// A glance at game `id` for an online event's live boards ([`LiveGame::glance`]).
+    pub async fn glance(self: &Arc<Self>, id: &str) -> Result<serde_json::Value, AppError> {
+        let room = self.room(id).await?;
+        let live = room.game.lock().await;
+        Ok(live.glance(now_ms()))
+    }
+
     /// Makes sure some process runs live game `id`'s clock: this one, when it is not
     /// cached here or its owner has gone (an online event's games, whose flags and default
     /// timers must run whether or not anyone is watching).

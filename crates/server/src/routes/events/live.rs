@@ -8,16 +8,26 @@
 //! visitor is to play now (`null` when none) and the call to it in their language, which
 //! every page of a signed-in visitor polls (`static/notify.js`) to call them to a round
 //! that has started.
+//!
+//! `GET /api/events/{id}/boards`: an online event's live boards — the games of its latest
+//! round the visitor may see, board 1 first (at most `?limit=`, 12 unless said, 48 at
+//! most): each with its players, men, last move, clocks and result, which the event page
+//! polls (`static/event_boards.js`) to draw the round as small boards and the top board
+//! large.
 
+use super::json::{ApiResult, ApiVisitor};
 use crate::db::events as store;
 use crate::error::{AppError, AppResult};
+use crate::events::Standing;
 use crate::i18n::Msg;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
+use serde_json::json;
+use shatar_tournament::EntrantNo;
 
 async fn version(
     State(state): State<AppState>,
@@ -50,9 +60,81 @@ async fn event_game(
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(answer)))
 }
 
+/// Boards a live-boards answer has unless the visitor asks for fewer or more.
+pub const BOARDS_SHOWN: usize = 12;
+/// The most boards one live-boards answer has.
+pub const MOST_BOARDS: usize = 48;
+
+#[derive(serde::Deserialize)]
+struct BoardsQuery {
+    limit: Option<usize>,
+}
+
+async fn boards(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    Path(id): Path<String>,
+    Query(q): Query<BoardsQuery>,
+) -> ApiResult<impl IntoResponse> {
+    let stored = super::api::load(&state, &id).await?;
+    let s = &stored.state;
+    let standing = Standing::of(v.user.as_ref(), s);
+    let limit = q.limit.unwrap_or(BOARDS_SHOWN).clamp(1, MOST_BOARDS);
+    let round = s
+        .event
+        .rounds
+        .iter()
+        .rev()
+        .find(|r| standing.is_staff() || s.is_published(r.number));
+    let mut boards = Vec::new();
+    if let (Some(round), Some(_)) = (round, s.online) {
+        let games = crate::db::event_games::of_round(&state.db, &id, round.number.get()).await?;
+        let name = |n: EntrantNo| {
+            s.event
+                .player(n)
+                .map(|p| p.name.clone())
+                .unwrap_or_default()
+        };
+        for p in round
+            .pairings
+            .iter()
+            .filter(|p| p.black.is_some())
+            .take(limit)
+        {
+            // The board's current game: its latest, in a match of several.
+            let Some(g) = games.iter().rev().find(|g| g.board == p.board.get()) else {
+                continue;
+            };
+            let mut view = state.hub.glance(&g.game.id).await?;
+            if let Some(o) = view.as_object_mut() {
+                o.insert("board".into(), json!(p.board));
+                o.insert("game".into(), json!(g.game.id));
+                o.insert("href".into(), json!(format!("/game/{}", g.game.id)));
+                // White and Black of this game (a match's colours swap each game).
+                let (white, black) = match (g.game_no % 2, p.black) {
+                    (0, Some(b)) => (b, p.white),
+                    (_, Some(b)) => (p.white, b),
+                    (_, None) => continue,
+                };
+                o.insert("white".into(), json!(name(white)));
+                o.insert("black".into(), json!(name(black)));
+            }
+            boards.push(view);
+        }
+    }
+    Ok((
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(json!({
+            "round": round.map(|r| r.number),
+            "boards": boards,
+        })),
+    ))
+}
+
 /// The routes.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/events/{id}/live", get(version))
+        .route("/api/events/{id}/boards", get(boards))
         .route("/api/account/event-game", get(event_game))
 }

@@ -396,6 +396,7 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
         }
         @if let Some(err) = error { p.error { (err) } }
         @if let Some(online) = &s.online { (online_card(v, stored, online)) }
+        @if s.online.is_some() && e.started { (live_boards(v, stored, shown.last().map(|r| r.number))) }
         @if staff {
             section.card.staff {
                 h2 { (l.t("event-staff")) }
@@ -479,6 +480,23 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
                     }
                 }
             }
+        }
+    }
+}
+
+/// An online event's live boards: the latest round's games as small boards and the top
+/// board large, drawn and kept up to date by `static/event_boards.js` from
+/// `GET /api/events/{id}/boards`; hidden until the first answer has boards.
+fn live_boards(v: &Visitor, stored: &store::StoredEvent, round: Option<RoundNo>) -> Markup {
+    let l = v.lang;
+    html! {
+        @if let Some(round) = round {
+            section.card #event-boards hidden data-src={ "/api/events/" (stored.id) "/boards" } {
+                h2 { (l.t_args("event-live-boards", &[("round", &round.to_string())])) }
+                div.live-boards {}
+            }
+            script src="/static/board.js" defer {}
+            script src="/static/event_boards.js" defer {}
         }
     }
 }
