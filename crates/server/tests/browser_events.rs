@@ -693,7 +693,7 @@ on_both_backends!(an_online_round_as_live_boards);
 /// games as live boards (board 1 large) with both players and their clocks, in each
 /// language.
 async fn an_online_round_as_live_boards(b: Backend) {
-    use common::online::{games_of_round, online_event, play, wait_for};
+    use common::online::{entrant_name, games_of_round, online_event, play, wait_for};
     let Some(exe) = no_chromium() else { return };
     let server = kit::start(b).await;
     let base = format!("http://{}", server.addr);
@@ -746,15 +746,7 @@ async fn an_online_round_as_live_boards(b: Backend) {
         let tiles = tiles.as_array().unwrap();
         assert_eq!(tiles.len(), 3, "{tiles:?}");
         for (k, ((w, bl, game), t)) in games.iter().zip(tiles).enumerate() {
-            let name = |i: usize| {
-                event["players"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .find(|p| p["username"] == players[i].name)
-                    .unwrap()["name"]
-                    .clone()
-            };
+            let name = |i: usize| entrant_name(&event, &players[i]);
             assert_eq!(t[0], format!("/game/{game}"), "{lang}");
             assert_eq!(t[1], k == 0, "{lang}: board 1 is the large one");
             assert_eq!(

@@ -704,21 +704,10 @@ async fn the_arbiter_gives_time(b: Backend) {
         round_games(e, 1).is_some()
     })
     .await;
-    let p = &round_games(&event, 1).unwrap()[0];
-    let game = p["game"].as_str().unwrap().to_owned();
-    let white_no = p["white"].as_u64().unwrap();
-    let index_of = |n: u64| {
-        let name = event["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["number"] == n)
-            .and_then(|p| p["username"].as_str())
-            .unwrap()
-            .to_owned();
-        players.iter().position(|p| p.name == name).unwrap()
-    };
-    let (w, bl) = (index_of(white_no), index_of(p["black"].as_u64().unwrap()));
+    let white_no = round_games(&event, 1).unwrap()[0]["white"]
+        .as_u64()
+        .unwrap();
+    let (w, bl, game) = games_of_round(&event, 1, &players).unwrap().remove(0);
     let mut white = players[w].browser.socket(&game).await;
     let mut black = players[bl].browser.socket(&game).await;
     white.state().await;
@@ -1012,15 +1001,7 @@ async fn the_live_boards_show_the_round(b: Backend) {
     black.state().await;
     white.play("e2e4", 0).await;
     let seen = black.state_at(1).await;
-    let name = |i: usize| {
-        event["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["username"] == players[i].name)
-            .unwrap()["name"]
-            .clone()
-    };
+    let name = |i: usize| entrant_name(&event, &players[i]);
     let r = call(
         &mut anyone,
         "GET",

@@ -24,6 +24,27 @@ fn number(r: &sqlx::any::AnyRow, col: &str) -> Result<u32, AppError> {
     u32::try_from(n).map_err(|_| AppError::Internal(format!("event_games.{col}: {n}")))
 }
 
+/// Links game `game_id` to its place (round, board, game number) in event `event_id`.
+async fn link(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    event_id: &str,
+    [round, board, game_no]: [u32; 3],
+    game_id: &str,
+) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO event_games (event_id, round, board, game_no, game_id)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(event_id)
+    .bind(i64::from(round))
+    .bind(i64::from(board))
+    .bind(i64::from(game_no))
+    .bind(game_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// Stores the games of `round` of event `event_id` and links them to their pairings, all
 /// or none. Returns `false` (and stores nothing) when the round already has games.
 pub async fn create_round(
@@ -44,17 +65,7 @@ pub async fn create_round(
     }
     for (board, game_no, row) in games {
         games::insert(&mut tx, row).await?;
-        sqlx::query(
-            "INSERT INTO event_games (event_id, round, board, game_no, game_id)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(event_id)
-        .bind(i64::from(round))
-        .bind(i64::from(*board))
-        .bind(i64::from(*game_no))
-        .bind(&row.id)
-        .execute(&mut *tx)
-        .await?;
+        link(&mut tx, event_id, [round, *board, *game_no], &row.id).await?;
     }
     tx.commit().await?;
     Ok(true)
@@ -87,17 +98,7 @@ pub async fn create_game(
         return Ok(false);
     }
     games::insert(&mut tx, row).await?;
-    sqlx::query(
-        "INSERT INTO event_games (event_id, round, board, game_no, game_id)
-         VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(event_id)
-    .bind(i64::from(round))
-    .bind(i64::from(board))
-    .bind(i64::from(game_no))
-    .bind(&row.id)
-    .execute(&mut *tx)
-    .await?;
+    link(&mut tx, event_id, [round, board, game_no], &row.id).await?;
     tx.commit().await?;
     Ok(true)
 }

@@ -169,3 +169,14 @@ pub fn games_of_round(
         })
         .collect()
 }
+
+/// The name event `event` gives the player who joined with `account`.
+pub fn entrant_name(event: &Value, account: &Account) -> Value {
+    event["players"]
+        .as_array()
+        .expect("the event's players")
+        .iter()
+        .find(|p| p["username"] == account.name.as_str())
+        .unwrap_or_else(|| panic!("{} has joined", account.name))["name"]
+        .clone()
+}
