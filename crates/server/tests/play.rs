@@ -648,9 +648,8 @@ async fn a_player_who_left_can_be_claimed_against(bk: Backend) {
 
     // Black leaves; their socket's last note is the moment they left.
     b.close().await;
-    // The server notes the close and stores its notes each second: let that last note
-    // be stored (and no longer held in memory) before ageing it.
-    tokio::time::sleep(shatar_server::live::presence::NOTES_FLUSHED_EVERY * 2).await;
+    // The server writes that last note after the close: let it land before ageing it.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     let age = |ms: i64| {
         let pool = server.state().db.pool.clone();
         let game = game.clone();

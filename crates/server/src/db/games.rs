@@ -307,28 +307,17 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<GameRow>, AppError> {
     row.as_ref().map(from_row).transpose()
 }
 
-/// Stores presence notes (game, side, time), all in one transaction; a note never moves
-/// a time back (a later note may have been stored by another process).
-pub async fn note_seen(db: &Db, notes: &[(String, Color, i64)]) -> Result<(), AppError> {
-    let mut tx = db.pool.begin().await?;
-    for (id, color, at_ms) in notes {
-        let sql = match color {
-            Color::White => {
-                "UPDATE games SET white_seen_ms = $1 WHERE id = $2
-                 AND (white_seen_ms IS NULL OR white_seen_ms < $1)"
-            }
-            Color::Black => {
-                "UPDATE games SET black_seen_ms = $1 WHERE id = $2
-                 AND (black_seen_ms IS NULL OR black_seen_ms < $1)"
-            }
-        };
-        sqlx::query(sql)
-            .bind(*at_ms)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-    }
-    tx.commit().await?;
+/// Notes that `color`'s socket is at game `id` at `now_ms` (see [`crate::live::presence`]).
+pub async fn note_seen(db: &Db, id: &str, color: Color, now_ms: i64) -> Result<(), AppError> {
+    let sql = match color {
+        Color::White => "UPDATE games SET white_seen_ms = $1 WHERE id = $2",
+        Color::Black => "UPDATE games SET black_seen_ms = $1 WHERE id = $2",
+    };
+    sqlx::query(sql)
+        .bind(now_ms)
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
     Ok(())
 }
 

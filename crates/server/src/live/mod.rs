@@ -54,8 +54,6 @@ pub struct Hub {
     claim_victory_seconds: u64,
     /// Told when a game of this process ends (the events runner waits on it).
     ended: tokio::sync::Notify,
-    /// Presence notes not yet stored ([`presence::SeenNotes`]).
-    seen: Arc<presence::SeenNotes>,
 }
 
 impl Hub {
@@ -64,10 +62,7 @@ impl Hub {
     /// [`game::first_move_ms`]) is aborted, and one whose player has been gone
     /// `claim_victory_seconds` (scaled the same way) may be claimed by the opponent.
     pub fn new(db: Db, first_move_seconds: u64, claim_victory_seconds: u64) -> Hub {
-        let seen = Arc::new(presence::SeenNotes::default());
-        spawn_notes_writer(db.clone(), Arc::clone(&seen));
         Hub {
-            seen,
             writer: games::StepWriter::spawn(db.clone()),
             db,
             rooms: Mutex::new(HashMap::new()),
@@ -303,16 +298,14 @@ impl Hub {
             white_seen_ms,
             black_seen_ms,
             claim_after_ms: presence::claim_after_ms(base_ms, initial_ms),
-        }
-        .with_pending(
-            self.seen.pending(id, Color::White),
-            self.seen.pending(id, Color::Black),
-        ))
+        })
     }
 
     /// Notes that `color`'s socket is at game `id` now (see [`presence`]).
     pub async fn note_seen(&self, id: &str, color: Color) {
-        self.seen.note(id, color, now_ms());
+        if let Err(e) = games::note_seen(&self.db, id, color, now_ms()).await {
+            tracing::warn!(game = %id, error = %e, "noting a player at a game failed");
+        }
     }
 
     /// Takes over a mirrored game whose owner has gone (its lock is free): reloads it from
@@ -733,29 +726,6 @@ fn rated_game(row: &games::GameRow) -> Option<crate::db::ratings::RatedGame> {
         }
         _ => None,
     }
-}
-
-/// Writes the presence notes kept in `seen` to the database every
-/// [`presence::NOTES_FLUSHED_EVERY`], all in one transaction (a failed write is tried
-/// again with the next).
-fn spawn_notes_writer(db: Db, seen: Arc<presence::SeenNotes>) {
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(presence::NOTES_FLUSHED_EVERY);
-        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            every.tick().await;
-            let notes = seen.to_write();
-            if notes.is_empty() {
-                continue;
-            }
-            match games::note_seen(&db, &notes).await {
-                Ok(()) => seen.written(&notes),
-                Err(e) => {
-                    tracing::warn!(error = %e, notes = notes.len(), "storing presence notes failed")
-                }
-            }
-        }
-    });
 }
 
 /// The snapshot as socket text.

@@ -1,11 +1,8 @@
 //! Whether each player is still at the game, for the "claim victory" of an abandoned game.
 //!
-//! A player's open game socket notes its side ([`HEARTBEAT`] apart, and once more when it
-//! closes); the notes are kept in memory and written to the database together, one
-//! transaction every [`NOTES_FLUSHED_EVERY`] ([`SeenNotes`]), so every server process
-//! sharing the database sees the same times within a second, and a thousand sockets do not
-//! make a hundred commits a second (each waiting, on SQLite, for the one write lock that
-//! the moves need too). A player counts as gone once no socket of theirs has noted them for
+//! A player's open game socket notes its side in the database ([`HEARTBEAT`] apart, and
+//! once more when it closes), so every server process sharing the database sees the same
+//! times. A player counts as gone once no socket of theirs has noted them for
 //! [`GONE_AFTER_MS`]; their opponent may claim the game once they have been gone for
 //! [`claim_after_ms`] (lichess lets the opponent of a player who left claim the win the
 //! same way, after a wait that grows with the time control).
@@ -15,54 +12,6 @@ use shatar_rules::Color;
 
 /// How often an open player socket notes its player.
 pub const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// How often the notes kept in memory are written to the database.
-pub const NOTES_FLUSHED_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// The presence notes not yet written: the latest time of each (game, side).
-#[derive(Debug, Default)]
-pub struct SeenNotes(std::sync::Mutex<std::collections::HashMap<(String, Color), i64>>);
-
-impl SeenNotes {
-    /// Notes `color` at game `id` at `at_ms`.
-    pub fn note(&self, id: &str, color: Color, at_ms: i64) {
-        if let Ok(mut notes) = self.0.lock() {
-            let at = notes.entry((id.to_owned(), color)).or_insert(at_ms);
-            *at = (*at).max(at_ms);
-        }
-    }
-
-    /// The note of `color` at game `id` not yet written, if any.
-    pub fn pending(&self, id: &str, color: Color) -> Option<i64> {
-        self.0.lock().ok()?.get(&(id.to_owned(), color)).copied()
-    }
-
-    /// Takes the notes to write (they stay readable with [`SeenNotes::pending`] until
-    /// [`SeenNotes::written`] says they are stored).
-    pub fn to_write(&self) -> Vec<(String, Color, i64)> {
-        self.0.lock().map_or_else(
-            |_| Vec::new(),
-            |notes| {
-                notes
-                    .iter()
-                    .map(|((id, c), at)| (id.clone(), *c, *at))
-                    .collect()
-            },
-        )
-    }
-
-    /// Forgets the notes stored (a newer note of the same side, made meanwhile, stays).
-    pub fn written(&self, stored: &[(String, Color, i64)]) {
-        if let Ok(mut notes) = self.0.lock() {
-            for (id, c, at) in stored {
-                let key = (id.clone(), *c);
-                if notes.get(&key) == Some(at) {
-                    notes.remove(&key);
-                }
-            }
-        }
-    }
-}
 
 /// How long without a note before a player counts as gone: a heartbeat and a half, so a
 /// late heartbeat is not taken for leaving.
@@ -100,13 +49,6 @@ pub struct Presence {
 }
 
 impl Presence {
-    /// The presence with the notes of this process not yet stored taken into account.
-    pub fn with_pending(mut self, white: Option<i64>, black: Option<i64>) -> Presence {
-        self.white_seen_ms = self.white_seen_ms.max(white);
-        self.black_seen_ms = self.black_seen_ms.max(black);
-        self
-    }
-
     /// When `color`'s socket last noted them, if ever.
     pub fn seen_ms(&self, color: Color) -> Option<i64> {
         match color {
