@@ -264,6 +264,7 @@ pub fn state_reason(r: &StateReason) -> Msg {
         StateReason::NotTeamEvent => Msg::new("tournament-reason-not-team-event"),
         StateReason::TeamResultByBoards => Msg::new("tournament-reason-team-result-by-boards"),
         StateReason::BracketNotDrawn => Msg::new("tournament-reason-bracket-not-drawn"),
+        StateReason::ArenaHasNoRounds => Msg::new("tournament-reason-arena-has-no-rounds"),
         StateReason::MatchLevel { round, board } => Msg::new("tournament-reason-match-level")
             .arg("round", round)
             .arg("board", board),

@@ -305,6 +305,9 @@ pub enum StateReason {
         /// The entrant.
         entrant: EntrantNo,
     },
+    /// An arena pairs players as their games end (`crate::arena`), never by rounds.
+    #[error("an arena is not paired by rounds: its players are paired as their games end")]
+    ArenaHasNoRounds,
     /// The round just paired is not there (pairing always adds one: a defect, not a rule).
     #[error("no round")]
     PairedRoundMissing,

@@ -32,11 +32,15 @@ pub enum System {
     SingleElimination,
     /// 双败淘汰制.
     DoubleElimination,
+    /// An arena as online players know it: no rounds; for a set time each player whose
+    /// game ends meets someone close in the standings at once (see [`crate::arena`]).
+    /// Its games are recorded in an [`crate::arena::Arena`], not as rounds of the event.
+    Arena,
 }
 
 impl System {
     /// Every system, in the order of the command-line help.
-    pub const ALL: [System; 8] = [
+    pub const ALL: [System; 9] = [
         System::RoundRobin,
         System::DoubleRoundRobin,
         System::GroupRoundRobin,
@@ -45,6 +49,7 @@ impl System {
         System::SwissElimination,
         System::SingleElimination,
         System::DoubleElimination,
+        System::Arena,
     ];
 
     /// Stable name used in files and on the command line.
@@ -59,6 +64,7 @@ impl System {
             System::SwissElimination => "swiss-elimination",
             System::SingleElimination => "single-elimination",
             System::DoubleElimination => "double-elimination",
+            System::Arena => "arena",
         }
     }
 
@@ -746,6 +752,8 @@ impl Event {
                     self.rounds_planned = (2 * ko).max(7).min(n32.max(2) - 1);
                 }
             }
+            // Played for a set time, not a number of rounds.
+            System::Arena => self.rounds_planned = 0,
         }
         self.started = true;
         Ok(moved)

@@ -6,7 +6,7 @@ pub mod group;
 pub mod round_robin;
 pub mod swiss;
 
-use crate::error::{EventError, PairingError};
+use crate::error::{EventError, PairingError, StateReason};
 use crate::event::{Event, Pairing, Round, System};
 use crate::numbers::{BoardNo, EntrantNo, RoundNo};
 use crate::score::Score;
@@ -38,6 +38,7 @@ pub fn pair_round(event: &Event, number: RoundNo) -> Result<Round, EventError> {
         System::SingleElimination | System::DoubleElimination => {
             elimination::pair_round(event, number)
         }
+        System::Arena => Err(EventError::State(StateReason::ArenaHasNoRounds)),
     }
 }
 
