@@ -269,6 +269,10 @@ pub enum ActionError {
     },
     /// A rematch is offered only after the game has ended.
     NotOver,
+    /// Berserk is an arena's: other games have none.
+    NoBerserk,
+    /// Berserk only before one's first move, once.
+    TooLateToBerserk,
     /// Storing the step failed; nothing was changed.
     Storage,
 }
@@ -292,6 +296,8 @@ impl ActionError {
             ActionError::NoOffer => Msg::new("action-no-offer"),
             ActionError::TooLateToAbort => Msg::new("action-too-late-to-abort"),
             ActionError::EventGameAbort => Msg::new("action-event-game-abort"),
+            ActionError::NoBerserk => Msg::new("action-no-berserk"),
+            ActionError::TooLateToBerserk => Msg::new("action-too-late-to-berserk"),
             ActionError::NothingToClaim => Msg::new("action-nothing-to-claim"),
             ActionError::OpponentHere => Msg::new("action-opponent-here"),
             ActionError::OpponentJustLeft { seconds } => {

@@ -48,7 +48,7 @@
   $('btn-flip').addEventListener('click', function () { board.flip(); render(); });
   [['btn-offer', 'draw-offer'], ['btn-accept', 'draw-accept'], ['btn-decline', 'draw-decline'],
    ['btn-claim', 'claim'], ['btn-claim-victory', 'claim-victory'], ['btn-abort', 'abort'], ['btn-resign', 'resign'],
-   ['btn-rematch', 'rematch']].forEach(function (p) {
+   ['btn-rematch', 'rematch'], ['btn-berserk', 'berserk']].forEach(function (p) {
     $(p[0]).addEventListener('click', function () { send({ t: p[1] }); });
   });
   $('move-input').addEventListener('keydown', function (e) {
@@ -151,8 +151,10 @@
     var s = state;
     board.set(s, you);
     var bottom = board.orientation, top = bottom === 'white' ? 'black' : 'white';
-    $('name-bottom').textContent = (s.players[bottom] || T['name-' + bottom] || '?') + ' · ' + T['color-' + bottom];
-    $('name-top').textContent = (s.players[top] || T['name-' + top] || '?') + ' · ' + T['color-' + top];
+    // An arena game marks a side that berserked (half its clock, no increment).
+    var mark = function (side) { return s.berserk && s.berserk[side] ? ' · ' + T['game-berserked'] : ''; };
+    $('name-bottom').textContent = (s.players[bottom] || T['name-' + bottom] || '?') + ' · ' + T['color-' + bottom] + mark(bottom);
+    $('name-top').textContent = (s.players[top] || T['name-' + top] || '?') + ' · ' + T['color-' + top] + mark(top);
     var status;
     if (s.status !== 'started') status = resultText();
     else if (!you) status = T['game-spectating'];
@@ -170,6 +172,9 @@
     show('btn-claim', live && s.claimable && s.turn === you);
     show('btn-abort', live && s.abortable);
     show('btn-resign', live && !s.abortable);
+    // Berserk: an arena game, before one's own first move (White's at ply 0, Black's by 1).
+    show('btn-berserk', live && !!s.berserk && s.berserk.allowed && !s.berserk[you] &&
+      s.ply <= (you === 'white' ? 0 : 1));
     show('move-input', live);
     show('btn-rematch', !!you && s.status === 'ended' && !s.rematch.game && s.rematch.offer !== you);
     if (s.rematch.offer && s.rematch.offer !== you && !s.rematch.game && you) $('status').textContent += ' · ' + T['game-rematch-offered'];

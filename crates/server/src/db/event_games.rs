@@ -192,3 +192,17 @@ pub async fn playing(db: &Db, user_id: i64) -> Result<Option<(String, String, u3
         number(&r, "round")?,
     )))
 }
+
+/// Whether game `game_id` is one an online arena paired (where a player may berserk).
+pub async fn allows_berserk(db: &Db, game_id: &str) -> Result<bool, AppError> {
+    let row = sqlx::query("SELECT event_id FROM event_games WHERE game_id = $1")
+        .bind(game_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    let Some(row) = row else {
+        return Ok(false);
+    };
+    let event_id: String = row.try_get("event_id")?;
+    let stored = super::events::load(db, &event_id).await?;
+    Ok(stored.is_some_and(|e| e.state.arena.is_some()))
+}

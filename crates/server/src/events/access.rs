@@ -82,6 +82,12 @@ impl Standing {
             Action::OpenRegistration { .. } => self >= Standing::Organiser,
             // Asking to play, joining and leaving are an account's own acts ([`allowed`]).
             Action::Register { .. } | Action::Join { .. } | Action::Leave { .. } => false,
+            // The staff may end an arena early; its other steps are the server's own (its
+            // runner), never a visitor's.
+            Action::ArenaEnd => self.is_staff(),
+            Action::ArenaBegin { .. } | Action::ArenaPair { .. } | Action::ArenaResult { .. } => {
+                false
+            }
         }
     }
 }

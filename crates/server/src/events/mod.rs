@@ -16,12 +16,16 @@
 //! | `state.rs` | the state: the library's event, staff, publication |
 //! | `access.rs` | who may do what |
 //! | `online.rs` | online events: their settings, defaults and the results of their games |
+//! | `arena.rs` | online arenas: their clock, the games paired, the library's arena rebuilt |
+//! | `arena_runner.rs` | the runner's steps for an arena: start, results, end, pairing |
 //! | `runner.rs` | the server running online events: rounds paired, games created, results entered |
 //! | `live_tools.rs` | the staff's acts that touch a live game too: giving a player time |
 //! | `words.rs` | results as the API writes them (`1-0`, `1/2-1/2`, `+-` …) |
 
 pub mod access;
 pub mod action;
+pub mod arena;
+mod arena_runner;
 pub mod change;
 pub mod live_tools;
 pub mod online;

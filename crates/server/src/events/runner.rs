@@ -110,6 +110,9 @@ async fn step_once(app: &AppState, id: &str) -> Result<bool, ChangeError> {
         }
         return Ok(false);
     }
+    if s.arena.is_some() {
+        return super::arena_runner::step(app, id, &stored, &settings, now).await;
+    }
     if let Some(round) = s.event.rounds.last() {
         end_decided(app, id, round).await?;
     }
@@ -326,7 +329,7 @@ fn forfeited(event: &shatar_tournament::Event, result: &GameResult) -> Vec<GameR
 
 /// A new live game of online event `s` between the accounts of entrants `white` and
 /// `black`, with the event's ruleset and clock; `None` when one has no account.
-fn game_row(
+pub(super) fn game_row(
     s: &EventState,
     settings: &Online,
     white: EntrantNo,

@@ -104,9 +104,13 @@ pub struct EventState {
     /// An online event: played live on the site, its rounds run by the server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<super::online::Online>,
-    /// Online Swiss: players who paused (not paired in the rounds paired meanwhile).
+    /// Online Swiss and arena: players who paused (not paired in the rounds paired
+    /// meanwhile, or while paused).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub paused: BTreeSet<EntrantNo>,
+    /// An online arena: its clock and the games it paired.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena: Option<super::arena::ArenaRun>,
 }
 
 fn default_time_min() -> u32 {
@@ -164,6 +168,7 @@ impl EventState {
             default_time_min: DEFAULT_TIME_MIN,
             online: None,
             paused: BTreeSet::new(),
+            arena: None,
         }
     }
 
@@ -171,6 +176,13 @@ impl EventState {
     pub fn status(&self) -> Status {
         if !self.event.started {
             return Status::Registration;
+        }
+        if let Some(run) = &self.arena {
+            return if run.ended {
+                Status::Finished
+            } else {
+                Status::Running
+            };
         }
         let planned = usize::try_from(self.event.rounds_planned).unwrap_or(usize::MAX);
         let all_paired = planned > 0 && self.event.rounds.len() >= planned;

@@ -16,6 +16,12 @@ use shatar_rules::Color;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clock {
     inner: shatar_arbiter::Clock,
+    /// Each side's starting time.
+    initial_ms: i64,
+    /// The increment a move earns.
+    increment_ms: i64,
+    /// Sides that berserked (White, Black): their moves earn no increment.
+    berserked: [bool; 2],
 }
 
 /// A clock reading.
@@ -47,7 +53,25 @@ impl Clock {
         }]);
         Clock {
             inner: shatar_arbiter::Clock::new(control),
+            initial_ms,
+            increment_ms,
+            berserked: [false; 2],
         }
+    }
+
+    /// `color` berserks (an arena's rule): half of the starting time is taken off its
+    /// clock, and its moves earn no increment from now on.
+    pub fn berserk(&mut self, color: Color) {
+        let i = usize::from(color == Color::Black);
+        if std::mem::replace(&mut self.berserked[i], true) {
+            return;
+        }
+        self.inner.penalise_ms(color, at(self.initial_ms / 2));
+    }
+
+    /// Whether `color` has berserked.
+    pub fn has_berserked(&self, color: Color) -> bool {
+        self.berserked[usize::from(color == Color::Black)]
     }
 
     /// Time left for `color` at `now_ms` (never below zero).
@@ -109,6 +133,10 @@ impl Clock {
         }
         self.inner.press(color, at(now_ms));
         self.inner.add_ms(color, at(credit_ms));
+        if self.has_berserked(color) {
+            // The increment the press credited is taken back: a berserker plays without.
+            self.inner.penalise_ms(color, at(self.increment_ms));
+        }
         Ok(())
     }
 
@@ -126,6 +154,22 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_berserker_has_half_the_time_and_no_increment() {
+        // 3+2: White berserks, keeps 90 s and earns nothing a move; Black keeps his 2 s.
+        let mut c = Clock::new(180_000, 2_000);
+        c.berserk(Color::White);
+        c.berserk(Color::White);
+        assert!(c.has_berserked(Color::White) && !c.has_berserked(Color::Black));
+        c.start(Color::White, 0);
+        assert_eq!(c.remaining_ms(Color::White, 0), 90_000);
+        c.press(Color::White, 10_000).unwrap();
+        assert_eq!(c.remaining_ms(Color::White, 10_000), 80_000);
+        c.press(Color::Black, 15_000).unwrap();
+        assert_eq!(c.remaining_ms(Color::Black, 15_000), 177_000);
+        assert_eq!(c.remaining_ms(Color::White, 15_000), 80_000);
+    }
 
     #[test]
     fn fischer_increment_and_switch() {

@@ -45,7 +45,13 @@ pub enum Action {
     Claim,
     /// Claim the win of a game the opponent has left (see [`super::presence`]).
     ClaimVictory,
+    /// Berserk (an arena game, before one's first move): half one's time, no increment,
+    /// an extra arena point for a win.
+    Berserk,
 }
+
+/// The step kind stored when a player berserks.
+pub const BERSERK: &str = "berserk";
 
 /// A live game.
 #[derive(Debug)]
@@ -81,6 +87,9 @@ pub struct LiveGame {
     /// When each player was last at the game: read from the database just before a claim
     /// of victory is planned (`None` until then: no claim).
     pub presence: Option<Presence>,
+    /// Whether the game is an arena's, where a player may berserk (looked up when the
+    /// game is loaded).
+    pub berserk_allowed: bool,
 }
 
 /// How long each of the first round's two moves may wait: `base_ms` (the configured
@@ -180,6 +189,7 @@ impl LiveGame {
             rematch_game: None,
             lag_quota: [LagQuota::default(); 2],
             presence: None,
+            berserk_allowed: false,
             row,
         })
     }
@@ -236,6 +246,13 @@ impl LiveGame {
                     Some((color, e.ms?))
                 })
         };
+        for e in events.iter().filter(|e| e.kind == BERSERK) {
+            match e.color.as_deref() {
+                Some("white") => live.clock.berserk(Color::White),
+                Some("black") => live.clock.berserk(Color::Black),
+                _ => {}
+            }
+        }
         for (k, m) in moves.iter().enumerate() {
             for (color, ms) in given(k) {
                 live.clock.add_ms(color, ms);
@@ -452,6 +469,18 @@ impl LiveGame {
                     termination: Ending::Aborted,
                 };
                 Ok(event(next, "abort", Some(finish)))
+            }
+            Action::Berserk => {
+                if !self.berserk_allowed {
+                    return Err(ActionError::NoBerserk);
+                }
+                // Before one's own first move: White at ply 0, Black at ply 0 or 1.
+                let own_first = usize::from(color == Color::Black);
+                if next.clock.has_berserked(color) || self.game.moves().len() > own_first {
+                    return Err(ActionError::TooLateToBerserk);
+                }
+                next.clock.berserk(color);
+                Ok(event(next, BERSERK, None))
             }
             Action::ClaimVictory => {
                 if self.ply() < 2 || self.computer().is_some_and(|(c, _)| c == !color) {
@@ -716,6 +745,11 @@ impl LiveGame {
             "computer": self.computer().map(|(c, level)| json!({"color": c.name(), "level": level})),
             "claimable": self.is_live() && !self.game.claimable().is_empty(),
             "rematch": {"offer": self.rematch_offer.map(Color::name), "game": self.rematch_game},
+            "berserk": {
+                "allowed": self.berserk_allowed,
+                "white": self.clock.has_berserked(Color::White),
+                "black": self.clock.has_berserked(Color::Black),
+            },
         })
     }
 }

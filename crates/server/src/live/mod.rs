@@ -98,7 +98,12 @@ impl Hub {
         })?;
         let moves = games::moves(&self.db, id).await?;
         let events = games::events(&self.db, id).await?;
-        LiveGame::load(row, &moves, &events)
+        // Only an event's games can be an arena's, where a player may berserk.
+        let arena = row.default_ms.is_some()
+            && crate::db::event_games::allows_berserk(&self.db, id).await?;
+        let mut live = LiveGame::load(row, &moves, &events)?;
+        live.berserk_allowed = arena;
+        Ok(live)
     }
 
     /// Whether this process may run what `name` names — a game's id, or `event:ID` for an

@@ -37,6 +37,7 @@ const SCRIPT_MESSAGES: &[&str] = &[
     "color-white",
     "color-black",
     "game-rematch-offered",
+    "game-berserked",
 ];
 
 async fn game_page(
@@ -119,6 +120,7 @@ async fn game_page(
 <button id="btn-claim-victory" type="button" class="act" hidden>{claim_victory}</button>
 <button id="btn-abort" type="button" class="act">{abort}</button>
 <button id="btn-resign" type="button" class="act">{resign}</button>
+<button id="btn-berserk" type="button" class="act" hidden title="{berserk_hint}">{berserk}</button>
 <button id="btn-rematch" type="button" class="act" hidden>{rematch}</button>
 </div>
 <label class="pieces-choice">{pieces} <select id="piece-set"><option value="shatar">{shatar}</option><option value="chess">{chess}</option></select></label>
@@ -140,6 +142,8 @@ async fn game_page(
         claim_victory = b("game-claim-victory"),
         abort = b("game-abort"),
         resign = b("game-resign"),
+        berserk = b("game-berserk"),
+        berserk_hint = b("game-berserk-hint"),
         rematch = b("game-rematch"),
         pieces = b("game-pieces"),
         shatar = b("pieces-shatar"),

@@ -54,6 +54,8 @@ pub enum ClientMsg {
     /// Claim the win of a game the opponent has left (after the wait the `presence`
     /// message counts down).
     ClaimVictory,
+    /// Berserk (an arena game, before one's first move): half the time, no increment.
+    Berserk,
     /// Ask for a rematch with colours swapped (after the game has ended).
     Rematch,
     /// Ask for a fresh snapshot (after a reconnect) and a `pong`, which echoes `seq` and
@@ -80,6 +82,7 @@ impl ClientMsg {
             ClientMsg::Abort => Action::Abort,
             ClientMsg::Claim => Action::Claim,
             ClientMsg::ClaimVictory => Action::ClaimVictory,
+            ClientMsg::Berserk => Action::Berserk,
             ClientMsg::Rematch | ClientMsg::Ping { .. } => return None,
         })
     }
@@ -98,6 +101,7 @@ impl ClientMsg {
             Action::Abort => ClientMsg::Abort,
             Action::Claim => ClientMsg::Claim,
             Action::ClaimVictory => ClientMsg::ClaimVictory,
+            Action::Berserk => ClientMsg::Berserk,
         }
     }
 

@@ -180,3 +180,42 @@ pub fn entrant_name(event: &Value, account: &Account) -> Value {
         .unwrap_or_else(|| panic!("{} has joined", account.name))["name"]
         .clone()
 }
+
+/// Ends a game between `white` and `black` as `result` says: a few random moves, then the
+/// loser resigns, or White offers a draw and Black accepts.
+pub async fn end_as(white: &mut Socket, black: &mut Socket, result: &str, seed: u64) {
+    let ended = match result {
+        // After 3 plies Black is to move and resigns; after 2, White.
+        "1-0" => play(white, black, 3, seed, true).await,
+        "0-1" => play(white, black, 2, seed, true).await,
+        _ => {
+            assert_eq!(play(white, black, 2, seed, false).await, None);
+            white.send(json!({"t": "draw-offer"})).await;
+            while black.state().await["draw_offer"] != "white" {}
+            black.send(json!({"t": "draw-accept"})).await;
+            loop {
+                let s = white.state().await;
+                if s["status"] != "started" {
+                    break s["result"].as_str().map(str::to_owned);
+                }
+            }
+        }
+    };
+    assert_eq!(ended.as_deref(), Some(result));
+}
+
+/// Players `a` and `b`'s sockets on `game`, White's first, and which of the two is White
+/// (a match's colours swap each game).
+pub async fn sockets(
+    players: &[Account],
+    a: usize,
+    b: usize,
+    game: &str,
+) -> (Socket, Socket, usize) {
+    let first = players[a].browser.socket(game).await;
+    let second = players[b].browser.socket(game).await;
+    match first.you.as_deref() {
+        Some("white") => (first, second, a),
+        _ => (second, first, b),
+    }
+}

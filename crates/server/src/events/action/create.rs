@@ -96,6 +96,7 @@ pub(super) fn create(
             team,
         )?);
     }
+    state.arena = super::online::arena(&state.event, new.online, &new.online_settings)?;
     let summary = Msg::new("event-done-created")
         .arg("name", format!("{name:?}"))
         .arg("system", system.code());

@@ -63,6 +63,9 @@ pub struct OnlineSettings {
     /// of the clock's time, from 30 seconds to 15 minutes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_s: Option<u32>,
+    /// An arena's duration in minutes (60).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_min: Option<u32>,
 }
 
 /// The organiser's settings beyond the system: each is optional, and one left out keeps
@@ -393,6 +396,29 @@ pub enum Action {
         #[serde(default)]
         replace: bool,
     },
+    /// An online arena's clock starts (the runner, just after the start).
+    ArenaBegin {
+        /// When, in milliseconds since the Unix epoch.
+        at_ms: i64,
+    },
+    /// An online arena pairs the players who wait now (the runner): the library's arena
+    /// pairing on the state, as pairing call `wave` (the next one).
+    ArenaPair {
+        /// The pairing call, 1, 2, …
+        wave: u32,
+    },
+    /// A game an online arena paired ended (the runner).
+    ArenaResult {
+        /// Its pairing call.
+        wave: u32,
+        /// Its board in that call.
+        board: u32,
+        /// How it ended.
+        #[serde(flatten)]
+        end: ArenaGameEnd,
+    },
+    /// An online arena's time is up (the runner).
+    ArenaEnd,
     /// A board's result is entered (or changed, with `replace`).
     SetResult {
         /// The round.
@@ -555,6 +581,11 @@ impl Action {
                 },
             ) => (r1, t1) != (r2, t2),
             (CheckIn { entrant: a, .. }, CheckIn { entrant: b, .. }) => a != b,
+            // Ending an arena means "now", whatever the runner did since the page was shown.
+            (
+                Action::ArenaEnd,
+                Action::ArenaBegin { .. } | Action::ArenaPair { .. } | Action::ArenaResult { .. },
+            ) => true,
             // A line-up's due time is checked on the latest state whenever it was set.
             (SubmitLineup { .. }, SetLineupDeadline { .. })
             | (SetLineupDeadline { .. }, SubmitLineup { .. }) => true,
@@ -828,6 +859,12 @@ impl Action {
                 color,
                 seconds,
             } => online::give_time(&next, *round, *board, *color, *seconds)?,
+            Action::ArenaBegin { at_ms } => arena::begin(&mut next, *at_ms)?,
+            Action::ArenaPair { wave } => arena::pair(&mut next, *wave)?,
+            Action::ArenaResult { wave, board, end } => {
+                arena::result(&mut next, *wave, *board, end)?
+            }
+            Action::ArenaEnd => arena::end(&mut next)?,
             Action::Approve { account } => players::approve(&mut next, account)?,
             Action::Decline { account, reason } => players::decline(&mut next, account, reason)?,
             Action::CheckIn { entrant, present } => {
@@ -920,6 +957,7 @@ pub(super) fn player_name(new: &NewPlayer) -> Result<&str, ActionError> {
     Ok(name)
 }
 
+mod arena;
 mod create;
 mod history;
 mod online;
@@ -929,9 +967,10 @@ mod teams;
 #[cfg(test)]
 mod tests;
 
+pub use arena::ArenaGameEnd;
 use create::{create, import};
 pub use history::{in_force, replay, worded};
-pub use online::MAX_TIME_GIVEN_S;
+pub use online::{MAX_TIME_GIVEN_S, WITHDREW};
 pub use players::MAX_CSV_BYTES;
 use players::{add_player, correct_player};
 use results::{decide_match, set_result};

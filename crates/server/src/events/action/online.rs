@@ -66,6 +66,46 @@ pub(super) fn settings(
     })
 }
 
+/// An arena's run from the creation's settings: an arena is played online, for
+/// `duration_min` minutes (5 to a day, an hour by default); other systems take no
+/// duration.
+pub(super) fn arena(
+    event: &Event,
+    online: bool,
+    given: &OnlineSettings,
+) -> Result<Option<crate::events::arena::ArenaRun>, ActionError> {
+    use crate::events::arena::{ArenaRun, DEFAULT_DURATION_MIN, MAX_DURATION_MIN};
+    if event.system != System::Arena {
+        if given.duration_min.is_some() {
+            return Err(ActionError::invalid(
+                "duration_min",
+                Msg::new("event-error-duration-not-arena"),
+            ));
+        }
+        return Ok(None);
+    }
+    if !online {
+        return Err(ActionError::invalid(
+            "online",
+            Msg::new("event-error-arena-online"),
+        ));
+    }
+    let minutes = match given.duration_min {
+        None => DEFAULT_DURATION_MIN,
+        Some(n) if (5..=MAX_DURATION_MIN).contains(&n) => n,
+        Some(n) => {
+            return Err(ActionError::invalid(
+                "duration_min",
+                Msg::new("event-error-online-range")
+                    .arg("n", n)
+                    .arg("min", 5)
+                    .arg("max", MAX_DURATION_MIN),
+            ));
+        }
+    };
+    Ok(Some(ArenaRun::new(minutes)))
+}
+
 fn online(state: &EventState) -> Result<Online, ActionError> {
     state
         .online
@@ -78,7 +118,12 @@ pub(super) fn join(
     rating: Option<u32>,
 ) -> Result<Applied, ActionError> {
     let online = online(state)?;
-    if state.event.started {
+    // An arena takes players until its end; the other systems until their start.
+    let closed = match &state.arena {
+        Some(run) => run.ended,
+        None => state.event.started,
+    };
+    if closed {
         return Err(ActionError::invalid(
             "event",
             Msg::new("event-error-online-started"),
@@ -191,7 +236,7 @@ pub(super) fn pause(
 ) -> Result<Applied, ActionError> {
     online(state)?;
     let n = joined(state, account)?;
-    if !state.event.system.is_swiss() {
+    if !state.event.system.is_swiss() && state.arena.is_none() {
         return Err(ActionError::invalid(
             "event",
             Msg::new("event-error-pause-not-swiss"),

@@ -230,6 +230,9 @@ fn event_json(
         }
         o.insert("online".into(), settings);
     }
+    if let Some(run) = &s.arena {
+        o.insert("arena".into(), super::arena::arena_json(s, run, games));
+    }
     if standing.is_staff() {
         let pending: Vec<Value> = s
             .pending
@@ -769,6 +772,10 @@ pub fn router() -> Router<AppState> {
         .route(
             "/api/events/{id}/rounds",
             staff_call(|_| Ok(Action::PairRound), paired),
+        )
+        .route(
+            "/api/events/{id}/arena/end",
+            staff_call(|_| Ok(Action::ArenaEnd), started),
         )
         .route(
             "/api/events/{id}/rounds/{r}/publish",

@@ -87,7 +87,30 @@ async fn boards(
         .rev()
         .find(|r| standing.is_staff() || s.is_published(r.number));
     let mut boards = Vec::new();
-    if let (Some(round), Some(_)) = (round, s.online) {
+    if let Some(run) = &s.arena {
+        let ids: std::collections::HashMap<(u32, u32), String> =
+            crate::db::event_games::of_event(&state.db, &id)
+                .await?
+                .into_iter()
+                .map(|(wave, board, _, game)| ((wave, board), game))
+                .collect();
+        for (shown, wave, board, white, black) in
+            super::arena::playing_now(s, run).into_iter().take(limit)
+        {
+            let Some(game) = ids.get(&(wave, board)) else {
+                continue;
+            };
+            let mut view = state.hub.glance(game).await?;
+            if let Some(o) = view.as_object_mut() {
+                o.insert("board".into(), json!(shown));
+                o.insert("game".into(), json!(game));
+                o.insert("href".into(), json!(format!("/game/{game}")));
+                o.insert("white".into(), json!(s.event.entrant_name(white)));
+                o.insert("black".into(), json!(s.event.entrant_name(black)));
+            }
+            boards.push(view);
+        }
+    } else if let (Some(round), Some(_)) = (round, s.online) {
         let games = crate::db::event_games::of_round(&state.db, &id, round.number.get()).await?;
         let name = |n: EntrantNo| {
             s.event

@@ -1,9 +1,10 @@
 //! Events: the pages (`pages/`), the public reports (`reports/`: standings, crosstable,
 //! bracket, match cards, awards), the pages' live updates (`live.rs`) and the JSON API
-//! (`api.rs`, the corrections in `corrections.rs`, entries and teams in `entries.rs`, the
+//! (`api.rs`, an arena's parts in `arena.rs`, the corrections in `corrections.rs`, entries and teams in `entries.rs`, the
 //! error form in `json.rs`).
 
 pub mod api;
+pub mod arena;
 pub mod corrections;
 pub mod entries;
 pub mod json;

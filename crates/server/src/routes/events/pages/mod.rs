@@ -143,6 +143,10 @@ fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
                     input name="default_s" type="number" min="5" max="3600" placeholder="–";
                     " " span.hint { (l.t("event-field-default-s-hint")) }
                 }
+                label { (l.t("event-field-duration")) " "
+                    input name="duration_min" type="number" min="5" max=(crate::events::arena::MAX_DURATION_MIN) placeholder=(crate::events::arena::DEFAULT_DURATION_MIN);
+                    " " span.hint { (l.t("event-field-duration-hint")) }
+                }
                 script src="/static/localtime.js" defer {}
             }
             details.more {
@@ -243,6 +247,8 @@ struct NewEventForm {
     limit: String,
     #[serde(default)]
     default_s: String,
+    #[serde(default)]
+    duration_min: String,
     csrf: Option<String>,
 }
 
@@ -302,6 +308,10 @@ async fn create(
         (Ok(p), Ok(n), Ok(d)) => (p, n, d),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return refuse(e),
     };
+    let duration_min = match whole("event-field-duration", &f.duration_min) {
+        Ok(d) => d,
+        Err(e) => return refuse(e),
+    };
     // The start time as typed, in the organiser's zone (static/localtime.js), as RFC 3339.
     let start_at = match opt(&f.start_at) {
         None => None,
@@ -347,6 +357,7 @@ async fn create(
             limit,
             start_at,
             default_s,
+            duration_min,
         },
     };
     match change::create(&state.db, user, new).await {
@@ -396,7 +407,12 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
         }
         @if let Some(err) = error { p.error { (err) } }
         @if let Some(online) = &s.online { (online_card(v, stored, online)) }
-        @if s.online.is_some() && e.started { (live_boards(v, stored, shown.last().map(|r| r.number))) }
+        @if let Some(run) = &s.arena {
+            (super::arena::arena_card(v, s, run))
+            @if e.started { (live_boards(v, stored, None)) }
+        } @else if s.online.is_some() && e.started {
+            (live_boards(v, stored, shown.last().map(|r| r.number)))
+        }
         @if staff {
             section.card.staff {
                 h2 { (l.t("event-staff")) }
@@ -413,6 +429,13 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
                     form method="post" action={ "/events/" (id) "/start" } {
                         (csrf(v)) (version_field(stored.version))
                         button type="submit" { (l.t("event-start")) }
+                    }
+                } @else if let Some(run) = &s.arena {
+                    @if !run.ended {
+                        form method="post" action={ "/events/" (id) "/arena/end" } {
+                            (csrf(v)) (version_field(stored.version))
+                            button type="submit" { (l.t("event-arena-end-now")) }
+                        }
                     }
                 } @else {
                     form method="post" action={ "/events/" (id) "/rounds" } {
@@ -461,7 +484,7 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
                 }
             }
         }
-        @if e.started {
+        @if e.started && s.arena.is_none() {
             h2 { (l.t("event-standings")) }
             div.scroll {
                 table.standings {
@@ -489,10 +512,15 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
 /// `GET /api/events/{id}/boards`; hidden until the first answer has boards.
 fn live_boards(v: &Visitor, stored: &store::StoredEvent, round: Option<RoundNo>) -> Markup {
     let l = v.lang;
+    // An arena has no rounds: its boards are the games played now.
+    let title = match round {
+        Some(round) => l.t_args("event-live-boards", &[("round", &round.to_string())]),
+        None => l.t("event-arena-live-boards"),
+    };
     html! {
-        @if let Some(round) = round {
+        @if round.is_some() || stored.state.arena.is_some() {
             section.card #event-boards hidden data-src={ "/api/events/" (stored.id) "/boards" } {
-                h2 { (l.t_args("event-live-boards", &[("round", &round.to_string())])) }
+                h2 { (title) }
                 div.live-boards {}
             }
             script src="/static/board.js" defer {}
@@ -515,6 +543,13 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
         .and_then(|u| s.entrant_of(u.id))
         .filter(|&n| e.withdrawal(n).is_none());
     let my_board = mine.and_then(|n| {
+        if let Some(run) = &s.arena {
+            let b = run.playing(n)?;
+            return Some((
+                RoundNo::new(b.wave)?,
+                shatar_tournament::BoardNo::new(b.board)?,
+            ));
+        }
         let r = e.rounds.last()?;
         let p = r
             .pairings
@@ -551,7 +586,7 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
                     p.hint role="status" { (l.t("event-online-paused-note")) }
                 }
                 div.buttons {
-                    @if e.system.is_swiss() {
+                    @if e.system.is_swiss() || s.arena.is_some() {
                         form method="post" action={ "/events/" (id) (if s.paused.contains(&n) { "/unpause" } else { "/pause" }) } {
                             (csrf(v))
                             button type="submit" {
@@ -569,7 +604,7 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
                     }
                 }
             }
-            @if !e.started {
+            @if !e.started || s.arena.as_ref().is_some_and(|r| !r.ended && mine.is_none()) {
                 @if v.user.is_none() {
                     p.hint { a href="/signin" { (l.t("event-online-sign-in")) } }
                 } @else if mine.is_some() {
@@ -833,6 +868,10 @@ pub fn router() -> Router<AppState> {
             ),
         )
         .route("/events/{id}/start", staff_button(|_| Ok(Action::Start)))
+        .route(
+            "/events/{id}/arena/end",
+            staff_button(|_| Ok(Action::ArenaEnd)),
+        )
         .route(
             "/events/{id}/rounds",
             staff_button(|_| Ok(Action::PairRound)),
