@@ -12,7 +12,10 @@ use serde_json::{Value, json};
 use shatar_server::db::users::AccountRole;
 use std::collections::BTreeSet;
 
-on_both_backends!(an_arena_pairs_players_as_their_games_end);
+on_both_backends!(
+    an_arena_pairs_players_as_their_games_end,
+    an_eight_player_arena_with_a_streak_a_berserk_and_an_absentee,
+);
 
 /// Wave `wave`'s games as (White's number, Black's number, game id), once each has its
 /// game.
@@ -284,5 +287,270 @@ async fn an_arena_pairs_players_as_their_games_end(b: Backend) {
     let history = history(&mut o, &id).await;
     let by_server = history.iter().filter(|h| h["by"] == "server").count();
     assert_eq!(by_server, 1 + 4 + 6, "{history:?}");
+    assert_state_is_the_replay(&server, &id).await;
+}
+
+/// One player's arena points from his games in order — (won, drawn, berserked, full moves,
+/// forfeit) each — by the rules as lichess states them, written here apart from the
+/// library: 2 a win and 1 a draw, doubled after two wins in a row until a game is not a
+/// win, and 1 more for a berserk win at the board of at least 7 full moves.
+fn own_score(games: &[(char, bool, u64, bool)]) -> (u64, String) {
+    let (mut total, mut streak, mut sheet) = (0, 0, Vec::new());
+    for &(outcome, berserk, moves, forfeit) in games {
+        let fire = if streak >= 2 { 2 } else { 1 };
+        let mut points = match outcome {
+            'W' => 2 * fire,
+            'D' => fire,
+            _ => 0,
+        };
+        if outcome == 'W' && berserk && !forfeit && moves >= 7 {
+            points += 1;
+        }
+        streak = if outcome == 'W' { streak + 1 } else { 0 };
+        total += points;
+        sheet.push(points.to_string());
+    }
+    (total, sheet.join(" "))
+}
+
+/// Plays arena game `game` between numbers `white` and `black` as the test decides:
+/// player 1 berserks and plays 13 or 14 plies to win; one who is `absent` never comes
+/// (his opponent comes, and moves when White); the others end it as `lots` says. Returns
+/// the result and the plies played.
+async fn play_arena_game(
+    players: std::sync::Arc<Vec<common::events::Account>>,
+    number_of: Vec<u64>,
+    (white, black, game): (u64, u64, String),
+    absent: Option<u64>,
+    seed: u64,
+) -> (String, u64) {
+    let who = |n: u64| number_of.iter().position(|&m| m == n).unwrap();
+    if let Some(gone) = absent.filter(|g| *g == white || *g == black) {
+        let here = if gone == white { black } else { white };
+        let mut s = players[who(here)].browser.socket(&game).await;
+        let first = s.state().await;
+        if here == white {
+            s.play(
+                first["dests"]
+                    .as_object()
+                    .unwrap()
+                    .keys()
+                    .next()
+                    .map(|f| {
+                        let to = first["dests"][f][0].as_str().unwrap();
+                        format!("{f}{to}")
+                    })
+                    .unwrap()
+                    .as_str(),
+                0,
+            )
+            .await;
+        }
+        loop {
+            let st = s.state().await;
+            if st["status"] != "started" {
+                return (
+                    st["result"].as_str().unwrap().to_owned(),
+                    st["ply"].as_u64().unwrap(),
+                );
+            }
+        }
+    }
+    let (mut w, mut b) = at_board(&players, &number_of, white, black, &game).await;
+    if white == 1 || black == 1 {
+        let (berserker, side) = if white == 1 {
+            (&mut w, "white")
+        } else {
+            (&mut b, "black")
+        };
+        berserker.state().await;
+        berserker.send(json!({"t": "berserk"})).await;
+        while berserker.state().await["berserk"][side] != true {}
+        berserker.send(json!({"t": "ping"})).await;
+        let other = if white == 1 { &mut b } else { &mut w };
+        other.state().await;
+        let plies = if white == 1 { 13 } else { 14 };
+        let result = play(&mut w, &mut b, plies, seed, true).await.unwrap();
+        let ply = w.get_state_via_ping().await["ply"].as_u64().unwrap();
+        return (result, ply);
+    }
+    let result = ["1-0", "0-1", "1/2-1/2"][usize::try_from(seed % 3).unwrap()];
+    end_as(&mut w, &mut b, result, seed).await;
+    let ply = w.get_state_via_ping().await["ply"].as_u64().unwrap();
+    (result.to_owned(), ply)
+}
+
+/// Eight players, games played at once as the server pairs them: player 1 berserks in
+/// each game and wins his way onto a streak, player 8 never comes to his first game (he
+/// loses it by default and is paused), and after 16 games the organiser ends the arena.
+/// Every standing is the test's own scoring of the games played; nobody plays two games at
+/// once or meets his last opponent at once.
+async fn an_eight_player_arena_with_a_streak_a_berserk_and_an_absentee(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let (id, players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Eight", "system": "arena", "online": true,
+               "time_control": "180+2", "duration_min": 5, "default_s": 5, "rated": false}),
+        "E",
+        8,
+    )
+    .await;
+    let players = std::sync::Arc::new(players);
+    start_event(&mut o, &id).await;
+    let event = wait_for(&mut o, &id, "wave 1", |e| wave(e, 1).is_some()).await;
+    let number_of: Vec<u64> = players
+        .iter()
+        .map(|p| {
+            event["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["username"] == p.name.as_str())
+                .unwrap()["number"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    let mut lots = Lots(0xA8E4A);
+    let mut started = std::collections::HashMap::new();
+    let mut tasks = Vec::new();
+    let mut absent = Some(8);
+    while started.len() < 16 {
+        let event = get_event(&mut o, &id).await;
+        let games = event["arena"]["games"].as_array().unwrap().clone();
+        let playing: Vec<&Value> = games.iter().filter(|g| g["result"].is_null()).collect();
+        let mut busy = BTreeSet::new();
+        for g in &playing {
+            for side in ["white", "black"] {
+                assert!(
+                    busy.insert(g[side].as_u64().unwrap()),
+                    "two games at once: {games:?}"
+                );
+            }
+        }
+        for g in playing {
+            let Some(game) = g["game"].as_str() else {
+                continue;
+            };
+            if started.contains_key(game) || started.len() >= 16 {
+                continue;
+            }
+            let (white, black) = (g["white"].as_u64().unwrap(), g["black"].as_u64().unwrap());
+            started.insert(game.to_owned(), (white, black));
+            let gone = absent.filter(|a| *a == white || *a == black);
+            if gone.is_some() {
+                absent = None;
+            }
+            let seed = u64::try_from(lots.next(1 << 20)).unwrap();
+            tasks.push((
+                game.to_owned(),
+                tokio::spawn(play_arena_game(
+                    std::sync::Arc::clone(&players),
+                    number_of.clone(),
+                    (white, black, game.to_owned()),
+                    gone,
+                    seed,
+                )),
+            ));
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let mut ended = std::collections::HashMap::new();
+    for (game, task) in tasks {
+        ended.insert(game, task.await.unwrap());
+    }
+    // Every game the test played is in; then the organiser ends the arena.
+    wait_for(&mut o, &id, "the 16 results", |e| {
+        e["arena"]["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["result"].is_string())
+            .count()
+            >= 16
+    })
+    .await;
+    let r = call(&mut o, "POST", &format!("/api/events/{id}/arena/end"), None).await;
+    assert_eq!(expect_json(&r, 200, "end")["status"], "finished");
+    let event = get_event(&mut o, &id).await;
+    // The absentee lost his one game by default and was paused: never paired again.
+    let eight: Vec<&Value> = event["arena"]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["white"] == 8 || g["black"] == 8)
+        .collect();
+    assert_eq!(eight.len(), 1, "{eight:?}");
+    assert!(
+        ["+-", "-+"].contains(&eight[0]["result"].as_str().unwrap()),
+        "{eight:?}"
+    );
+    let standing_of = |n: u64| {
+        event["arena"]["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["number"] == n)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(standing_of(8)["paused"], true);
+    // Each player's games in the order played, scored by the test.
+    let mut by_player: std::collections::BTreeMap<u64, Vec<(char, bool, u64, bool)>> =
+        Default::default();
+    let mut last_opponent = std::collections::HashMap::new();
+    for g in event["arena"]["games"].as_array().unwrap() {
+        let game = g["game"].as_str().unwrap();
+        let (white, black) = (g["white"].as_u64().unwrap(), g["black"].as_u64().unwrap());
+        for (me, them) in [(white, black), (black, white)] {
+            assert_ne!(
+                last_opponent.insert(me, them),
+                Some(them),
+                "an immediate rematch: {g}"
+            );
+        }
+        let Some((result, plies)) = ended.get(game) else {
+            // Paired after the test stopped starting games: played on after the end.
+            assert_eq!(g["counted"], false, "{g}");
+            continue;
+        };
+        assert_eq!(g["counted"], true, "{g}");
+        let forfeit = g["result"] == "+-" || g["result"] == "-+";
+        let (w, b) = match result.as_str() {
+            "1-0" => ('W', 'L'),
+            "0-1" => ('L', 'W'),
+            _ => ('D', 'D'),
+        };
+        let moves = plies.div_ceil(2);
+        assert_eq!(g["moves"], moves, "{g}");
+        by_player
+            .entry(white)
+            .or_default()
+            .push((w, white == 1 && !forfeit, moves, forfeit));
+        by_player
+            .entry(black)
+            .or_default()
+            .push((b, black == 1 && !forfeit, moves, forfeit));
+    }
+    for (n, games) in &by_player {
+        let (score, sheet) = own_score(games);
+        let line = standing_of(*n);
+        assert_eq!(
+            (
+                line["score"].as_u64().unwrap(),
+                line["sheet"].as_str().unwrap()
+            ),
+            (score, sheet.as_str()),
+            "player {n}: {line}"
+        );
+    }
+    // Player 1 berserked and won every game: 3, 3, then 5 a game on fire.
+    let one = standing_of(1);
+    assert_eq!(one["rank"], 1);
+    assert_eq!(one["on_fire"], true);
+    assert!(one["sheet"].as_str().unwrap().starts_with("3 3 5"), "{one}");
     assert_state_is_the_replay(&server, &id).await;
 }

@@ -5,9 +5,9 @@
 
 mod common;
 
+use common::Backend;
 use common::events::*;
 use common::online::*;
-use common::Backend;
 use serde_json::{Value, json};
 use shatar_server::db::users::AccountRole;
 use std::collections::BTreeMap;
