@@ -11,44 +11,10 @@ use browser::{Browser, Page, chromium};
 use common::{Backend, TestServer};
 use serde_json::json;
 
-/// The board pages' helpers on top of the shared DevTools client: a square's centre, mouse
-/// presses on it, a drag, the move list, keys, and a click through the DOM (`click_js`,
-/// which reaches an element whatever is drawn over it).
+/// The board pages' helpers on top of the shared DevTools client (which clicks and drags
+/// squares): the move list, keys, and a click through the DOM (`click_js`, which reaches
+/// an element whatever is drawn over it).
 impl Browser {
-    async fn center(&mut self, page: &Page, sq: &str) -> (f64, f64) {
-        let v = self
-            .eval(page, &format!(
-                "(() => {{ const r = document.querySelector('#board svg').getBoundingClientRect(); \
-                 const flipped = document.querySelectorAll('#board text')[1].textContent !== '8'; \
-                 const f = 'abcdefgh'.indexOf('{sq}'[0]), k = parseInt('{sq}'[1]) - 1; \
-                 const x = flipped ? 7 - f : f, y = flipped ? k : 7 - k; \
-                 return [r.left + (x + 0.5) * r.width / 8, r.top + (y + 0.5) * r.height / 8]; }})()"
-            ))
-            .await;
-        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
-    }
-
-    async fn mouse(&mut self, page: &Page, kind: &str, (x, y): (f64, f64)) {
-        let buttons = if kind == "mouseReleased" { 0 } else { 1 };
-        self.on(page, "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})).await;
-    }
-
-    async fn click_square(&mut self, page: &Page, sq: &str) {
-        let p = self.center(page, sq).await;
-        self.mouse(page, "mousePressed", p).await;
-        self.mouse(page, "mouseReleased", p).await;
-    }
-
-    async fn drag(&mut self, page: &Page, from: &str, to: &str) {
-        let a = self.center(page, from).await;
-        let b = self.center(page, to).await;
-        self.mouse(page, "mousePressed", a).await;
-        self.mouse(page, "mouseMoved", ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0))
-            .await;
-        self.mouse(page, "mouseMoved", b).await;
-        self.mouse(page, "mouseReleased", b).await;
-    }
-
     /// The move list as UCI texts.
     async fn moves(&mut self, page: &Page) -> Vec<String> {
         let text = self.eval(page, "Array.from(document.querySelectorAll('#moves [data-uci]')).map(m => m.getAttribute('data-uci')).join(' ')").await;

@@ -767,3 +767,269 @@ async fn an_online_round_as_live_boards(b: Backend) {
     drop(br);
     server.stop().await;
 }
+
+on_both_backends!(a_player_joins_is_called_to_his_game_and_plays_it_by_clicking);
+
+/// Clicks a legal move for the side to move of game `game` on `page`: the first of the
+/// server's legal moves (`GET /api/games/{id}`); returns the ply after it.
+async fn click_a_move(br: &mut Browser, page: &Page, api: &mut Client, game: &str) -> u64 {
+    let state = kit::call(api, "GET", &format!("/api/games/{game}"), None)
+        .await
+        .json();
+    let ply = state["ply"].as_u64().unwrap();
+    let dests = state["dests"].as_object().unwrap();
+    let (from, to) = dests
+        .iter()
+        .find_map(|(f, t)| Some((f.clone(), t.as_array()?.first()?.as_str()?.to_owned())))
+        .unwrap();
+    // The page must have the opponent's last move before it lets the player move.
+    br.wait_for(
+        page,
+        &format!("document.querySelectorAll('#moves [data-uci]').length === {ply}"),
+    )
+    .await;
+    br.click_square(page, &from).await;
+    br.click_square(page, &to).await;
+    br.wait_for(
+        page,
+        &format!(
+            "document.querySelectorAll('#moves [data-uci]').length === {}",
+            ply + 1
+        ),
+    )
+    .await;
+    ply + 1
+}
+
+/// The browser end-to-end path of an online event: a signed-up player joins from the
+/// event's page, the organiser starts it, the round's banner calls the player on the
+/// lobby page (shown in each language), the banner opens his game, he plays it by
+/// clicking the board against a player on the game socket until that one resigns, and the
+/// event page's standings show his point.
+async fn a_player_joins_is_called_to_his_game_and_plays_it_by_clicking(b: Backend) {
+    let Some(exe) = no_chromium() else { return };
+    let server = kit::start(b).await;
+    let base = format!("http://{}", server.addr);
+    let org = kit::account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let r = kit::call(
+        &mut o,
+        "POST",
+        "/api/events",
+        Some(
+            json!({"name": unique("Naadam online "), "system": "swiss", "rounds": 1,
+                    "online": true, "time_control": "600+5", "rated": false}),
+        ),
+    )
+    .await;
+    let id = kit::id_of(&kit::expect_json(&r, 201, "create"));
+    let mut br = Browser::launch(&exe).await;
+    let page = br.page(&format!("{base}/"), 1024, 900).await;
+    let name = username("Bat");
+    sign_up(&mut br, &page, &base, &name).await;
+    br.goto(&page, &format!("{base}/events/{id}")).await;
+    br.click_and_load(&page, &format!("form[action='/events/{id}/join'] button"))
+        .await;
+    let rival = kit::account(&server, "Dorj", AccountRole::Player).await;
+    let r = kit::call(
+        &mut rival.api(&server),
+        "POST",
+        &format!("/api/events/{id}/join"),
+        None,
+    )
+    .await;
+    kit::expect_json(&r, 201, "join");
+    let event = kit::get_event(&mut o, &id).await;
+    assert!(
+        event["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["username"] == name.as_str()),
+        "{event}"
+    );
+    kit::start_event(&mut o, &id).await;
+    let event = common::online::wait_for(&mut o, &id, "round 1's game", |e| {
+        common::online::round_games(e, 1).is_some()
+    })
+    .await;
+    let pairing = common::online::round_games(&event, 1).unwrap()[0].clone();
+    let game = pairing["game"].as_str().unwrap().to_owned();
+    // The banner calls him on whatever page he has open, in his language.
+    for lang in LANGS {
+        language(&mut br, &page, &base, lang).await;
+        br.goto(&page, &format!("{base}/")).await;
+        br.wait_for(
+            &page,
+            &format!(
+                "!document.getElementById('round-call').hidden && \
+                 document.querySelector('#round-call a').getAttribute('href') === '/game/{game}'"
+            ),
+        )
+        .await;
+        br.documented(&page, &format!("event-round-call-{lang}.png"))
+            .await;
+    }
+    br.click_and_load(&page, "#round-call a").await;
+    br.wait_for(
+        &page,
+        "document.querySelectorAll('#board use').length >= 32",
+    )
+    .await;
+    assert_eq!(path_of(&mut br, &page).await, format!("/game/{game}"));
+    // He plays by clicking; the rival answers on the socket and resigns after 4 plies.
+    let mut watch = kit::call(&mut o, "GET", &format!("/api/games/{game}"), None)
+        .await
+        .json();
+    let mine = if watch["players"]["white"] == name.as_str() {
+        "white"
+    } else {
+        "black"
+    };
+    let mut rival_socket = rival.browser.socket(&game).await;
+    let mut api = server.client();
+    loop {
+        let ply = watch["ply"].as_u64().unwrap();
+        if ply >= 4 && watch["turn"] != mine {
+            rival_socket.send(json!({"t": "resign"})).await;
+            break;
+        }
+        if watch["turn"] == mine {
+            click_a_move(&mut br, &page, &mut api, &game).await;
+        } else {
+            let dests = watch["dests"].as_object().unwrap();
+            let (f, t) = dests.iter().next().unwrap();
+            rival_socket
+                .play(&format!("{f}{}", t[0].as_str().unwrap()), ply)
+                .await;
+        }
+        loop {
+            let now = kit::call(&mut api, "GET", &format!("/api/games/{game}"), None)
+                .await
+                .json();
+            if now["ply"] != ply {
+                watch = now;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+        }
+    }
+    br.wait_for(
+        &page,
+        "document.getElementById('status').textContent.length > 0",
+    )
+    .await;
+    common::online::wait_for(&mut o, &id, "the result", |e| e["status"] == "finished").await;
+    // The standings on the event page: he leads with his point.
+    br.goto(&page, &format!("{base}/events/{id}")).await;
+    let first = br
+        .eval(
+            &page,
+            "Array.from(document.querySelectorAll('table.standings tbody tr')[0].cells).map(c => c.textContent.trim())",
+        )
+        .await;
+    assert_eq!(first[0], "1", "{first}");
+    assert!(first[1].as_str().unwrap().ends_with(&name), "{first}");
+    drop(br);
+    server.stop().await;
+}
+
+on_both_backends!(an_arena_table_on_the_event_page);
+
+/// An online arena being played, as its page shows it: the arena card with its end time
+/// and standings (a berserk win's 3 points, a draw's 1) and the live boards of the second
+/// wave, in each language.
+async fn an_arena_table_on_the_event_page(b: Backend) {
+    use common::online::{end_as, online_event, play, wait_for};
+    let Some(exe) = no_chromium() else { return };
+    let server = kit::start(b).await;
+    let base = format!("http://{}", server.addr);
+    let org = kit::account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let (id, players) = online_event(
+        &server,
+        &org,
+        json!({"name": unique("Арена "), "system": "arena", "online": true,
+               "time_control": "300+2", "duration_min": 45, "rated": false}),
+        "Arena",
+        4,
+    )
+    .await;
+    kit::start_event(&mut o, &id).await;
+    let games_of = |e: &Value, wave: u64| -> Option<Vec<(String, String, String)>> {
+        let names: BTreeMap<u64, String> = e["players"]
+            .as_array()?
+            .iter()
+            .map(|p| {
+                (
+                    p["number"].as_u64().unwrap(),
+                    p["username"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let v: Vec<_> = e["arena"]["games"]
+            .as_array()?
+            .iter()
+            .filter(|g| g["wave"] == wave)
+            .filter_map(|g| {
+                Some((
+                    names[&g["white"].as_u64()?].clone(),
+                    names[&g["black"].as_u64()?].clone(),
+                    g["game"].as_str()?.to_owned(),
+                ))
+            })
+            .collect();
+        (v.len() == 2).then_some(v)
+    };
+    let event = wait_for(&mut o, &id, "wave 1", |e| games_of(e, 1).is_some()).await;
+    let account = |name: &str| players.iter().find(|p| p.name == name).unwrap();
+    for (k, (w, bl, game)) in games_of(&event, 1).unwrap().into_iter().enumerate() {
+        let mut white = account(&w).browser.socket(&game).await;
+        let mut black = account(&bl).browser.socket(&game).await;
+        if k == 0 {
+            // White berserks and wins after 7 full moves.
+            white.state().await;
+            white.send(json!({"t": "berserk"})).await;
+            while white.state().await["berserk"]["white"] != true {}
+            white.send(json!({"t": "ping"})).await;
+            black.state().await;
+            assert_eq!(
+                play(&mut white, &mut black, 13, 77, true).await.as_deref(),
+                Some("1-0")
+            );
+        } else {
+            end_as(&mut white, &mut black, "1/2-1/2", 5).await;
+        }
+    }
+    let event = wait_for(&mut o, &id, "wave 2", |e| games_of(e, 2).is_some()).await;
+    for (w, bl, game) in games_of(&event, 2).unwrap() {
+        let mut white = account(&w).browser.socket(&game).await;
+        let mut black = account(&bl).browser.socket(&game).await;
+        assert_eq!(play(&mut white, &mut black, 4, 9, false).await, None);
+    }
+    let mut br = Browser::launch(&exe).await;
+    let page = br.page(&format!("{base}/"), 1024, 1000).await;
+    for lang in LANGS {
+        language(&mut br, &page, &base, lang).await;
+        br.goto(&page, &format!("{base}/events/{id}")).await;
+        br.wait_for(
+            &page,
+            "document.querySelectorAll('.arena-standings tbody tr').length === 4 \
+             && document.querySelectorAll('#event-boards .live-board').length === 2 \
+             && !document.getElementById('event-boards').hidden",
+        )
+        .await;
+        let scores = br
+            .eval(
+                &page,
+                "Array.from(document.querySelectorAll('.arena-standings tbody tr')).map(r => r.cells[2].textContent.trim())",
+            )
+            .await;
+        assert_eq!(scores, json!(["3", "1", "1", "0"]), "{lang}");
+        fits(&mut br, &page, 1024, &format!("arena {lang}")).await;
+        br.documented(&page, &format!("event-arena-{lang}.png"))
+            .await;
+    }
+    drop(br);
+    server.stop().await;
+}

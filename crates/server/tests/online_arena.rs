@@ -93,7 +93,7 @@ async fn an_arena_pairs_players_as_their_games_end(b: Backend) {
     let server = start(b).await;
     let org = account(&server, "Org", AccountRole::Organiser).await;
     let mut o = org.api(&server);
-    let (id, players) = online_event(
+    let (id, mut players) = online_event(
         &server,
         &org,
         json!({"name": "Friday arena", "system": "arena", "online": true,
@@ -193,6 +193,17 @@ async fn an_arena_pairs_players_as_their_games_end(b: Backend) {
     assert_eq!(standings[0]["score"], 3);
     assert_eq!(standings[0]["sheet"], "3");
     let w2 = wave(&event, 2).unwrap();
+    // The call on any page names the arena, not a round.
+    let one = number_of.iter().position(|&n| n == 1).unwrap();
+    let called = players[one]
+        .browser
+        .get("/api/account/event-game")
+        .await
+        .json();
+    assert_eq!(
+        called["text"],
+        "A game of the arena “Friday arena” is waiting: your game"
+    );
     assert_eq!(
         pairs(&w2),
         BTreeSet::from([BTreeSet::from([1, 3]), BTreeSet::from([2, 4])])

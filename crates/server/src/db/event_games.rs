@@ -171,11 +171,10 @@ pub async fn of_event(db: &Db, event_id: &str) -> Result<Vec<(u32, u32, u32, Str
         .collect()
 }
 
-/// The newest online event game account `user_id` is playing now, if any: (game id,
-/// event name, round).
-pub async fn playing(db: &Db, user_id: i64) -> Result<Option<(String, String, u32)>, AppError> {
+/// The newest online event game account `user_id` is playing now, if any.
+pub async fn playing(db: &Db, user_id: i64) -> Result<Option<Playing>, AppError> {
     let row = sqlx::query(
-        "SELECT g.id, ev.name, e.round FROM games g
+        "SELECT g.id, e.event_id, ev.name, e.round FROM games g
          JOIN event_games e ON e.game_id = g.id JOIN events ev ON ev.id = e.event_id
          WHERE (g.white_id = $1 OR g.black_id = $1) AND g.status = 'started'
          ORDER BY g.created_ms DESC LIMIT 1",
@@ -186,11 +185,25 @@ pub async fn playing(db: &Db, user_id: i64) -> Result<Option<(String, String, u3
     let Some(r) = row else {
         return Ok(None);
     };
-    Ok(Some((
-        r.try_get("id")?,
-        r.try_get("name")?,
-        number(&r, "round")?,
-    )))
+    Ok(Some(Playing {
+        game: r.try_get("id")?,
+        event_id: r.try_get("event_id")?,
+        event: r.try_get("name")?,
+        round: number(&r, "round")?,
+    }))
+}
+
+/// An online event game being played: [`playing`]'s answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Playing {
+    /// The game.
+    pub game: String,
+    /// Its event's id.
+    pub event_id: String,
+    /// Its event's name.
+    pub event: String,
+    /// Its round (an arena's pairing call).
+    pub round: u32,
 }
 
 /// Whether game `game_id` is one an online arena paired (where a player may berserk).

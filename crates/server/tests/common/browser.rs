@@ -1,7 +1,7 @@
-//! The least of `browser.rs`'s headless-Chromium harness that the report pages' browser
-//! test needs (launch, a page at a size, evaluate, wait, screenshots, print to PDF),
-//! copied because a test file's items cannot be imported by another test file. Included
-//! with `#[path = "common/browser.rs"] mod browser;` next to `mod common;`.
+//! The headless-Chromium harness the browser tests share, driven over the DevTools
+//! protocol: launch, a page at a size, evaluate, wait, clicks and drags on a board's
+//! squares, screenshots, print to PDF. Included with `#[path = "common/browser.rs"] mod
+//! browser;` next to `mod common;` (a test file's items cannot be imported by another).
 #![allow(dead_code)]
 
 use crate::common::PATIENCE;
@@ -390,6 +390,44 @@ impl Browser {
         if let Some(dir) = docs_screenshot_dir() {
             std::fs::copy(screenshot_dir().join(name), dir.join(name)).unwrap();
         }
+    }
+
+    /// The centre of square `sq` of the page's `#board` on the screen (either way up).
+    pub async fn center(&mut self, page: &Page, sq: &str) -> (f64, f64) {
+        let v = self
+            .eval(page, &format!(
+                "(() => {{ const r = document.querySelector('#board svg').getBoundingClientRect(); \
+                 const flipped = document.querySelectorAll('#board text')[1].textContent !== '8'; \
+                 const f = 'abcdefgh'.indexOf('{sq}'[0]), k = parseInt('{sq}'[1]) - 1; \
+                 const x = flipped ? 7 - f : f, y = flipped ? k : 7 - k; \
+                 return [r.left + (x + 0.5) * r.width / 8, r.top + (y + 0.5) * r.height / 8]; }})()"
+            ))
+            .await;
+        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+    }
+
+    /// A mouse event at a point.
+    pub async fn mouse(&mut self, page: &Page, kind: &str, (x, y): (f64, f64)) {
+        let buttons = if kind == "mouseReleased" { 0 } else { 1 };
+        self.on(page, "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})).await;
+    }
+
+    /// A click on square `sq` of the page's board.
+    pub async fn click_square(&mut self, page: &Page, sq: &str) {
+        let p = self.center(page, sq).await;
+        self.mouse(page, "mousePressed", p).await;
+        self.mouse(page, "mouseReleased", p).await;
+    }
+
+    /// A drag from square `from` to `to`.
+    pub async fn drag(&mut self, page: &Page, from: &str, to: &str) {
+        let a = self.center(page, from).await;
+        let b = self.center(page, to).await;
+        self.mouse(page, "mousePressed", a).await;
+        self.mouse(page, "mouseMoved", ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0))
+            .await;
+        self.mouse(page, "mouseMoved", b).await;
+        self.mouse(page, "mouseReleased", b).await;
     }
 
     /// The page printed with its print stylesheet (`@page` sizes), as PDF bytes.

@@ -149,7 +149,7 @@ pub fn arena_card(v: &Visitor, s: &EventState, run: &ArenaRun) -> Markup {
                                     td.num { (k + 1) }
                                     td {
                                         (s.event.entrant_name(st.entrant))
-                                        @if st.on_fire { " " span.fire title=(l.t("event-arena-on-fire")) { "🔥" } }
+                                        @if st.on_fire { " " span.fire title=(l.t("event-arena-on-fire")) { "×2" } }
                                         @if s.paused.contains(&st.entrant) { " " span.hint { (l.t("event-arena-paused")) } }
                                     }
                                     td.num { strong { (st.score) } }

@@ -48,13 +48,21 @@ async fn event_game(
 ) -> AppResult<impl IntoResponse> {
     let user = v.require_user()?;
     let answer = match crate::db::event_games::playing(&state.db, user.id).await? {
-        Some((game, event, round)) => serde_json::json!({
-            "game": game,
-            "text": v.lang.t_args(
-                "event-online-called",
-                &[("event", &event), ("round", &round.to_string())],
-            ),
-        }),
+        Some(p) => {
+            // An arena has no rounds: its call names the event only.
+            let arena = crate::db::events::load(&state.db, &p.event_id)
+                .await?
+                .is_some_and(|e| e.state.arena.is_some());
+            let text = if arena {
+                v.lang.t_args("event-arena-called", &[("event", &p.event)])
+            } else {
+                v.lang.t_args(
+                    "event-online-called",
+                    &[("event", &p.event), ("round", &p.round.to_string())],
+                )
+            };
+            serde_json::json!({ "game": p.game, "text": text })
+        }
         None => serde_json::json!({ "game": null }),
     };
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(answer)))

@@ -564,8 +564,11 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
                 (e.time_control) " · "
                 (l.t(if online.rated { "event-online-rated" } else { "event-online-casual" })) " · "
                 (l.t_args("event-online-joined", &[("n", &joined.to_string()), ("limit", &online.limit.to_string())])) " · "
-                (l.t_args("event-online-default", &[("s", &online.default_s.to_string())])) " · "
-                (l.t_args("event-online-pause", &[("s", &online.pause_s.to_string())]))
+                (l.t_args("event-online-default", &[("s", &online.default_s.to_string())]))
+                // An arena has no rounds to pause between.
+                @if s.arena.is_none() {
+                    " · " (l.t_args("event-online-pause", &[("s", &online.pause_s.to_string())]))
+                }
             }
             @if let (Some(at), false) = (online.start_at_ms, e.started) {
                 p {
@@ -577,7 +580,11 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
             @if let Some((round, board)) = my_board {
                 p.echo role="status" {
                     a.button href={ "/events/" (id) "/rounds/" (round) "/boards/" (board) "/game" } {
-                        (l.t_args("event-online-your-game", &[("round", &round.to_string())]))
+                        @if s.arena.is_some() {
+                            (l.t("event-arena-your-game"))
+                        } @else {
+                            (l.t_args("event-online-your-game", &[("round", &round.to_string())]))
+                        }
                     }
                 }
             }
