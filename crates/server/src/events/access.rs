@@ -81,7 +81,10 @@ impl Standing {
             | Action::GiveTime { .. } => self.is_staff(),
             Action::OpenRegistration { .. } => self >= Standing::Organiser,
             // Asking to play, joining and leaving are an account's own acts ([`allowed`]).
-            Action::Register { .. } | Action::Join { .. } | Action::Leave { .. } => false,
+            Action::Register { .. }
+            | Action::Join { .. }
+            | Action::JoinTeam { .. }
+            | Action::Leave { .. } => false,
             // The staff may end an arena early; its other steps are the server's own (its
             // runner), never a visitor's.
             Action::ArenaEnd => self.is_staff(),
@@ -108,6 +111,7 @@ pub fn allowed(user: Option<&User>, state: &EventState, action: &Action) -> bool
         | Action::Join { account, .. }
         | Action::Leave { account }
         | Action::Pause { account, .. } => account.id == user.id,
+        Action::JoinTeam { captain, .. } => captain.id == user.id,
         Action::CheckIn { entrant, .. } => state.entrant_of(user.id) == Some(*entrant),
         Action::SubmitLineup { team, .. } => state.captain_of(user.id) == Some(*team),
         _ => false,

@@ -18,6 +18,7 @@
 //! | `online.rs` | online events: their settings, defaults and the results of their games |
 //! | `arena.rs` | online arenas: their clock, the games paired, the library's arena rebuilt |
 //! | `arena_runner.rs` | the runner's steps for an arena: start, results, end, pairing |
+//! | `team_runner.rs` | the runner's steps for a team round: line-ups due, boards, matches |
 //! | `runner.rs` | the server running online events: rounds paired, games created, results entered |
 //! | `live_tools.rs` | the staff's acts that touch a live game too: giving a player time |
 //! | `words.rs` | results as the API writes them (`1-0`, `1/2-1/2`, `+-` …) |
@@ -31,6 +32,7 @@ pub mod live_tools;
 pub mod online;
 pub mod runner;
 pub mod state;
+mod team_runner;
 pub mod words;
 
 pub use access::Standing;

@@ -1,6 +1,7 @@
 //! The server running its online events: every second each one not yet finished is
 //! brought up to date — started at its start time, the next round paired with the
-//! tournament library and published once the last one is over and the pause has passed,
+//! tournament library and published once the last one is over and the pause has passed
+//! (a team event's pause comes after the pairing, for the line-ups: `team_runner.rs`),
 //! the round's live games created, and each pairing's result entered once its games are
 //! over (a match of several games plays them one after another, see
 //! `online::next_in_match`).
@@ -129,7 +130,9 @@ async fn step_once(app: &AppState, id: &str) -> Result<bool, ChangeError> {
             if s.status() == Status::Finished {
                 return Ok(false);
             }
-            if last.is_some() {
+            // A team event pairs at once: its pause is the captains' time for line-ups
+            // (`team_runner`).
+            if last.is_some() && !s.event.is_team_event() {
                 // The pause after the round's last game: counted from the last change,
                 // the result that completed it.
                 let since = store::updated_ms(&app.db, id).await?.unwrap_or(now);
@@ -167,6 +170,9 @@ async fn play(
             None,
         )
         .await?;
+    }
+    if s.event.is_team_event() {
+        return super::team_runner::play(app, id, s, settings, round).await;
     }
     let mut games = event_games::of_round(&app.db, id, round.number.get()).await?;
     if games.is_empty() {
@@ -252,7 +258,11 @@ async fn end_decided(app: &AppState, id: &str, round: &Round) -> Result<(), Chan
             .find(|p| p.board.get() == g.board)
             .and_then(|p| {
                 let k = usize::try_from(g.game_no).unwrap_or(1).saturating_sub(1);
-                p.games.get(k).or(p.games.first())
+                match &p.team_match {
+                    // A team match's game k is its board k's.
+                    Some(m) => m.boards.get(k).and_then(|b| b.first()),
+                    None => p.games.get(k).or(p.games.first()),
+                }
             })
         else {
             continue;

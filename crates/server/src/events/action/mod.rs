@@ -291,6 +291,16 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rating: Option<u32>,
     },
+    /// A captain registers a team of accounts in an online team event (no approval: up to
+    /// the limit); the captain need not play.
+    JoinTeam {
+        /// The captain (always the author).
+        captain: Person,
+        /// The team, its members named as their accounts are, board players first.
+        team: NewTeam,
+        /// The members' accounts, in the team's order.
+        members: Vec<Person>,
+    },
     /// An account leaves an online event: before the start its entry is taken back, after
     /// it the player withdraws.
     Leave {
@@ -852,6 +862,11 @@ impl Action {
             Action::Register { account, player } => players::register(&mut next, account, player)?,
             Action::Join { account, rating } => online::join(&mut next, account, *rating)?,
             Action::Leave { account } => online::leave(&mut next, account)?,
+            Action::JoinTeam {
+                captain,
+                team,
+                members,
+            } => online::join_team(&mut next, captain, team, members)?,
             Action::Pause { account, paused } => online::pause(&mut next, account, *paused)?,
             Action::GiveTime {
                 round,

@@ -10,7 +10,7 @@ pub(super) fn settings(
     given: &OnlineSettings,
     team: bool,
 ) -> Result<Online, ActionError> {
-    if team {
+    if team && event.system == System::Arena {
         return Err(ActionError::invalid(
             "online",
             Msg::new("event-error-online-teams"),
@@ -173,6 +173,60 @@ pub(super) fn join(
             .arg("account", &account.name)
             .arg("number", number),
     ))
+}
+
+/// A captain registers team `team` of the accounts `members` (in the team's order) in an
+/// online team event, before its start: each account plays in one team only.
+pub(super) fn join_team(
+    state: &mut EventState,
+    captain: &Person,
+    team: &NewTeam,
+    members: &[Person],
+) -> Result<Applied, ActionError> {
+    let online = online(state)?;
+    if state.event.started {
+        return Err(ActionError::invalid(
+            "event",
+            Msg::new("event-error-online-started"),
+        ));
+    }
+    if members.len() != team.members.len() {
+        return Err(ActionError::invalid(
+            "members",
+            Msg::new("event-error-team-accounts"),
+        ));
+    }
+    for (k, m) in members.iter().enumerate() {
+        if state.entrant_of(m.id).is_some() || members[..k].iter().any(|o| o.id == m.id) {
+            return Err(ActionError::invalid(
+                "members",
+                Msg::new("event-error-account-in-a-team").arg("account", &m.name),
+            ));
+        }
+    }
+    let teams = state
+        .event
+        .teams
+        .iter()
+        .filter(|t| t.withdrawal.is_none())
+        .count();
+    if teams >= usize::try_from(online.limit).unwrap_or(usize::MAX) {
+        return Err(ActionError::invalid(
+            "event",
+            Msg::new("event-error-online-full").arg("limit", online.limit),
+        ));
+    }
+    let applied = super::teams::add_team(state, team, &Some(captain.clone()))?;
+    let numbers = state
+        .event
+        .teams
+        .last()
+        .map(|t| t.members.clone())
+        .unwrap_or_default();
+    for (n, m) in numbers.into_iter().zip(members) {
+        state.accounts.insert(n, m.clone());
+    }
+    Ok(applied)
 }
 
 /// The account's entrant number in online event `state`, or the refusal naming it.

@@ -322,6 +322,76 @@ async fn add_team(
     Ok(created(answer))
 }
 
+/// `POST /api/events/{id}/teams/join`: a captain's team of accounts for an online team
+/// event.
+#[derive(Deserialize)]
+struct TeamOfAccounts {
+    /// The team's name.
+    name: String,
+    /// Its region or unit.
+    #[serde(default)]
+    region: Option<String>,
+    /// Its members' usernames, board players first, then the reserves.
+    members: Vec<String>,
+}
+
+/// The most members a team of accounts names (the team form's own limit).
+const MOST_MEMBERS: usize = 40;
+
+/// `POST /api/events/{id}/teams/join`: the caller registers a team of accounts as its
+/// captain in an online team event; each member joins with his site rating.
+async fn join_team(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(seen): Query<Seen>,
+    ApiJson(body): ApiJson<TeamOfAccounts>,
+) -> ApiResult<Response> {
+    let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
+    let captain = Person::of(user);
+    if body.members.len() > MOST_MEMBERS {
+        return Err(ApiError::field(
+            "members",
+            Msg::new("event-error-members-max").arg("n", body.members.len()),
+        ));
+    }
+    let stored = crate::db::events::load(&state.db, &id).await?;
+    let mut members = Vec::new();
+    let mut players = Vec::new();
+    for name in &body.members {
+        let p = person(&state, name.trim()).await?;
+        let rating = match &stored {
+            Some(e) => crate::events::online::seed_rating(&state.db, &e.state, p.id).await?,
+            None => None,
+        };
+        players.push(NewPlayer {
+            name: p.name.clone(),
+            rating,
+            ..NewPlayer::default()
+        });
+        members.push(p);
+    }
+    let action = Action::JoinTeam {
+        captain,
+        team: NewTeam {
+            name: body.name,
+            region: body.region,
+            members: players,
+        },
+        members,
+    };
+    let answer = run(&state, &v, &headers, &id, action, seen, |d| {
+        let team = d.state.event.teams.last();
+        json!({
+            "number": team.map(|t| t.number),
+            "members": team.map(|t| t.members.clone()).unwrap_or_default(),
+        })
+    })
+    .await?;
+    Ok(created(answer))
+}
+
 #[derive(Deserialize)]
 struct CaptainBody {
     username: Option<String>,
@@ -486,6 +556,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/api/events/{id}/players/{n}/check-in", put(check_in))
         .route("/api/events/{id}/teams", post(add_team))
+        .route("/api/events/{id}/teams/join", post(join_team))
         .route("/api/events/{id}/teams/{n}/captain", put(set_captain))
         .route(
             "/api/events/{id}/rounds/{r}/lineups/close",
