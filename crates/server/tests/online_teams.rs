@@ -1,4 +1,5 @@
-//! An online team event: four captains register teams of five accounts, the server pairs
+//! An online team event: four captains register teams of five accounts (one from the
+//! event page's form), the server pairs
 //! a round robin of three rounds, a captain's line-up for round 1 puts his reserve on
 //! board 4 (member 2 rests), each round's sixteen boards (four a match) are played at once over the game
 //! socket with the first-named team White on boards 1 and 3, and every match is entered
@@ -52,6 +53,7 @@ async fn an_online_team_round_robin_plays_its_boards_at_once(b: Backend) {
     let id = id_of(&expect_json(&r, 201, "create"));
     // Four teams of five accounts; each captain is his team's first member.
     let mut accounts = Vec::new();
+    let mut page_captain = None;
     for t in 0..4 {
         let team: Vec<Account> = {
             let mut v = Vec::new();
@@ -61,14 +63,52 @@ async fn an_online_team_round_robin_plays_its_boards_at_once(b: Backend) {
             v
         };
         let names: Vec<&str> = team.iter().map(|a| a.name.as_str()).collect();
-        let r = call(
-            &mut team[0].api(&server),
-            "POST",
-            &format!("/api/events/{id}/teams/join"),
-            Some(json!({"name": format!("Team {t}"), "members": names})),
-        )
-        .await;
-        expect_json(&r, 201, "a team joins");
+        if t == 3 {
+            // The last captain uses the event page's form: one username a line.
+            let mut captain = account(&server, "Cap", AccountRole::Player).await;
+            let page = captain.browser.get(&format!("/events/{id}")).await;
+            assert!(page.body.contains("teams/join"), "the team form");
+            let r = captain
+                .browser
+                .post(
+                    &format!("/events/{id}/teams/join"),
+                    &[
+                        ("csrf", &page.csrf()),
+                        ("name", "Team 3"),
+                        ("members", &names.join("\n")),
+                    ],
+                )
+                .await;
+            assert_eq!(r.status, 303, "{}", r.body);
+            // An unknown account is named in the page's language.
+            let r = captain
+                .browser
+                .post(
+                    &format!("/events/{id}/teams/join"),
+                    &[
+                        ("csrf", &page.csrf()),
+                        ("name", "Ghosts"),
+                        ("members", "nobody-here"),
+                    ],
+                )
+                .await;
+            assert_eq!(r.status, 400);
+            assert!(
+                r.body.contains("There is no account “nobody-here”."),
+                "{}",
+                r.body
+            );
+            page_captain = Some(captain);
+        } else {
+            let r = call(
+                &mut team[0].api(&server),
+                "POST",
+                &format!("/api/events/{id}/teams/join"),
+                Some(json!({"name": format!("Team {t}"), "members": names})),
+            )
+            .await;
+            expect_json(&r, 201, "a team joins");
+        }
         accounts.push(team);
     }
     // An account plays in one team only; an unknown one is named.
@@ -120,7 +160,7 @@ async fn an_online_team_round_robin_plays_its_boards_at_once(b: Backend) {
                 .to_owned();
             by_name[&name]
         };
-        let team_of_captain = |team: u64| account_of(teams[&team][0]).0;
+        let team_of = |team: u64| account_of(teams[&team][0]).0;
         // Round 1: the first match's first team rests member 2 and plays its reserve on board
         // 4 (the line-up keeps the registered order, as the event's mode asks).
         let mut lineups: BTreeMap<u64, Vec<u64>> =
@@ -131,7 +171,12 @@ async fn an_online_team_round_robin_plays_its_boards_at_once(b: Backend) {
                 .unwrap();
             let m = &teams[&first];
             let lineup = vec![m[0], m[2], m[3], m[4]];
-            let captain = &accounts[team_of_captain(first)][0];
+            // The captain who registered the team (team 3's is not one of its members).
+            let t = team_of(first);
+            let captain = match (&page_captain, t) {
+                (Some(c), 3) => c,
+                _ => &accounts[t][0],
+            };
             let answer = call(
                 &mut captain.api(&server),
                 "PUT",

@@ -105,6 +105,49 @@ pub async fn seed_rating(
     Ok((!r.is_provisional()).then(|| r.rating.round().clamp(0.0, 4000.0) as u32))
 }
 
+/// Why a team of accounts cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum TeamOfAccountsError {
+    /// A username with no account.
+    #[error("no account {0:?}")]
+    NoAccount(String),
+    /// Storage failed.
+    #[error(transparent)]
+    Storage(#[from] crate::error::AppError),
+}
+
+/// The team `name` of the accounts `usernames` (in order) for a captain's registration in
+/// online event `state`: each member named as his account is and seeded by his site
+/// rating ([`seed_rating`]); with the members' accounts, in the same order.
+pub async fn team_of_accounts(
+    db: &crate::db::Db,
+    state: &super::EventState,
+    name: String,
+    region: Option<String>,
+    usernames: &[String],
+) -> Result<(super::NewTeam, Vec<super::Person>), TeamOfAccountsError> {
+    let mut members = Vec::new();
+    let mut players = Vec::new();
+    for username in usernames.iter().map(|u| u.trim()).filter(|u| !u.is_empty()) {
+        let user = crate::db::users::by_name(db, username)
+            .await?
+            .ok_or_else(|| TeamOfAccountsError::NoAccount(username.to_owned()))?;
+        let person = super::Person::of(&user);
+        players.push(super::NewPlayer {
+            name: person.name.clone(),
+            rating: seed_rating(db, state, person.id).await?,
+            ..super::NewPlayer::default()
+        });
+        members.push(person);
+    }
+    let team = super::NewTeam {
+        name,
+        region,
+        members: players,
+    };
+    Ok((team, members))
+}
+
 /// The reason the results of defaults carry.
 pub const NO_SHOW: &str = "no first move in the default time";
 

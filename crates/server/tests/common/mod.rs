@@ -452,6 +452,21 @@ impl Socket {
     }
 }
 
+/// The longest one scenario may run: a scenario stuck on a socket that keeps talking
+/// (each message within [`PATIENCE`], never the one awaited) fails, naming itself, instead
+/// of holding the whole test command.
+pub const SCENARIO_LIMIT: Duration = Duration::from_secs(300);
+
+/// Runs `scenario`, failing it when it takes longer than [`SCENARIO_LIMIT`].
+pub async fn bounded(scenario: impl std::future::Future<Output = ()>) {
+    if tokio::time::timeout(SCENARIO_LIMIT, scenario)
+        .await
+        .is_err()
+    {
+        panic!("the scenario ran past {SCENARIO_LIMIT:?}: stuck");
+    }
+}
+
 /// Runs scenario `$name(Backend)` on SQLite and, when `SHATAR_TEST_POSTGRES_URL` is set, on
 /// PostgreSQL (`$name::sqlite`, `$name::postgres`).
 #[macro_export]
@@ -460,12 +475,15 @@ macro_rules! on_both_backends {
         mod $name {
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn sqlite() {
-                super::$name($crate::common::Backend::Sqlite).await
+                $crate::common::bounded(super::$name($crate::common::Backend::Sqlite)).await
             }
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
                 match $crate::common::postgres_url() {
-                    Some(url) => super::$name($crate::common::Backend::Postgres(url)).await,
+                    Some(url) => {
+                        $crate::common::bounded(super::$name($crate::common::Backend::Postgres(url)))
+                            .await
+                    }
                     None => eprintln!(
                         "skipped {}::postgres: SHATAR_TEST_POSTGRES_URL is unset \
                          (scripts/install-test-deps-server.sh sets up PostgreSQL)",

@@ -989,4 +989,4 @@ pub use online::{MAX_TIME_GIVEN_S, WITHDREW};
 pub use players::MAX_CSV_BYTES;
 use players::{add_player, correct_player};
 use results::{decide_match, set_result};
-pub use teams::{lineup_for, match_points};
+pub use teams::{MAX_TEAM_MEMBERS, lineup_for, match_points};

@@ -23,6 +23,9 @@ fn team(state: &EventState, number: EntrantNo) -> Result<&Team, ActionError> {
         .ok_or_else(|| ActionError::NotFound(Msg::new("event-error-no-team").arg("number", number)))
 }
 
+/// The most members a team registers.
+pub const MAX_TEAM_MEMBERS: usize = 40;
+
 pub(super) fn add_team(
     state: &mut EventState,
     new: &NewTeam,
@@ -36,7 +39,7 @@ pub(super) fn add_team(
             Msg::new("event-error-team-name"),
         ));
     }
-    if new.members.len() > 40 {
+    if new.members.len() > MAX_TEAM_MEMBERS {
         return Err(ActionError::invalid(
             "members",
             Msg::new("event-error-members-max").arg("n", new.members.len()),

@@ -7,6 +7,7 @@ use super::api::{At, Seen, from_one, person, round_no, writer};
 use super::corrections::{PlayerAt, board_no, entrant, nothing, optional_json, run};
 use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};
 use crate::events::action::MAX_CSV_BYTES;
+use crate::events::online::TeamOfAccountsError;
 use crate::events::{Action, NewPlayer, NewTeam, Person, words};
 use crate::i18n::Msg;
 use crate::state::AppState;
@@ -335,9 +336,6 @@ struct TeamOfAccounts {
     members: Vec<String>,
 }
 
-/// The most members a team of accounts names (the team form's own limit).
-const MOST_MEMBERS: usize = 40;
-
 /// `POST /api/events/{id}/teams/join`: the caller registers a team of accounts as its
 /// captain in an online team event; each member joins with his site rating.
 async fn join_team(
@@ -350,35 +348,31 @@ async fn join_team(
 ) -> ApiResult<Response> {
     let user = writer(&v, &headers)?.ok_or_else(ApiError::unauthorized)?;
     let captain = Person::of(user);
-    if body.members.len() > MOST_MEMBERS {
+    if body.members.len() > crate::events::action::MAX_TEAM_MEMBERS {
         return Err(ApiError::field(
             "members",
             Msg::new("event-error-members-max").arg("n", body.members.len()),
         ));
     }
-    let stored = crate::db::events::load(&state.db, &id).await?;
-    let mut members = Vec::new();
-    let mut players = Vec::new();
-    for name in &body.members {
-        let p = person(&state, name.trim()).await?;
-        let rating = match &stored {
-            Some(e) => crate::events::online::seed_rating(&state.db, &e.state, p.id).await?,
-            None => None,
-        };
-        players.push(NewPlayer {
-            name: p.name.clone(),
-            rating,
-            ..NewPlayer::default()
-        });
-        members.push(p);
-    }
+    let stored = super::api::load(&state, &id).await?;
+    let (team, members) = crate::events::online::team_of_accounts(
+        &state.db,
+        &stored.state,
+        body.name,
+        body.region,
+        &body.members,
+    )
+    .await
+    .map_err(|e| match e {
+        TeamOfAccountsError::NoAccount(name) => ApiError::field(
+            "username",
+            Msg::new("api-error-no-account").arg("name", format!("{name:?}")),
+        ),
+        TeamOfAccountsError::Storage(e) => e.into(),
+    })?;
     let action = Action::JoinTeam {
         captain,
-        team: NewTeam {
-            name: body.name,
-            region: body.region,
-            members: players,
-        },
+        team,
         members,
     };
     let answer = run(&state, &v, &headers, &id, action, seen, |d| {

@@ -619,6 +619,17 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
                         (csrf(v))
                         button type="submit" { (l.t("event-online-leave")) }
                     }
+                } @else if e.is_team_event() {
+                    // A team event: a captain registers his team of accounts.
+                    form.join-team method="post" action={ "/events/" (id) "/teams/join" } {
+                        (csrf(v))
+                        label { (l.t("event-field-team-name")) " " input name="name" required maxlength="100"; }
+                        label { (l.t("event-field-team-accounts")) " "
+                            textarea name="members" rows="5" required maxlength="2000" {}
+                            span.hint { (l.t("event-field-team-accounts-hint")) }
+                        }
+                        button type="submit" { (l.t("event-online-join-team")) }
+                    }
                 } @else {
                     form method="post" action={ "/events/" (id) "/join" } {
                         (csrf(v))
@@ -777,6 +788,51 @@ async fn join(
     change_from_page(&state, &v, &id, action, None, format!("/events/{id}")).await
 }
 
+/// The captain's team form: the team's name and its members' usernames, one a line.
+#[derive(Deserialize)]
+struct TeamOfAccountsForm {
+    csrf: Option<String>,
+    name: String,
+    members: String,
+}
+
+/// A signed-in captain registers a team of accounts in an online team event from its page.
+async fn join_team(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+    Form(f): Form<TeamOfAccountsForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let user = v.require_user()?;
+    let stored = load(&state, &id).await?;
+    let usernames: Vec<String> = f
+        .members
+        .split(['\n', ','])
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
+        .take(crate::events::action::MAX_TEAM_MEMBERS + 1)
+        .map(str::to_owned)
+        .collect();
+    let made =
+        crate::events::online::team_of_accounts(&state.db, &stored.state, f.name, None, &usernames)
+            .await;
+    let (team, members) = match made {
+        Ok(made) => made,
+        Err(crate::events::online::TeamOfAccountsError::NoAccount(name)) => {
+            let msg = Msg::new("event-error-no-account").arg("name", name);
+            return refused(&state, &v, &id, From::Event, StatusCode::BAD_REQUEST, &msg).await;
+        }
+        Err(crate::events::online::TeamOfAccountsError::Storage(e)) => return Err(e),
+    };
+    let action = Action::JoinTeam {
+        captain: Person::of(user),
+        team,
+        members,
+    };
+    change_from_page(&state, &v, &id, action, None, format!("/events/{id}")).await
+}
+
 /// A signed-in player pauses in (`paused`) or comes back to an online Swiss from its page.
 async fn pause(
     state: &AppState,
@@ -851,6 +907,7 @@ pub fn router() -> Router<AppState> {
         .route("/events/{id}", get(show))
         .route("/events/{id}/players", post(add_player))
         .route("/events/{id}/join", post(join))
+        .route("/events/{id}/teams/join", post(join_team))
         .route("/events/{id}/leave", post(leave))
         .route(
             "/events/{id}/pause",
