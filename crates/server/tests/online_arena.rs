@@ -40,6 +40,24 @@ fn wave(event: &Value, wave: u64) -> Option<Vec<(u64, u64, String)>> {
         .collect()
 }
 
+/// Each account's number in `event`, in the order of `players` (the draw may have
+/// renumbered them).
+fn numbers(event: &Value, players: &[common::events::Account]) -> Vec<u64> {
+    players
+        .iter()
+        .map(|p| {
+            event["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["username"] == p.name.as_str())
+                .unwrap()["number"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect()
+}
+
 /// The pairs of a wave, each as the set of its two numbers.
 fn pairs(games: &[(u64, u64, String)]) -> BTreeSet<BTreeSet<u64>> {
     games
@@ -112,20 +130,7 @@ async fn an_arena_pairs_players_as_their_games_end(b: Backend) {
     })
     .await;
     assert_eq!(event["status"], "running");
-    // Each account's number (the draw may have renumbered them).
-    let number_of: Vec<u64> = players
-        .iter()
-        .map(|p| {
-            event["players"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|e| e["username"] == p.name.as_str())
-                .unwrap()["number"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let number_of = numbers(&event, &players);
 
     // Wave 1: everyone waits, all unrated (1500) and level: ranked by number, neighbours
     // meet.
@@ -412,19 +417,7 @@ async fn an_eight_player_arena_with_a_streak_a_berserk_and_an_absentee(b: Backen
     let players = std::sync::Arc::new(players);
     start_event(&mut o, &id).await;
     let event = wait_for(&mut o, &id, "wave 1", |e| wave(e, 1).is_some()).await;
-    let number_of: Vec<u64> = players
-        .iter()
-        .map(|p| {
-            event["players"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|e| e["username"] == p.name.as_str())
-                .unwrap()["number"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let number_of = numbers(&event, &players);
     let mut lots = Lots(0xA8E4A);
     let mut started = std::collections::HashMap::new();
     let mut tasks = Vec::new();

@@ -312,14 +312,7 @@ async fn add_team(
         team: body.team,
         captain,
     };
-    let answer = run(&state, &v, &headers, &id, action, seen, |d| {
-        let team = d.state.event.teams.last();
-        json!({
-            "number": team.map(|t| t.number),
-            "members": team.map(|t| t.members.clone()).unwrap_or_default(),
-        })
-    })
-    .await?;
+    let answer = run(&state, &v, &headers, &id, action, seen, team_added).await?;
     Ok(created(answer))
 }
 
@@ -375,15 +368,17 @@ async fn join_team(
         team,
         members,
     };
-    let answer = run(&state, &v, &headers, &id, action, seen, |d| {
-        let team = d.state.event.teams.last();
-        json!({
-            "number": team.map(|t| t.number),
-            "members": team.map(|t| t.members.clone()).unwrap_or_default(),
-        })
-    })
-    .await?;
+    let answer = run(&state, &v, &headers, &id, action, seen, team_added).await?;
     Ok(created(answer))
+}
+
+/// The answer to a team registered: its number and its members' numbers.
+fn team_added(d: &crate::events::change::Changed) -> Value {
+    let team = d.state.event.teams.last();
+    json!({
+        "number": team.map(|t| t.number),
+        "members": team.map(|t| t.members.clone()).unwrap_or_default(),
+    })
 }
 
 #[derive(Deserialize)]
