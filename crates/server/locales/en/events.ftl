@@ -546,7 +546,6 @@ event-arena-called = A game of the arena “{ $event }” is waiting: your game
 event-arena-your-game = Your game is waiting: play it
 event-error-team-accounts = name one account for each member of the team
 event-error-account-in-a-team = { $account } already plays in this event
-event-field-team-name = Team
 event-field-team-accounts = Members' accounts
 event-field-team-accounts-hint = one username a line, board players first, then the reserves
 event-online-join-team = Register the team (you are its captain)

@@ -546,7 +546,6 @@ event-arena-called = «{ $event }» аренад таны шинэ тоглол�
 event-arena-your-game = Таны тоглолт хүлээж байна: тоглох
 event-error-team-accounts = багийн гишүүн бүрт нэг бүртгэл заа
 event-error-account-in-a-team = { $account } энэ тэмцээнд аль хэдийн оролцож байна
-event-field-team-name = Баг
 event-field-team-accounts = Гишүүдийн бүртгэл
 event-field-team-accounts-hint = мөр бүрт нэг хэрэглэгчийн нэр, эхлээд самбарын тоглогчид, дараа нь нөөц
 event-online-join-team = Багаа бүртгүүлэх (та ахлагч нь)

@@ -546,7 +546,6 @@ event-arena-called = 竞技场“{ $event }”的新对局已配好：进入你�
 event-arena-your-game = 你的对局已配好：开始下棋
 event-error-team-accounts = 请为队伍的每名队员填写一个账号
 event-error-account-in-a-team = { $account } 已在本赛事中参赛
-event-field-team-name = 队名
 event-field-team-accounts = 队员账号
 event-field-team-accounts-hint = 每行一个用户名，先上场队员，后替补
 event-online-join-team = 报名本队（你是队长）
