@@ -51,6 +51,16 @@ pub struct Config {
     #[arg(long, env = "SHATAR_SEEK_OWNER_GONE_SECONDS", default_value_t = 45)]
     pub seek_owner_gone_seconds: u64,
 
+    /// Milliseconds an arena's minute lasts (60,000); tests shorten it so that an arena
+    /// ends in seconds.
+    #[arg(
+        long,
+        env = "SHATAR_ARENA_MINUTE_MS",
+        default_value_t = 60_000,
+        hide = true
+    )]
+    pub arena_minute_ms: u64,
+
     /// Argon2 memory cost in KiB for new password hashes (OWASP minimum: 19456).
     #[arg(
         long,
@@ -103,6 +113,7 @@ impl Config {
             claim_victory_seconds: 30,
             seek_minutes: 60,
             seek_owner_gone_seconds: 45,
+            arena_minute_ms: 60_000,
             argon2_memory_kib: 19_456,
             signin_attempts: 5,
             signups_per_hour: 5,

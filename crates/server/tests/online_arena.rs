@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 on_both_backends!(
     an_arena_pairs_players_as_their_games_end,
     an_eight_player_arena_with_a_streak_a_berserk_and_an_absentee,
+    an_arena_ends_at_its_time,
 );
 
 /// Wave `wave`'s games as (White's number, Black's number, game id), once each has its
@@ -171,11 +172,11 @@ async fn an_arena_pairs_players_as_their_games_end(b: Backend) {
         }],
         300_000
     );
+    // A second berserk changes nothing. (Its refusal is not awaited: on PostgreSQL another
+    // test's server may run this game, and a relayed action's refusal stays there.)
     berserker.send(json!({"t": "berserk"})).await;
-    assert_eq!(
-        berserker.error().await,
-        "Berserk only once, before your first move."
-    );
+    let again = berserker.get_state_via_ping().await;
+    assert_eq!(again["clock"][format!("{side}_ms")], 150_000);
     // A fresh state for the berserker to play from (the other has the berserk's).
     berserker.send(json!({"t": "ping"})).await;
     // 1 wins after 7 full moves (13 plies when White, 14 when Black): 2 + 1 for berserk.
@@ -556,5 +557,76 @@ async fn an_eight_player_arena_with_a_streak_a_berserk_and_an_absentee(b: Backen
     assert_eq!(one["rank"], 1);
     assert_eq!(one["on_fire"], true);
     assert!(one["sheet"].as_str().unwrap().starts_with("3 3 5"), "{one}");
+    assert_state_is_the_replay(&server, &id).await;
+}
+
+/// An arena of five minutes on a server whose arena minute is a second: it ends by itself
+/// at its time, and a game still played then is played out but does not count.
+async fn an_arena_ends_at_its_time(b: Backend) {
+    let server = start_with(b, |c| c.arena_minute_ms = 1_000).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let (id, players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Short arena", "system": "arena", "online": true,
+               "time_control": "300+2", "duration_min": 5, "rated": false}),
+        "S",
+        4,
+    )
+    .await;
+    start_event(&mut o, &id).await;
+    let event = wait_for(&mut o, &id, "wave 1", |e| wave(e, 1).is_some()).await;
+    let (started, ends) = (
+        event["arena"]["started_at"].as_str().unwrap().to_owned(),
+        event["arena"]["ends_at"].as_str().unwrap().to_owned(),
+    );
+    let ms = |t: &str| shatar_server::timestamps::from_rfc3339(t).unwrap();
+    assert_eq!(ms(&ends) - ms(&started), 5_000, "{started} – {ends}");
+    let number_of = numbers(&event, &players);
+    let w1 = wave(&event, 1).unwrap();
+    // 1–2 is decided at once; 3–4 goes on past the end.
+    let (white, game) = game_between(&mut o, &id, 1, 1, 2).await;
+    win(&players, &number_of, white, 3 - white, &game, 1).await;
+    let (white, game) = game_between(&mut o, &id, 1, 3, 4).await;
+    let (mut w, mut bl) = at_board(&players, &number_of, white, 7 - white, &game).await;
+    assert_eq!(play(&mut w, &mut bl, 2, 11, false).await, None);
+    let event = wait_for(&mut o, &id, "the end", |e| e["status"] == "finished").await;
+    assert_eq!(event["arena"]["ended"], true);
+    assert_eq!(w1.len(), 2);
+    // Played out after the end: not counted (fresh states to play on from).
+    w.send(json!({"t": "ping"})).await;
+    bl.send(json!({"t": "ping"})).await;
+    end_as(&mut w, &mut bl, "1-0", 12).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
+    let event = get_event(&mut o, &id).await;
+    let late = event["arena"]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == game.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (late["counted"].clone(), late["result"].clone()),
+        (json!(false), Value::Null)
+    );
+    let scores: Vec<(u64, u64)> = event["arena"]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["number"].as_u64().unwrap(), s["score"].as_u64().unwrap()))
+        .collect();
+    // 3 and 4 have no game that counts: their performance is their rating (1500), above
+    // 2's 1000 from his loss.
+    assert_eq!(scores, vec![(1, 2), (3, 0), (4, 0), (2, 0)]);
+    // The end is the server's, in the history.
+    let history = history(&mut o, &id).await;
+    assert!(
+        history
+            .iter()
+            .any(|h| h["by"] == "server" && h["action"]["kind"] == "arena-end"),
+        "{history:?}"
+    );
     assert_state_is_the_replay(&server, &id).await;
 }

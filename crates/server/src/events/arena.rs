@@ -32,6 +32,9 @@ pub struct ArenaRun {
     /// When it started (milliseconds since the Unix epoch); `None` before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started_ms: Option<i64>,
+    /// When it ends, fixed at its start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends_at_ms: Option<i64>,
     /// Whether it has ended: nothing is paired or counted after.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ended: bool,
@@ -90,15 +93,19 @@ impl ArenaRun {
         ArenaRun {
             duration_min,
             started_ms: None,
+            ends_at_ms: None,
             ended: false,
             games: Vec::new(),
         }
     }
 
-    /// When it ends, once started.
+    /// When it ends, once started: as fixed at its start (the server's minute, see
+    /// `Config::arena_minute_ms`), else its minutes from the start.
     pub fn ends_ms(&self) -> Option<i64> {
-        self.started_ms
-            .map(|s| s + i64::from(self.duration_min) * 60_000)
+        self.ends_at_ms.or_else(|| {
+            self.started_ms
+                .map(|s| s + i64::from(self.duration_min) * 60_000)
+        })
     }
 
     /// The pairing calls made so far.

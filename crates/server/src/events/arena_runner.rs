@@ -33,7 +33,12 @@ pub(super) async fn step(
     };
     // 1. The clock starts when the event does.
     let Some(ends) = run.ends_ms() else {
-        change::by_server(&app.db, id, Action::ArenaBegin { at_ms: now }, None).await?;
+        let minute = i64::try_from(app.config.arena_minute_ms).unwrap_or(60_000);
+        let begin = Action::ArenaBegin {
+            at_ms: now,
+            ends_ms: Some(now + i64::from(run.duration_min) * minute),
+        };
+        change::by_server(&app.db, id, begin, None).await?;
         return Ok(true);
     };
     // 2. The latest wave's games, when a kill came between its pairing and them.

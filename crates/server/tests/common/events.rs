@@ -19,8 +19,18 @@ pub fn config(dir: &tempfile::TempDir, backend: &Backend) -> shatar_server::Conf
 }
 
 pub async fn start(backend: Backend) -> TestServer {
+    start_with(backend, |_| {}).await
+}
+
+/// [`start`] with the configuration changed by `adjust`.
+pub async fn start_with(
+    backend: Backend,
+    adjust: impl FnOnce(&mut shatar_server::Config),
+) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
-    let running = shatar_server::start(config(&dir, &backend)).await.unwrap();
+    let mut c = config(&dir, &backend);
+    adjust(&mut c);
+    let running = shatar_server::start(c).await.unwrap();
     TestServer {
         addr: running.addr,
         running: Some(running),

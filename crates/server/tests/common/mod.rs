@@ -391,9 +391,12 @@ impl Socket {
         }
     }
 
-    /// The next `state` message.
+    /// The next `state` message, within [`PATIENCE`] however many other messages (the
+    /// presence notes every few seconds) come meanwhile.
     pub async fn state(&mut self) -> Value {
+        let since = std::time::Instant::now();
         loop {
+            assert!(since.elapsed() < PATIENCE, "no state within {PATIENCE:?}");
             let m = self.recv().await;
             if m["t"] == "state" {
                 return m;
@@ -402,9 +405,11 @@ impl Socket {
         }
     }
 
-    /// The next `error` message (skipping states).
+    /// The next `error` message (skipping states), within [`PATIENCE`].
     pub async fn error(&mut self) -> String {
+        let since = std::time::Instant::now();
         loop {
+            assert!(since.elapsed() < PATIENCE, "no error within {PATIENCE:?}");
             let m = self.recv().await;
             if m["t"] == "error" {
                 return m["error"].as_str().unwrap().to_owned();

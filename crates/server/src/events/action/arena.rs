@@ -29,8 +29,13 @@ fn running(state: &mut EventState) -> Result<&mut ArenaRun, ActionError> {
     Ok(run)
 }
 
-/// The arena's clock starts at `at_ms` (the event was started just before).
-pub(super) fn begin(state: &mut EventState, at_ms: i64) -> Result<Applied, ActionError> {
+/// The arena's clock starts at `at_ms` (the event was started just before), to end at
+/// `ends_ms` (its minutes from the start when not given).
+pub(super) fn begin(
+    state: &mut EventState,
+    at_ms: i64,
+    ends_ms: Option<i64>,
+) -> Result<Applied, ActionError> {
     let run = running(state)?;
     if run.started_ms.is_some() {
         return Ok(Applied::Unchanged(Msg::new(
@@ -38,13 +43,12 @@ pub(super) fn begin(state: &mut EventState, at_ms: i64) -> Result<Applied, Actio
         )));
     }
     run.started_ms = Some(at_ms);
+    run.ends_at_ms = ends_ms;
+    let ends = run.ends_ms().unwrap_or(at_ms);
     Ok(Applied::Changed(
         Msg::new("event-done-arena-begun")
             .arg("minutes", run.duration_min)
-            .arg(
-                "ends",
-                crate::timestamps::to_rfc3339(at_ms + i64::from(run.duration_min) * 60_000),
-            ),
+            .arg("ends", crate::timestamps::to_rfc3339(ends)),
     ))
 }
 

@@ -410,6 +410,9 @@ pub enum Action {
     ArenaBegin {
         /// When, in milliseconds since the Unix epoch.
         at_ms: i64,
+        /// When it ends.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ends_ms: Option<i64>,
     },
     /// An online arena pairs the players who wait now (the runner): the library's arena
     /// pairing on the state, as pairing call `wave` (the next one).
@@ -874,7 +877,7 @@ impl Action {
                 color,
                 seconds,
             } => online::give_time(&next, *round, *board, *color, *seconds)?,
-            Action::ArenaBegin { at_ms } => arena::begin(&mut next, *at_ms)?,
+            Action::ArenaBegin { at_ms, ends_ms } => arena::begin(&mut next, *at_ms, *ends_ms)?,
             Action::ArenaPair { wave } => arena::pair(&mut next, *wave)?,
             Action::ArenaResult { wave, board, end } => {
                 arena::result(&mut next, *wave, *board, end)?
