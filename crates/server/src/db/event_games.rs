@@ -206,16 +206,14 @@ pub struct Playing {
     pub round: u32,
 }
 
-/// Whether game `game_id` is one an online arena paired (where a player may berserk).
-pub async fn allows_berserk(db: &Db, game_id: &str) -> Result<bool, AppError> {
+/// The online event game `game_id` belongs to, if any.
+pub async fn event_of(db: &Db, game_id: &str) -> Result<Option<String>, AppError> {
     let row = sqlx::query("SELECT event_id FROM event_games WHERE game_id = $1")
         .bind(game_id)
         .fetch_optional(&db.pool)
         .await?;
-    let Some(row) = row else {
-        return Ok(false);
-    };
-    let event_id: String = row.try_get("event_id")?;
-    let stored = super::events::load(db, &event_id).await?;
-    Ok(stored.is_some_and(|e| e.state.arena.is_some()))
+    Ok(match row {
+        Some(r) => Some(r.try_get("event_id")?),
+        None => None,
+    })
 }

@@ -54,6 +54,9 @@ pub struct Hub {
     claim_victory_seconds: u64,
     /// Told when a game of this process ends (the events runner waits on it).
     ended: tokio::sync::Notify,
+    /// Whether each event whose games were loaded here is an arena (fixed at its
+    /// creation), so that loading a round's games reads each event's state once.
+    arena_events: Mutex<HashMap<String, bool>>,
 }
 
 impl Hub {
@@ -71,6 +74,7 @@ impl Hub {
             first_move_seconds,
             claim_victory_seconds,
             ended: tokio::sync::Notify::new(),
+            arena_events: Mutex::new(HashMap::new()),
         }
     }
 
@@ -99,11 +103,32 @@ impl Hub {
         let moves = games::moves(&self.db, id).await?;
         let events = games::events(&self.db, id).await?;
         // Only an event's games can be an arena's, where a player may berserk.
-        let arena = row.default_ms.is_some()
-            && crate::db::event_games::allows_berserk(&self.db, id).await?;
+        let arena = row.default_ms.is_some() && self.is_arena_game(id).await?;
         let mut live = LiveGame::load(row, &moves, &events)?;
         live.berserk_allowed = arena;
         Ok(live)
+    }
+
+    /// Whether game `id` is one an online arena paired (where a player may berserk).
+    async fn is_arena_game(&self, id: &str) -> Result<bool, AppError> {
+        let Some(event) = crate::db::event_games::event_of(&self.db, id).await? else {
+            return Ok(false);
+        };
+        let known = self
+            .arena_events
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&event).copied());
+        if let Some(arena) = known {
+            return Ok(arena);
+        }
+        let arena = crate::db::events::load(&self.db, &event)
+            .await?
+            .is_some_and(|e| e.state.arena.is_some());
+        if let Ok(mut m) = self.arena_events.lock() {
+            m.insert(event, arena);
+        }
+        Ok(arena)
     }
 
     /// Whether this process may run what `name` names — a game's id, or `event:ID` for an
