@@ -58,6 +58,11 @@ if [ "$(psql_as_postgres "SELECT 1 FROM pg_roles WHERE rolname = 'shatar'")" != 
     log "creating role shatar"
     psql_as_postgres "CREATE ROLE shatar LOGIN PASSWORD 'shatar'" >&2
 fi
+# Each PostgreSQL test scenario runs on a database of its own, which it creates and drops.
+if [ "$(psql_as_postgres "SELECT rolcreatedb FROM pg_roles WHERE rolname = 'shatar'")" != "t" ]; then
+    log "letting role shatar create databases"
+    psql_as_postgres "ALTER ROLE shatar CREATEDB" >&2
+fi
 if [ "$(psql_as_postgres "SELECT 1 FROM pg_database WHERE datname = 'shatar_test'")" != "1" ]; then
     log "creating database shatar_test"
     psql_as_postgres "CREATE DATABASE shatar_test OWNER shatar" >&2

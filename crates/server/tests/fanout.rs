@@ -90,17 +90,23 @@ async fn two_server_processes() {
         eprintln!("skipped: SHATAR_TEST_POSTGRES_URL is unset");
         return;
     };
-    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let (mut a, a_addr) = spawn_server(dir_a.path(), &url);
-    let (b, b_addr) = spawn_server(dir_b.path(), &url);
-    let db = shatar_server::db::Db::connect(&url).await.unwrap();
-    scenario(a_addr, b_addr, &db, async move {
-        // SIGKILL: the process's connections drop, and with them its locks.
-        let _ = a.0.kill();
-        let _ = a.0.wait();
+    common::OwnDatabase::run(&url, |backend| async move {
+        let Backend::Postgres(url) = backend else {
+            unreachable!("OwnDatabase runs on PostgreSQL")
+        };
+        let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let (mut a, a_addr) = spawn_server(dir_a.path(), &url);
+        let (b, b_addr) = spawn_server(dir_b.path(), &url);
+        let db = shatar_server::db::Db::connect(&url).await.unwrap();
+        scenario(a_addr, b_addr, &db, async move {
+            // SIGKILL: the process's connections drop, and with them its locks.
+            let _ = a.0.kill();
+            let _ = a.0.wait();
+        })
+        .await;
+        drop(b);
     })
     .await;
-    drop(b);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -109,12 +115,15 @@ async fn live_games_fan_out_between_two_servers() {
         eprintln!("skipped: SHATAR_TEST_POSTGRES_URL is unset");
         return;
     };
-    let a = TestServer::start(Backend::Postgres(url.clone())).await;
-    let b = TestServer::start(Backend::Postgres(url)).await;
-    let db = b.state().db.clone();
-    let (a_addr, b_addr) = (a.addr, b.addr);
-    scenario(a_addr, b_addr, &db, a.stop()).await;
-    b.stop().await;
+    common::OwnDatabase::run(&url, |backend| async move {
+        let a = TestServer::start(backend.clone()).await;
+        let b = TestServer::start(backend).await;
+        let db = b.state().db.clone();
+        let (a_addr, b_addr) = (a.addr, b.addr);
+        scenario(a_addr, b_addr, &db, a.stop()).await;
+        b.stop().await;
+    })
+    .await;
 }
 
 /// Reads states until one has `ply` moves, and returns it.

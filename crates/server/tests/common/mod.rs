@@ -32,8 +32,89 @@ pub fn postgres_url() -> Option<String> {
 pub enum Backend {
     /// A fresh SQLite file in a temporary directory.
     Sqlite,
-    /// The PostgreSQL database at this URL (shared; scenarios use unique names).
+    /// The PostgreSQL database at this URL: the scenario's own ([`OwnDatabase`]), shared only
+    /// by the servers the scenario starts itself.
     Postgres(String),
+}
+
+/// A PostgreSQL database of one scenario's own, created on the server of
+/// `SHATAR_TEST_POSTGRES_URL` and dropped after it. Scenarios run in parallel: on one shared
+/// database they heard each other's notifications (NOTIFY is per database), and one test's
+/// server could take over another test's online event or game and stop before that test was
+/// done with it (one such arena move went unanswered in CI).
+pub struct OwnDatabase {
+    /// The URL of the new database.
+    pub url: String,
+    admin_url: String,
+    name: String,
+}
+
+impl OwnDatabase {
+    /// Creates an empty database beside the one `base_url` names.
+    pub async fn create(base_url: &str) -> OwnDatabase {
+        use sqlx::Connection;
+        let name = unique("shatar_t_");
+        let mut admin = sqlx::PgConnection::connect(base_url)
+            .await
+            .expect("the test PostgreSQL server is reachable");
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .expect("the test role may create databases (install-test-deps-server.sh)");
+        let _ = admin.close().await;
+        OwnDatabase {
+            url: with_database(base_url, &name),
+            admin_url: base_url.to_owned(),
+            name,
+        }
+    }
+
+    /// Drops the database, closing whatever connections are still open on it.
+    pub async fn remove(self) {
+        use sqlx::Connection;
+        if let Ok(mut admin) = sqlx::PgConnection::connect(&self.admin_url).await {
+            let _ = sqlx::query(&format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                self.name
+            ))
+            .execute(&mut admin)
+            .await;
+            let _ = admin.close().await;
+        }
+    }
+
+    /// Runs `scenario` on its own database, dropped afterwards whether it passed or not.
+    pub async fn run<F: std::future::Future<Output = ()>>(
+        base_url: &str,
+        scenario: impl FnOnce(Backend) -> F,
+    ) {
+        use futures_util::FutureExt;
+        let db = OwnDatabase::create(base_url).await;
+        let outcome = std::panic::AssertUnwindSafe(scenario(Backend::Postgres(db.url.clone())))
+            .catch_unwind()
+            .await;
+        db.remove().await;
+        if let Err(panic) = outcome {
+            std::panic::resume_unwind(panic);
+        }
+    }
+}
+
+/// `url` with its database name replaced by `name` (query parameters kept).
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let authority_end = base.find("://").map_or(0, |i| i + 3);
+    let host_part = match base[authority_end..].find('/') {
+        Some(i) => &base[..authority_end + i],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{host_part}/{name}?{q}"),
+        None => format!("{host_part}/{name}"),
+    }
 }
 
 /// A server under test and its data directory.
@@ -486,8 +567,10 @@ macro_rules! on_both_backends {
             async fn postgres() {
                 match $crate::common::postgres_url() {
                     Some(url) => {
-                        $crate::common::bounded(super::$name($crate::common::Backend::Postgres(url)))
-                            .await
+                        $crate::common::OwnDatabase::run(&url, |backend| {
+                            $crate::common::bounded(super::$name(backend))
+                        })
+                        .await
                     }
                     None => eprintln!(
                         "skipped {}::postgres: SHATAR_TEST_POSTGRES_URL is unset \
