@@ -14,6 +14,7 @@ use super::state::EventState;
 use serde::{Deserialize, Serialize};
 use shatar_tournament::arena::{Arena, ArenaError, ArenaGame, ArenaStanding};
 use shatar_tournament::{EntrantNo, GameResult};
+use std::collections::{HashMap, HashSet};
 
 /// An arena's duration when the organiser does not say: an hour.
 pub const DEFAULT_DURATION_MIN: u32 = 60;
@@ -113,16 +114,25 @@ impl ArenaRun {
         self.games.last().map_or(0, |g| g.wave)
     }
 
-    /// The games of wave `wave`, by board.
+    /// The games of wave `wave`, by board. The games are kept in the order paired, so by
+    /// wave and then board: the wave's are found by halving.
     pub fn wave(&self, wave: u32) -> impl Iterator<Item = &ArenaBoard> {
-        self.games.iter().filter(move |g| g.wave == wave)
+        let from = self.games.partition_point(|g| g.wave < wave);
+        self.games[from..]
+            .iter()
+            .take_while(move |g| g.wave == wave)
+    }
+
+    /// Where the game of `wave`, `board` is in [`ArenaRun::games`].
+    pub fn index_of(&self, wave: u32, board: u32) -> Option<usize> {
+        self.games
+            .binary_search_by_key(&(wave, board), |g| (g.wave, g.board))
+            .ok()
     }
 
     /// The game of `wave`, `board`.
     pub fn board(&self, wave: u32, board: u32) -> Option<&ArenaBoard> {
-        self.games
-            .iter()
-            .find(|g| g.wave == wave && g.board == board)
+        self.index_of(wave, board).map(|i| &self.games[i])
     }
 
     /// The game `entrant` is playing now, if any.
@@ -132,12 +142,53 @@ impl ArenaRun {
             .rev()
             .find(|g| g.is_playing() && g.has(entrant))
     }
+
+    /// The game each player is playing now, in one pass over the games.
+    pub fn now_playing(&self) -> HashMap<EntrantNo, &ArenaBoard> {
+        let mut playing = HashMap::new();
+        for g in self.games.iter().filter(|g| g.is_playing()) {
+            playing.insert(g.white, g);
+            playing.insert(g.black, g);
+        }
+        playing
+    }
 }
 
-/// The library's arena as event `s` stands: its players in number order (the arena's own
-/// numbers are the places in that order, see [`to_arena`] and [`from_arena`]) and its
-/// counted games; lots are drawn from the event's lot seed and the wave being paired.
-pub fn rebuild(s: &EventState, run: &ArenaRun) -> Result<Arena, ArenaError> {
+/// The arena's own numbers of an event's players: their places in number order (the
+/// library numbers its players 1, 2, … as they are added, and an event's numbers may have
+/// gaps). Made once per use and looked up by halving, not sorted again per game.
+#[derive(Debug, Clone)]
+pub struct Numbering {
+    /// The event's numbers, in order: the arena's number `a` is `numbers[a − 1]`.
+    numbers: Vec<EntrantNo>,
+}
+
+impl Numbering {
+    /// The numbering of event `s`'s players.
+    pub fn of(s: &EventState) -> Numbering {
+        let mut numbers: Vec<EntrantNo> = s.event.players.iter().map(|p| p.number).collect();
+        numbers.sort();
+        Numbering { numbers }
+    }
+
+    /// Entrant `n`'s number in the arena.
+    pub fn to_arena(&self, n: EntrantNo) -> Option<EntrantNo> {
+        self.numbers
+            .binary_search(&n)
+            .ok()
+            .map(EntrantNo::from_index)
+    }
+
+    /// The entrant of the arena's number `a`.
+    pub fn from_arena(&self, a: EntrantNo) -> Option<EntrantNo> {
+        self.numbers.get(a.index()).copied()
+    }
+}
+
+/// The library's arena as event `s` stands: its players in the order of `numbering`
+/// and its counted games; lots are drawn from the event's lot seed and the wave being
+/// paired.
+pub fn rebuild(s: &EventState, run: &ArenaRun, numbering: &Numbering) -> Result<Arena, ArenaError> {
     let seed = s
         .event
         .settings
@@ -145,12 +196,19 @@ pub fn rebuild(s: &EventState, run: &ArenaRun) -> Result<Arena, ArenaError> {
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add(u64::from(run.waves()));
     let mut arena = Arena::new(seed);
-    for p in players(s) {
-        arena.add_player(p.rating.unwrap_or(UNRATED));
+    let ratings: HashMap<EntrantNo, Option<u32>> = s
+        .event
+        .players
+        .iter()
+        .map(|p| (p.number, p.rating))
+        .collect();
+    for n in &numbering.numbers {
+        arena.add_player(ratings.get(n).copied().flatten().unwrap_or(UNRATED));
     }
     for g in run.games.iter().filter(|g| g.counted) {
         let Some(result) = &g.result else { continue };
-        let (Some(white), Some(black)) = (to_arena(s, g.white), to_arena(s, g.black)) else {
+        let (Some(white), Some(black)) = (numbering.to_arena(g.white), numbering.to_arena(g.black))
+        else {
             continue;
         };
         let mut game = ArenaGame::new(white, black, result.clone(), g.moves);
@@ -161,34 +219,15 @@ pub fn rebuild(s: &EventState, run: &ArenaRun) -> Result<Arena, ArenaError> {
     Ok(arena)
 }
 
-/// The event's players in number order.
-fn players(s: &EventState) -> Vec<&shatar_tournament::Player> {
-    let mut v: Vec<&shatar_tournament::Player> = s.event.players.iter().collect();
-    v.sort_by_key(|p| p.number);
-    v
-}
-
-/// Entrant `n`'s number in the arena [`rebuild`] makes.
-pub fn to_arena(s: &EventState, n: EntrantNo) -> Option<EntrantNo> {
-    players(s)
-        .iter()
-        .position(|p| p.number == n)
-        .map(EntrantNo::from_index)
-}
-
-/// The entrant of the arena's number `a`.
-pub fn from_arena(s: &EventState, a: EntrantNo) -> Option<EntrantNo> {
-    players(s).get(a.index()).map(|p| p.number)
-}
-
 /// The standings, best first, in the event's numbers.
 pub fn standings(s: &EventState, run: &ArenaRun) -> Result<Vec<ArenaStanding>, ArenaError> {
-    let arena = rebuild(s, run)?;
+    let numbering = Numbering::of(s);
+    let arena = rebuild(s, run, &numbering)?;
     Ok(arena
         .standings()
         .into_iter()
         .filter_map(|mut st| {
-            st.entrant = from_arena(s, st.entrant)?;
+            st.entrant = numbering.from_arena(st.entrant)?;
             Some(st)
         })
         .collect())
@@ -196,8 +235,20 @@ pub fn standings(s: &EventState, run: &ArenaRun) -> Result<Vec<ArenaStanding>, A
 
 /// The players who wait for a game now, longest waiting first: taking part (not
 /// withdrawn), not paused, with an account, and not playing. Who waited longest is told
-/// by the wave of their last game (none: since the start), then by number.
+/// by the wave of their last game (none: since the start), then by number. One pass over
+/// the games.
 pub fn waiting(s: &EventState, run: &ArenaRun) -> Vec<EntrantNo> {
+    let mut last_wave: HashMap<EntrantNo, u32> = HashMap::new();
+    let mut playing: HashSet<EntrantNo> = HashSet::new();
+    // In the order paired: each player's last insert is his latest wave.
+    for g in &run.games {
+        last_wave.insert(g.white, g.wave);
+        last_wave.insert(g.black, g.wave);
+        if g.is_playing() {
+            playing.insert(g.white);
+            playing.insert(g.black);
+        }
+    }
     let mut v: Vec<(u32, EntrantNo)> = s
         .event
         .players
@@ -205,16 +256,8 @@ pub fn waiting(s: &EventState, run: &ArenaRun) -> Vec<EntrantNo> {
         .filter(|p| p.withdrawal.is_none())
         .map(|p| p.number)
         .filter(|n| !s.paused.contains(n) && s.accounts.contains_key(n))
-        .filter(|&n| run.playing(n).is_none())
-        .map(|n| {
-            let last = run
-                .games
-                .iter()
-                .rev()
-                .find(|g| g.has(n))
-                .map_or(0, |g| g.wave);
-            (last, n)
-        })
+        .filter(|n| !playing.contains(n))
+        .map(|n| (last_wave.get(&n).copied().unwrap_or(0), n))
         .collect();
     v.sort();
     v.into_iter().map(|(_, n)| n).collect()

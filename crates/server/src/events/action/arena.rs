@@ -72,25 +72,26 @@ pub(super) fn pair(state: &mut EventState, wave: u32) -> Result<Applied, ActionE
                 .arg("next", next),
         ));
     }
+    let numbering = arena::Numbering::of(&snapshot);
     let waiting: Vec<EntrantNo> = arena::waiting(&snapshot, run)
         .into_iter()
-        .filter_map(|n| arena::to_arena(&snapshot, n))
+        .filter_map(|n| numbering.to_arena(n))
         .collect();
-    let mut lib = arena::rebuild(&snapshot, run).map_err(arena_error)?;
+    let mut lib = arena::rebuild(&snapshot, run, &numbering).map_err(arena_error)?;
     let pairs = lib.pair(&waiting).map_err(arena_error)?;
+    let names = snapshot.event.distinguished_names();
+    let named = |n: EntrantNo| match names.get(&n) {
+        Some(name) => format!("{n} {name}"),
+        None => named(&snapshot.event, n),
+    };
     let mut said = Vec::new();
     for (k, p) in pairs.iter().enumerate() {
-        let (Some(white), Some(black)) = (
-            arena::from_arena(&snapshot, p.white),
-            arena::from_arena(&snapshot, p.black),
-        ) else {
+        let (Some(white), Some(black)) =
+            (numbering.from_arena(p.white), numbering.from_arena(p.black))
+        else {
             continue;
         };
-        said.push(format!(
-            "{} – {}",
-            named(&snapshot.event, white),
-            named(&snapshot.event, black)
-        ));
+        said.push(format!("{} – {}", named(white), named(black)));
         run.games.push(ArenaBoard {
             wave,
             board: u32::try_from(k + 1).unwrap_or(u32::MAX),
@@ -139,11 +140,7 @@ pub(super) fn result(
     let names = state.event.clone();
     let ended_arena = run(state)?.ended;
     let run = run(state)?;
-    let Some(g) = run
-        .games
-        .iter_mut()
-        .find(|g| g.wave == wave && g.board == board)
-    else {
+    let Some(g) = run.index_of(wave, board).map(|i| &mut run.games[i]) else {
         return Err(ActionError::NotFound(
             Msg::new("event-error-arena-no-game")
                 .arg("wave", wave)

@@ -29,6 +29,7 @@ pub fn arena_json(
     games: &HashMap<(u32, u32), Vec<String>>,
 ) -> Value {
     let game_of = |wave: u32, board: u32| games.get(&(wave, board)).and_then(|g| g.last());
+    let now_playing = run.now_playing();
     let standings: Vec<Value> = table(s, run)
         .iter()
         .enumerate()
@@ -54,8 +55,8 @@ pub fn arena_json(
             if s.event.withdrawal(st.entrant).is_some() {
                 o.insert("withdrawn".into(), json!(true));
             }
-            if let Some(g) = run
-                .playing(st.entrant)
+            if let Some(g) = now_playing
+                .get(&st.entrant)
                 .and_then(|b| game_of(b.wave, b.board))
             {
                 o.insert("playing".into(), json!(g));
