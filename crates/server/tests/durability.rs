@@ -10,12 +10,12 @@
 mod common;
 
 use common::events::{
-    Account, account, assert_state_is_the_replay, get_event, history, restart, results, round_of,
-    start, start_event,
+    Account, account, assert_state_is_the_replay, call, expect_json, get_event, history, restart,
+    results, round_of, start, start_event,
 };
 use common::online::{games_of_round, online_event, play, wait_for};
 use common::{Backend, Client, unique};
-use serde_json::json;
+use serde_json::{Value, json};
 use shatar_server::db::users::AccountRole;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -107,6 +107,7 @@ fn spawn_server(dir: &Path, backend: &Backend) -> (ServerProcess, SocketAddr) {
 on_both_backends!(
     sigkill_mid_game_loses_nothing_acknowledged,
     sigkill_mid_event_loses_nothing,
+    sigkill_mid_arena_loses_nothing,
 );
 
 async fn sigkill_mid_game_loses_nothing_acknowledged(b: Backend) {
@@ -309,4 +310,167 @@ async fn sigkill_mid_event_loses_nothing(b: Backend) {
             assert_eq!(changes.len(), 2, "round {r}, game {game}: {changes:?}");
         }
     }
+}
+
+/// An arena's game as (White's index in the players, Black's, game id, result).
+type ArenaGameSeen = (usize, usize, String, Option<String>);
+
+/// Wave `wave` of an arena, once each of its games has its live game.
+fn arena_wave(event: &Value, wave: u64, players: &[Account]) -> Option<Vec<ArenaGameSeen>> {
+    let index_of = |number: &Value| {
+        let username = event["players"]
+            .as_array()?
+            .iter()
+            .find(|p| p["number"] == *number)?["username"]
+            .clone();
+        players.iter().position(|p| username == p.name.as_str())
+    };
+    let games: Vec<&Value> = event["arena"]["games"]
+        .as_array()?
+        .iter()
+        .filter(|g| g["wave"] == wave)
+        .collect();
+    if games.is_empty() {
+        return None;
+    }
+    games
+        .iter()
+        .map(|g| {
+            Some((
+                index_of(&g["white"])?,
+                index_of(&g["black"])?,
+                g["game"].as_str()?.to_owned(),
+                g["result"].as_str().map(str::to_owned),
+            ))
+        })
+        .collect()
+}
+
+/// An online arena of 4 players in a server process killed twice: the instant wave 1's
+/// last game ends (its results to enter and wave 2 to pair), and four moves into wave 2.
+/// Each new process finishes what the last one began: every result entered once, each wave
+/// paired once, the games resumed at their last move; then the organiser ends it.
+async fn sigkill_mid_arena_loses_nothing(b: Backend) {
+    let mut server = start(b.clone()).await;
+    let org = account(&server, "Org", AccountRole::Organiser).await;
+    let (id, mut players) = online_event(
+        &server,
+        &org,
+        json!({"name": "Killed arena", "system": "arena", "online": true,
+               "time_control": "120+1", "duration_min": 60, "rated": false}),
+        "KA",
+        4,
+    )
+    .await;
+    if let Some(r) = server.running.take() {
+        r.shutdown().await;
+    }
+    let move_to = |server: &mut common::TestServer, players: &mut [Account], addr| {
+        server.addr = addr;
+        for p in players {
+            p.browser.addr = addr;
+        }
+    };
+    let (mut child, addr) = spawn_server(server.dir.path(), &b);
+    move_to(&mut server, &mut players, addr);
+    start_event(&mut org.api(&server), &id).await;
+
+    // Wave 1, played to its end; the server is killed as its last game ends.
+    let event = wait_for(&mut org.api(&server), &id, "wave 1's games", |e| {
+        arena_wave(e, 1, &players).is_some()
+    })
+    .await;
+    let wave1 = arena_wave(&event, 1, &players).unwrap();
+    assert_eq!(wave1.len(), 2, "four waiting players, two games");
+    let mut played = Vec::new();
+    for (i, (w, bl, game, _)) in wave1.iter().enumerate() {
+        let mut white = players[*w].browser.socket(game).await;
+        let mut black = players[*bl].browser.socket(game).await;
+        let seed = 11 + u64::try_from(i).unwrap();
+        played.push(play(&mut white, &mut black, 6, seed, true).await.unwrap());
+    }
+    child.kill();
+    let (mut child, addr) = spawn_server(server.dir.path(), &b);
+    move_to(&mut server, &mut players, addr);
+    let event = wait_for(
+        &mut org.api(&server),
+        &id,
+        "wave 1's results and wave 2",
+        |e| arena_wave(e, 2, &players).is_some(),
+    )
+    .await;
+    let entered: Vec<String> = arena_wave(&event, 1, &players)
+        .unwrap()
+        .into_iter()
+        .map(|(_, _, _, r)| r.expect("wave 1's game has its result"))
+        .collect();
+    assert_eq!(entered, played, "wave 1's results, entered after the kill");
+
+    // Wave 2: four moves in each game, then SIGKILL.
+    let wave2 = arena_wave(&event, 2, &players).unwrap();
+    assert_eq!(wave2.len(), 2);
+    for (i, (w, bl, game, _)) in wave2.iter().enumerate() {
+        let mut white = players[*w].browser.socket(game).await;
+        let mut black = players[*bl].browser.socket(game).await;
+        let seed = 110 + u64::try_from(i).unwrap();
+        assert_eq!(play(&mut white, &mut black, 4, seed, false).await, None);
+    }
+    child.kill();
+    let (mut child, addr) = spawn_server(server.dir.path(), &b);
+    move_to(&mut server, &mut players, addr);
+    let mut played = Vec::new();
+    for (i, (w, bl, game, _)) in wave2.iter().enumerate() {
+        let mut white = players[*w].browser.socket(game).await;
+        let mut black = players[*bl].browser.socket(game).await;
+        let s = white.get_state_via_ping().await;
+        assert_eq!(
+            (s["ply"].as_u64(), s["status"].as_str()),
+            (Some(4), Some("started")),
+            "wave 2's game {game} resumed at its fourth move"
+        );
+        let seed = 1100 + u64::try_from(i).unwrap();
+        played.push(play(&mut white, &mut black, 8, seed, true).await.unwrap());
+    }
+    let event = wait_for(&mut org.api(&server), &id, "wave 3", |e| {
+        arena_wave(e, 3, &players).is_some()
+    })
+    .await;
+    let entered: Vec<String> = arena_wave(&event, 2, &players)
+        .unwrap()
+        .into_iter()
+        .map(|(_, _, _, r)| r.expect("wave 2's game has its result"))
+        .collect();
+    assert_eq!(entered, played, "wave 2's results");
+    let r = call(
+        &mut org.api(&server),
+        "POST",
+        &format!("/api/events/{id}/arena/end"),
+        None,
+    )
+    .await;
+    assert_eq!(expect_json(&r, 200, "the end")["status"], "finished");
+
+    let history = history(&mut org.api(&server), &id).await;
+    let by_server = |kind: &str| {
+        history
+            .iter()
+            .filter(|h| h["by"] == "server" && h["action"]["kind"] == kind)
+            .count()
+    };
+    assert_eq!(by_server("arena-begin"), 1, "begun once");
+    assert_eq!(
+        by_server("arena-pair"),
+        3,
+        "waves 1, 2 and 3, each paired once"
+    );
+    assert_eq!(
+        by_server("arena-result"),
+        4,
+        "each of four results entered once"
+    );
+    let event = get_event(&mut org.api(&server), &id).await;
+    assert_eq!(event["arena"]["games"].as_array().unwrap().len(), 6);
+    child.kill();
+    restart(&mut server).await;
+    assert_state_is_the_replay(&server, &id).await;
 }
