@@ -13,7 +13,7 @@ use common::events::{
     Account, account, assert_state_is_the_replay, call, expect_json, get_event, history, restart,
     results, round_of, start, start_event,
 };
-use common::online::{games_of_round, online_event, play, wait_for};
+use common::online::{arena_games, games_of, games_of_round, online_event, play, wait_for};
 use common::{Backend, Client, unique};
 use serde_json::{Value, json};
 use shatar_server::db::users::AccountRole;
@@ -194,6 +194,66 @@ async fn sigkill_mid_game_loses_nothing_acknowledged(b: Backend) {
     child.kill();
 }
 
+/// Stops the in-process server: the event is run by child processes from here on.
+async fn hand_over(server: &mut common::TestServer) {
+    if let Some(r) = server.running.take() {
+        r.shutdown().await;
+    }
+}
+
+/// A new child server process on `server`'s data, the test's clients pointed at it.
+fn respawn(server: &mut common::TestServer, players: &mut [Account], b: &Backend) -> ServerProcess {
+    let (child, addr) = spawn_server(server.dir.path(), b);
+    server.addr = addr;
+    for p in players {
+        p.browser.addr = addr;
+    }
+    child
+}
+
+/// Plays each of `games` (White's index, Black's, game id) from its start with random
+/// moves (seed `seed` + its index) to `plies`, resigning there when `resign`; each result.
+async fn play_each(
+    players: &[Account],
+    games: &[(usize, usize, String)],
+    plies: u64,
+    seed: u64,
+    resign: bool,
+) -> Vec<Option<String>> {
+    let mut played = Vec::new();
+    for (i, (w, bl, game)) in games.iter().enumerate() {
+        let mut white = players[*w].browser.socket(game).await;
+        let mut black = players[*bl].browser.socket(game).await;
+        let seed = seed + u64::try_from(i).unwrap();
+        played.push(play(&mut white, &mut black, plies, seed, resign).await);
+    }
+    played
+}
+
+/// Each of `games`, asserted resumed at ply 4 after a kill, played on to ply 8 and resigned
+/// (seed `seed` + its index); each result.
+async fn resume_each(
+    players: &[Account],
+    games: &[(usize, usize, String)],
+    seed: u64,
+    what: &str,
+) -> Vec<String> {
+    let mut played = Vec::new();
+    for (i, (w, bl, game)) in games.iter().enumerate() {
+        let mut white = players[*w].browser.socket(game).await;
+        let mut black = players[*bl].browser.socket(game).await;
+        let s = white.get_state_via_ping().await;
+        assert_eq!(
+            (s["ply"].as_u64(), s["status"].as_str()),
+            (Some(4), Some("started")),
+            "{what}'s game {game} resumed at its fourth move"
+        );
+        let seed = seed + u64::try_from(i).unwrap();
+        played.push(play(&mut white, &mut black, 8, seed, true).await.unwrap());
+    }
+    played
+}
+
 /// An online Swiss of 4 players and 2 rounds in a server process killed twice: the instant
 /// round 1's last game ends (the server has its result to enter and round 2 to pair), and
 /// four moves into round 2. Each new process finishes what the last one began: every
@@ -211,17 +271,8 @@ async fn sigkill_mid_event_loses_nothing(b: Backend) {
         4,
     )
     .await;
-    if let Some(r) = server.running.take() {
-        r.shutdown().await;
-    }
-    let move_to = |server: &mut common::TestServer, players: &mut [Account], addr| {
-        server.addr = addr;
-        for p in players {
-            p.browser.addr = addr;
-        }
-    };
-    let (mut child, addr) = spawn_server(server.dir.path(), &b);
-    move_to(&mut server, &mut players, addr);
+    hand_over(&mut server).await;
+    let mut child = respawn(&mut server, &mut players, &b);
     start_event(&mut org.api(&server), &id).await;
 
     // Round 1, played to its end; the server is killed as the last game ends.
@@ -229,20 +280,14 @@ async fn sigkill_mid_event_loses_nothing(b: Backend) {
         games_of_round(e, 1, &players).is_some()
     })
     .await;
-    let mut played = Vec::new();
-    for (i, (w, bl, game)) in games_of_round(&event, 1, &players)
-        .unwrap()
-        .iter()
-        .enumerate()
-    {
-        let mut white = players[*w].browser.socket(game).await;
-        let mut black = players[*bl].browser.socket(game).await;
-        let seed = 7 + u64::try_from(i).unwrap();
-        played.push(play(&mut white, &mut black, 6, seed, true).await.unwrap());
-    }
+    let round1 = games_of_round(&event, 1, &players).unwrap();
+    let played: Vec<String> = play_each(&players, &round1, 6, 7, true)
+        .await
+        .into_iter()
+        .map(Option::unwrap)
+        .collect();
     child.kill();
-    let (mut child, addr) = spawn_server(server.dir.path(), &b);
-    move_to(&mut server, &mut players, addr);
+    let mut child = respawn(&mut server, &mut players, &b);
     let event = wait_for(&mut org.api(&server), &id, "round 1's results", |e| {
         round_of(e, 1).is_some_and(|r| results(r).values().all(Option::is_some))
     })
@@ -259,28 +304,11 @@ async fn sigkill_mid_event_loses_nothing(b: Backend) {
     })
     .await;
     let games = games_of_round(&event, 2, &players).unwrap();
-    for (i, (w, bl, game)) in games.iter().enumerate() {
-        let mut white = players[*w].browser.socket(game).await;
-        let mut black = players[*bl].browser.socket(game).await;
-        let seed = 70 + u64::try_from(i).unwrap();
-        assert_eq!(play(&mut white, &mut black, 4, seed, false).await, None);
-    }
+    let unfinished = play_each(&players, &games, 4, 70, false).await;
+    assert!(unfinished.iter().all(Option::is_none), "{unfinished:?}");
     child.kill();
-    let (mut child, addr) = spawn_server(server.dir.path(), &b);
-    move_to(&mut server, &mut players, addr);
-    let mut played = Vec::new();
-    for (i, (w, bl, game)) in games.iter().enumerate() {
-        let mut white = players[*w].browser.socket(game).await;
-        let mut black = players[*bl].browser.socket(game).await;
-        let s = white.get_state_via_ping().await;
-        assert_eq!(
-            (s["ply"].as_u64(), s["status"].as_str()),
-            (Some(4), Some("started")),
-            "round 2's game {game} resumed at its fourth move"
-        );
-        let seed = 700 + u64::try_from(i).unwrap();
-        played.push(play(&mut white, &mut black, 8, seed, true).await.unwrap());
-    }
+    let mut child = respawn(&mut server, &mut players, &b);
+    let played = resume_each(&players, &games, 700, "round 2").await;
     let event = wait_for(&mut org.api(&server), &id, "the end", |e| {
         e["status"] == "finished"
     })
@@ -312,36 +340,26 @@ async fn sigkill_mid_event_loses_nothing(b: Backend) {
     }
 }
 
-/// An arena's game as (White's index in the players, Black's, game id, result).
-type ArenaGameSeen = (usize, usize, String, Option<String>);
+/// Wave `wave` of an arena as (White's index in `players`, Black's, game id), once each
+/// of its games has its live game.
+fn arena_wave(
+    event: &Value,
+    wave: u64,
+    players: &[Account],
+) -> Option<Vec<(usize, usize, String)>> {
+    games_of(event, &arena_games(event, wave)?, players)
+}
 
-/// Wave `wave` of an arena, once each of its games has its live game.
-fn arena_wave(event: &Value, wave: u64, players: &[Account]) -> Option<Vec<ArenaGameSeen>> {
-    let index_of = |number: &Value| {
-        let username = event["players"]
-            .as_array()?
-            .iter()
-            .find(|p| p["number"] == *number)?["username"]
-            .clone();
-        players.iter().position(|p| username == p.name.as_str())
-    };
-    let games: Vec<&Value> = event["arena"]["games"]
-        .as_array()?
-        .iter()
-        .filter(|g| g["wave"] == wave)
-        .collect();
-    if games.is_empty() {
-        return None;
-    }
-    games
+/// The results of wave `wave`'s games, each asserted entered.
+fn arena_results(event: &Value, wave: u64) -> Vec<String> {
+    arena_games(event, wave)
+        .unwrap()
         .iter()
         .map(|g| {
-            Some((
-                index_of(&g["white"])?,
-                index_of(&g["black"])?,
-                g["game"].as_str()?.to_owned(),
-                g["result"].as_str().map(str::to_owned),
-            ))
+            g["result"]
+                .as_str()
+                .unwrap_or_else(|| panic!("wave {wave}'s game has its result: {g}"))
+                .to_owned()
         })
         .collect()
 }
@@ -362,17 +380,8 @@ async fn sigkill_mid_arena_loses_nothing(b: Backend) {
         4,
     )
     .await;
-    if let Some(r) = server.running.take() {
-        r.shutdown().await;
-    }
-    let move_to = |server: &mut common::TestServer, players: &mut [Account], addr| {
-        server.addr = addr;
-        for p in players {
-            p.browser.addr = addr;
-        }
-    };
-    let (mut child, addr) = spawn_server(server.dir.path(), &b);
-    move_to(&mut server, &mut players, addr);
+    hand_over(&mut server).await;
+    let mut child = respawn(&mut server, &mut players, &b);
     start_event(&mut org.api(&server), &id).await;
 
     // Wave 1, played to its end; the server is killed as its last game ends.
@@ -382,16 +391,13 @@ async fn sigkill_mid_arena_loses_nothing(b: Backend) {
     .await;
     let wave1 = arena_wave(&event, 1, &players).unwrap();
     assert_eq!(wave1.len(), 2, "four waiting players, two games");
-    let mut played = Vec::new();
-    for (i, (w, bl, game, _)) in wave1.iter().enumerate() {
-        let mut white = players[*w].browser.socket(game).await;
-        let mut black = players[*bl].browser.socket(game).await;
-        let seed = 11 + u64::try_from(i).unwrap();
-        played.push(play(&mut white, &mut black, 6, seed, true).await.unwrap());
-    }
+    let played: Vec<String> = play_each(&players, &wave1, 6, 11, true)
+        .await
+        .into_iter()
+        .map(Option::unwrap)
+        .collect();
     child.kill();
-    let (mut child, addr) = spawn_server(server.dir.path(), &b);
-    move_to(&mut server, &mut players, addr);
+    let mut child = respawn(&mut server, &mut players, &b);
     let event = wait_for(
         &mut org.api(&server),
         &id,
@@ -399,48 +405,25 @@ async fn sigkill_mid_arena_loses_nothing(b: Backend) {
         |e| arena_wave(e, 2, &players).is_some(),
     )
     .await;
-    let entered: Vec<String> = arena_wave(&event, 1, &players)
-        .unwrap()
-        .into_iter()
-        .map(|(_, _, _, r)| r.expect("wave 1's game has its result"))
-        .collect();
-    assert_eq!(entered, played, "wave 1's results, entered after the kill");
+    assert_eq!(
+        arena_results(&event, 1),
+        played,
+        "wave 1's results, entered after the kill"
+    );
 
     // Wave 2: four moves in each game, then SIGKILL.
     let wave2 = arena_wave(&event, 2, &players).unwrap();
     assert_eq!(wave2.len(), 2);
-    for (i, (w, bl, game, _)) in wave2.iter().enumerate() {
-        let mut white = players[*w].browser.socket(game).await;
-        let mut black = players[*bl].browser.socket(game).await;
-        let seed = 110 + u64::try_from(i).unwrap();
-        assert_eq!(play(&mut white, &mut black, 4, seed, false).await, None);
-    }
+    let unfinished = play_each(&players, &wave2, 4, 110, false).await;
+    assert!(unfinished.iter().all(Option::is_none), "{unfinished:?}");
     child.kill();
-    let (mut child, addr) = spawn_server(server.dir.path(), &b);
-    move_to(&mut server, &mut players, addr);
-    let mut played = Vec::new();
-    for (i, (w, bl, game, _)) in wave2.iter().enumerate() {
-        let mut white = players[*w].browser.socket(game).await;
-        let mut black = players[*bl].browser.socket(game).await;
-        let s = white.get_state_via_ping().await;
-        assert_eq!(
-            (s["ply"].as_u64(), s["status"].as_str()),
-            (Some(4), Some("started")),
-            "wave 2's game {game} resumed at its fourth move"
-        );
-        let seed = 1100 + u64::try_from(i).unwrap();
-        played.push(play(&mut white, &mut black, 8, seed, true).await.unwrap());
-    }
+    let mut child = respawn(&mut server, &mut players, &b);
+    let played = resume_each(&players, &wave2, 1100, "wave 2").await;
     let event = wait_for(&mut org.api(&server), &id, "wave 3", |e| {
         arena_wave(e, 3, &players).is_some()
     })
     .await;
-    let entered: Vec<String> = arena_wave(&event, 2, &players)
-        .unwrap()
-        .into_iter()
-        .map(|(_, _, _, r)| r.expect("wave 2's game has its result"))
-        .collect();
-    assert_eq!(entered, played, "wave 2's results");
+    assert_eq!(arena_results(&event, 2), played, "wave 2's results");
     let r = call(
         &mut org.api(&server),
         "POST",

@@ -21,15 +21,7 @@ on_both_backends!(
 /// Wave `wave`'s games as (White's number, Black's number, game id), once each has its
 /// game.
 fn wave(event: &Value, wave: u64) -> Option<Vec<(u64, u64, String)>> {
-    let games: Vec<&Value> = event["arena"]["games"]
-        .as_array()?
-        .iter()
-        .filter(|g| g["wave"] == wave)
-        .collect();
-    if games.is_empty() {
-        return None;
-    }
-    games
+    arena_games(event, wave)?
         .iter()
         .map(|g| {
             Some((

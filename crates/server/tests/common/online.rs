@@ -142,6 +142,37 @@ pub async fn online_event(
     (id, players)
 }
 
+/// The index in `players` of the account playing as entrant `number` in `event` (matched
+/// by the event's `username`).
+pub fn player_index(event: &Value, number: &Value, players: &[Account]) -> Option<usize> {
+    let name = event["players"]
+        .as_array()?
+        .iter()
+        .find(|p| p["number"] == *number)?["username"]
+        .as_str()?
+        .to_owned();
+    players.iter().position(|p| p.name == name)
+}
+
+/// Pairings or arena games as (white, black, game id), the players given as indexes into
+/// `players`; `None` until every one has its game.
+pub fn games_of(
+    event: &Value,
+    games: &[Value],
+    players: &[Account],
+) -> Option<Vec<(usize, usize, String)>> {
+    games
+        .iter()
+        .map(|p| {
+            Some((
+                player_index(event, &p["white"], players)?,
+                player_index(event, &p["black"], players)?,
+                p["game"].as_str()?.to_owned(),
+            ))
+        })
+        .collect()
+}
+
 /// Round `r`'s games as (white, black, game id), the players given as indexes into
 /// `players` (matched by the event's `username`); `None` until every pairing has its game.
 pub fn games_of_round(
@@ -149,25 +180,19 @@ pub fn games_of_round(
     r: u32,
     players: &[Account],
 ) -> Option<Vec<(usize, usize, String)>> {
-    let who = |n: &Value| {
-        let name = event["players"]
-            .as_array()?
-            .iter()
-            .find(|p| p["number"] == *n)?["username"]
-            .as_str()?
-            .to_owned();
-        players.iter().position(|p| p.name == name)
-    };
-    round_games(event, r)?
+    games_of(event, &round_games(event, r)?, players)
+}
+
+/// An arena's wave `wave` as its games' objects of `GET /api/events/{id}`; `None` before
+/// it is paired.
+pub fn arena_games(event: &Value, wave: u64) -> Option<Vec<Value>> {
+    let games: Vec<Value> = event["arena"]["games"]
+        .as_array()?
         .iter()
-        .map(|p| {
-            Some((
-                who(&p["white"])?,
-                who(&p["black"])?,
-                p["game"].as_str()?.to_owned(),
-            ))
-        })
-        .collect()
+        .filter(|g| g["wave"] == wave)
+        .cloned()
+        .collect();
+    (!games.is_empty()).then_some(games)
 }
 
 /// The name event `event` gives the player who joined with `account`.

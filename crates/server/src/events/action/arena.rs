@@ -79,8 +79,10 @@ pub(super) fn pair(state: &mut EventState, wave: u32) -> Result<Applied, ActionE
         .collect();
     let mut lib = arena::rebuild(&snapshot, run, &numbering).map_err(arena_error)?;
     let pairs = lib.pair(&waiting).map_err(arena_error)?;
+    // Named from one grouping of the names: `named` for each would compare every name
+    // with every entrant's.
     let names = snapshot.event.distinguished_names();
-    let named = |n: EntrantNo| match names.get(&n) {
+    let name_of = |n: EntrantNo| match names.get(&n) {
         Some(name) => format!("{n} {name}"),
         None => named(&snapshot.event, n),
     };
@@ -91,7 +93,7 @@ pub(super) fn pair(state: &mut EventState, wave: u32) -> Result<Applied, ActionE
         else {
             continue;
         };
-        said.push(format!("{} – {}", named(white), named(black)));
+        said.push(format!("{} – {}", name_of(white), name_of(black)));
         run.games.push(ArenaBoard {
             wave,
             board: u32::try_from(k + 1).unwrap_or(u32::MAX),
