@@ -2,7 +2,7 @@
 //! its own pool, listener and lock connection), and two server processes (this test binary
 //! re-run as `child_server`): a spectator on B sees every move played on A; a player
 //! connected to B moves in the game A owns; when A stops (the process: SIGKILL), B takes the
-//! game over. PostgreSQL only (SQLite is one process's file).
+//! game over; a move A refuses comes back to the socket on B that sent it. PostgreSQL only (SQLite is one process's file).
 
 mod common;
 
@@ -193,7 +193,10 @@ async fn scenario(
 
     // Black now plays from B: the move is relayed to A, committed there, and every socket
     // on both servers sees it.
-    let mut bl_b = on(&black, b).socket(&game).await;
+    // Black's socket on B reads Mongolian.
+    let mut black_mn = on(&black, b);
+    black_mn.cookies.insert("lang".into(), "mn".into());
+    let mut bl_b = black_mn.socket(&game).await;
     assert_eq!(bl_b.you.as_deref(), Some("black"));
     at(&mut bl_b, 4).await;
     w.play("f3g1", 4).await;
@@ -204,9 +207,23 @@ async fn scenario(
     assert_eq!(st["moves"][5], "f6g8");
     at(&mut w, 6).await;
     at(&mut spectator, 6).await;
+    // A move out of turn from B is refused by A, and the refusal comes back to that socket
+    // (in its language) and to no other socket of the player.
+    let mut bl_b2 = on(&black, b).socket(&game).await;
+    at(&mut bl_b2, 6).await;
+    bl_b.play("e7e6", 6).await;
+    assert_eq!(bl_b.error().await, "Одоо таны нүүдэл биш.");
     // A draw offer from B is relayed too.
     w.play("e1e2", 6).await;
     at(&mut bl_b, 7).await;
+    loop {
+        let m = bl_b2.recv().await;
+        assert_ne!(m["t"], "error", "another socket's refusal: {m}");
+        if m["t"] == "state" && m["ply"] == 7 {
+            break;
+        }
+    }
+    bl_b2.close().await;
     bl_b.send(json!({"t": "draw-offer"})).await;
     loop {
         if w.state().await["draw_offer"] == "black" {

@@ -17,9 +17,12 @@
 //!   above. Before relaying, the process tries to take the lock itself: if it gets it, the
 //!   owner has gone, and it takes the game over (reloading it from the database) and acts
 //!   locally.
+//! - **Refusals of relayed actions** (an illegal or stale move, an offer out of turn) go back
+//!   as `pg_notify('shatar_refused', …)`, addressed to the relaying process and socket and
+//!   written in every language of the site: that socket alone shows the refusal, in its
+//!   visitor's language, as it would a refusal of its own process.
 //!
-//! Not done: a refusal of a relayed action (an illegal or stale move) is logged by the owner
-//! but not sent back to the player's socket; notifications sent while a listener reconnects
+//! Not done: notifications sent while a listener reconnects
 //! are lost (its sockets catch up with the next step or a `ping`); when an owner dies, its
 //! games' flags fall only once another process takes them over (on the next relayed action
 //! or when a process starts and resumes the games nobody owns); rematch requests and lag
@@ -27,18 +30,31 @@
 
 use crate::db::{Backend, Db};
 use crate::error::AppError;
+use crate::i18n::{Lang, Msg};
 use crate::live::Hub;
 use crate::ws::protocol::ClientMsg;
 use serde::{Deserialize, Serialize};
 use shatar_rules::Color;
 use sqlx::Connection;
 use sqlx::postgres::{PgConnection, PgListener};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The channel of committed steps (payload: game ids separated by commas).
 pub const STEP_CHANNEL: &str = "shatar_step";
 /// The channel of relayed actions (payload: [`Relayed`] as JSON).
 pub const ACT_CHANNEL: &str = "shatar_act";
+/// The channel of refused relayed actions (payload: [`Refused`] as JSON).
+pub const REFUSED_CHANNEL: &str = "shatar_refused";
+
+/// The socket a relayed action came from: a refusal is sent back to it alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplyTo {
+    /// The relaying process ([`Fanout::process`]).
+    pub process: String,
+    /// The socket's number in that process ([`Hub::socket_number`]).
+    pub socket: u64,
+}
 
 /// A player's action relayed to the game's owner.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +67,44 @@ pub struct Relayed {
     pub msg: String,
     /// The lag estimate of the player's socket.
     pub lag_ms: i64,
+    /// Where to send a refusal (absent from the payloads of older servers).
+    #[serde(default)]
+    pub reply_to: Option<ReplyTo>,
+}
+
+/// The owner's refusal of a relayed action, for the socket it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refused {
+    /// The game.
+    pub game: String,
+    /// The socket that sent the action.
+    pub to: ReplyTo,
+    /// The refusal in each language of the site, by language code: the owner does not
+    /// know the language of the socket's visitor.
+    pub texts: BTreeMap<String, String>,
+}
+
+impl Refused {
+    /// The refusal `msg` of an action relayed from `to` in `game`.
+    pub fn new(game: &str, to: ReplyTo, msg: &Msg) -> Refused {
+        let texts = Lang::ALL
+            .iter()
+            .map(|lang| (lang.code().to_owned(), msg.text(*lang)))
+            .collect();
+        Refused {
+            game: game.to_owned(),
+            to,
+            texts,
+        }
+    }
+
+    /// The refusal in `lang` (any language the payload has, should it lack that one).
+    pub fn text(&self, lang: Lang) -> &str {
+        self.texts
+            .get(lang.code())
+            .or_else(|| self.texts.values().next())
+            .map_or("", String::as_str)
+    }
 }
 
 /// The advisory-lock key of a game: FNV-1a over its id (the same in every process).
@@ -69,6 +123,9 @@ pub struct Fanout {
     /// `None` once closed (at shutdown), which releases every lock at once.
     locks: tokio::sync::Mutex<Option<PgConnection>>,
     url: String,
+    /// This process's name in [`ReplyTo`]: random, so that processes on several machines
+    /// never share one.
+    process: String,
 }
 
 impl Fanout {
@@ -78,7 +135,13 @@ impl Fanout {
         Ok(Fanout {
             locks: tokio::sync::Mutex::new(Some(conn)),
             url: url.to_owned(),
+            process: crate::ids::random_id(16)?,
         })
+    }
+
+    /// This process's name in the addresses of relayed actions.
+    pub fn process(&self) -> &str {
+        &self.process
     }
 
     /// Takes ownership of `game_id` unless another process has it (true: this process owns
@@ -120,7 +183,8 @@ impl Fanout {
         }
     }
 
-    /// Sends `color`'s message in `game_id` to the owner.
+    /// Sends `color`'s message in `game_id` to the owner; a refusal comes back to this
+    /// process's socket number `socket`, if given.
     pub async fn relay(
         &self,
         db: &Db,
@@ -128,26 +192,31 @@ impl Fanout {
         color: Color,
         msg: &ClientMsg,
         lag_ms: i64,
+        socket: Option<u64>,
     ) -> Result<(), AppError> {
-        let payload = serde_json::to_string(&Relayed {
+        let relayed = Relayed {
             game: game_id.to_owned(),
             color: color.name().to_owned(),
             msg: msg.encode(),
             lag_ms,
-        })
-        .map_err(|e| AppError::Internal(format!("relay payload: {e}")))?;
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(ACT_CHANNEL)
-            .bind(payload)
-            .execute(&db.pool)
-            .await?;
-        Ok(())
+            reply_to: socket.map(|socket| ReplyTo {
+                process: self.process.clone(),
+                socket,
+            }),
+        };
+        notify(db, ACT_CHANNEL, &relayed).await
+    }
+
+    /// Sends the refusal of a relayed action back to the process it came from.
+    pub async fn refuse(&self, db: &Db, refused: &Refused) -> Result<(), AppError> {
+        notify(db, REFUSED_CHANNEL, refused).await
     }
 
     /// Listens for committed steps and relayed actions and hands them to `hub`, until the
     /// task is aborted.
     pub fn listen(self: &Arc<Self>, hub: Arc<Hub>) -> tokio::task::JoinHandle<()> {
         let url = self.url.clone();
+        let process = self.process.clone();
         tokio::spawn(async move {
             let mut listener = loop {
                 match PgListener::connect(&url).await {
@@ -158,7 +227,10 @@ impl Fanout {
                     }
                 }
             };
-            if let Err(e) = listener.listen_all([STEP_CHANNEL, ACT_CHANNEL]).await {
+            if let Err(e) = listener
+                .listen_all([STEP_CHANNEL, ACT_CHANNEL, REFUSED_CHANNEL])
+                .await
+            {
                 tracing::error!(error = %e, "fan-out listener: LISTEN failed");
                 return;
             }
@@ -175,6 +247,7 @@ impl Fanout {
                 let hub = Arc::clone(&hub);
                 let channel = n.channel().to_owned();
                 let payload = n.payload().to_owned();
+                let process = process.clone();
                 // Each in its own task: a reload or an action never holds up the listener.
                 tokio::spawn(async move {
                     match channel.as_str() {
@@ -187,12 +260,29 @@ impl Fanout {
                             Ok(r) => hub.relayed(r).await,
                             Err(e) => tracing::warn!(error = %e, "bad relayed action"),
                         },
+                        REFUSED_CHANNEL => match serde_json::from_str::<Refused>(&payload) {
+                            Ok(r) if r.to.process == process => hub.refused_elsewhere(r),
+                            Ok(_) => {}
+                            Err(e) => tracing::warn!(error = %e, "bad refusal"),
+                        },
                         _ => {}
                     }
                 });
             }
         })
     }
+}
+
+/// Sends `payload` as JSON on `channel`.
+async fn notify(db: &Db, channel: &str, payload: &impl Serialize) -> Result<(), AppError> {
+    let payload = serde_json::to_string(payload)
+        .map_err(|e| AppError::Internal(format!("{channel} payload: {e}")))?;
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(channel)
+        .bind(payload)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
 }
 
 /// The most bytes put in one notification (PostgreSQL's limit is 8000).

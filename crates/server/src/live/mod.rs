@@ -19,7 +19,7 @@ use crate::error::{ActionError, AppError};
 use game::{Action, Finish, LiveGame};
 use shatar_rules::Color;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::broadcast;
 
@@ -33,6 +33,9 @@ pub struct Room {
     pub game: tokio::sync::Mutex<LiveGame>,
     /// Snapshots for every socket in the room.
     pub tx: broadcast::Sender<Arc<str>>,
+    /// Refusals of actions this process relayed to the game's owner, each for one socket
+    /// ([`fanout::Refused::to`]).
+    pub refusals: broadcast::Sender<Arc<fanout::Refused>>,
     /// Whether this process owns the game (always, without PostgreSQL fan-out); otherwise
     /// the room mirrors the owner's committed states (see [`fanout`]).
     pub owned: AtomicBool,
@@ -57,6 +60,8 @@ pub struct Hub {
     /// Whether each event whose games were loaded here is an arena (fixed at its
     /// creation), so that loading a round's games reads each event's state once.
     arena_events: Mutex<HashMap<String, bool>>,
+    /// The last number given to a socket ([`Hub::socket_number`]).
+    sockets: AtomicU64,
 }
 
 impl Hub {
@@ -75,6 +80,7 @@ impl Hub {
             claim_victory_seconds,
             ended: tokio::sync::Notify::new(),
             arena_events: Mutex::new(HashMap::new()),
+            sockets: AtomicU64::new(0),
         }
     }
 
@@ -156,9 +162,11 @@ impl Hub {
         // A finished game needs no owner; a live one is owned by the first process to open it.
         let owned = !live.is_live() || self.try_own(id).await?;
         let (tx, _) = broadcast::channel(64);
+        let (refusals, _) = broadcast::channel(16);
         let fresh = Arc::new(Room {
             game: tokio::sync::Mutex::new(live),
             tx,
+            refusals,
             owned: AtomicBool::new(owned),
         });
         let room = {
@@ -220,17 +228,27 @@ impl Hub {
         Ok(resumed)
     }
 
+    /// A number for a new socket of this process, to address the refusals of the actions it
+    /// relays ([`fanout::ReplyTo`]).
+    pub fn socket_number(&self) -> u64 {
+        self.sockets.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
     /// `color` acts in game `id` over a connection with `lag_ms` of estimated lag: the step
-    /// is planned, committed, applied and broadcast.
+    /// is planned, committed, applied and broadcast. `socket` is the acting socket's
+    /// [number](Hub::socket_number): when another process owns the game, the action is
+    /// relayed to it and its refusal, if any, comes back to that socket alone through the
+    /// room's [`Room::refusals`].
     pub fn act<'a>(
         self: &'a Arc<Self>,
         id: &'a str,
         color: Color,
         action: &'a Action,
         lag_ms: i64,
+        socket: Option<u64>,
     ) -> std::pin::Pin<Box<dyn Future<Output = Result<(), ActionError>> + Send + 'a>> {
         // Boxed with an explicit `Send`: the computer's task calls `act` again.
-        Box::pin(self.act_inner(id, color, action, lag_ms))
+        Box::pin(self.act_inner(id, color, action, lag_ms, socket))
     }
 
     async fn act_inner(
@@ -239,10 +257,11 @@ impl Hub {
         color: Color,
         action: &Action,
         lag_ms: i64,
+        socket: Option<u64>,
     ) -> Result<(), ActionError> {
         let room = self.room(id).await.map_err(|_| ActionError::GameOver)?;
         if !room.owned.load(Ordering::Acquire) && !self.take_over(id, &room).await {
-            return self.relay(id, color, action, lag_ms).await;
+            return self.relay(id, color, action, lag_ms, socket).await;
         }
         let mut live = room.game.lock().await;
         if *action == Action::ClaimVictory {
@@ -367,12 +386,13 @@ impl Hub {
         color: Color,
         action: &Action,
         lag_ms: i64,
+        socket: Option<u64>,
     ) -> Result<(), ActionError> {
         let Some(f) = self.fanout.get() else {
             return Err(ActionError::Storage);
         };
         let msg = crate::ws::protocol::ClientMsg::from_action(action);
-        f.relay(&self.db, id, color, &msg, lag_ms)
+        f.relay(&self.db, id, color, &msg, lag_ms, socket)
             .await
             .map_err(|e| {
                 tracing::error!(game = %id, error = %e, "relaying an action failed");
@@ -428,10 +448,27 @@ impl Hub {
                 return;
             }
         };
-        if let Some(action) = action
-            && let Err(e) = self.act(&r.game, color, &action, r.lag_ms).await
-        {
-            tracing::debug!(game = %r.game, error = %e, "relayed action refused");
+        let Some(action) = action else {
+            return;
+        };
+        // Performed as this process's own (`None`): the game is owned here.
+        let Err(e) = self.act(&r.game, color, &action, r.lag_ms, None).await else {
+            return;
+        };
+        tracing::debug!(game = %r.game, error = %e, "relayed action refused");
+        if let (Some(to), Some(f)) = (r.reply_to, self.fanout.get()) {
+            let refused = fanout::Refused::new(&r.game, to, &e.message());
+            if let Err(e) = f.refuse(&self.db, &refused).await {
+                tracing::warn!(game = %r.game, error = %e, "sending a refusal back failed");
+            }
+        }
+    }
+
+    /// The owner refused an action that a socket of this process relayed: that socket is
+    /// told (if it is still in the game's room here).
+    pub fn refused_elsewhere(&self, r: fanout::Refused) {
+        if let Some(room) = self.cached(&r.game) {
+            let _ = room.refusals.send(Arc::new(r));
         }
     }
 
@@ -575,7 +612,7 @@ impl Hub {
             let uci = shatar_rules::uci::write(&m, game.ruleset());
             let action = Action::Move { uci, ply };
             // The computer plays in this process: no network lag to credit.
-            if let Err(e) = hub.act(&id, color, &action, 0).await {
+            if let Err(e) = hub.act(&id, color, &action, 0, None).await {
                 // The game moved on (a resignation, a flag) while the computer thought.
                 tracing::debug!(game = %id, error = %e, "computer move not played");
             }
@@ -608,7 +645,7 @@ impl Hub {
             } else {
                 Action::DrawDecline
             };
-            if let Err(e) = hub.act(&id, color, &action, 0).await {
+            if let Err(e) = hub.act(&id, color, &action, 0, None).await {
                 tracing::debug!(game = %id, error = %e, "computer's draw answer not played");
             }
         });

@@ -85,7 +85,12 @@ pub const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 /// A refusal frame, written in the socket's language (the visitor's, as on the pages);
 /// `closing` when the server closes the socket after it.
 fn refusal(msg: &Msg, lang: Lang, closing: bool) -> String {
-    let mut frame = json!({"t": "error", "error": msg.text(lang)});
+    refusal_frame(&msg.text(lang), closing)
+}
+
+/// A refusal frame with its text already written.
+fn refusal_frame(text: &str, closing: bool) -> String {
+    let mut frame = json!({"t": "error", "error": text});
     if closing {
         frame["closing"] = json!(true);
     }
@@ -214,6 +219,9 @@ async fn run(
     heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // Subscribe before the first snapshot so that no step falls between them.
     let mut rx = room.tx.subscribe();
+    // The refusals of this socket's actions that another process's owner sends back.
+    let number = state.hub.socket_number();
+    let mut refusals = room.refusals.subscribe();
     let hello = json!({"t": "hello", "you": color.map(Color::name)}).to_string();
     if sink.send(Message::Text(hello.into())).await.is_err() {
         return;
@@ -278,7 +286,7 @@ async fn run(
                         None => Some(refusal(&ActionError::NotAPlayer.message(), lang, false)),
                     },
                     Ok(msg) => match (color, msg.action()) {
-                        (Some(c), Some(action)) => match state.hub.act(&id, c, &action, trips.estimate_ms()).await {
+                        (Some(c), Some(action)) => match state.hub.act(&id, c, &action, trips.estimate_ms(), Some(number)).await {
                             Ok(()) => None,
                             Err(e) => Some(refusal(&e.message(), lang, false)),
                         },
@@ -300,6 +308,21 @@ async fn run(
             _ = probe.tick() => {
                 let payload = trips.ping(Instant::now());
                 if sink.send(Message::Ping(Bytes::copy_from_slice(&payload))).await.is_err() {
+                    break;
+                }
+            }
+            refused = refusals.recv() => {
+                let refused = match refused {
+                    Ok(r) => r,
+                    // A refusal missed among many is not worth a snapshot: the state is current.
+                    Err(RecvError::Lagged(_)) => continue,
+                    Err(RecvError::Closed) => break,
+                };
+                if refused.to.socket != number {
+                    continue;
+                }
+                let frame = refusal_frame(refused.text(lang), false);
+                if sink.send(Message::Text(frame.into())).await.is_err() {
                     break;
                 }
             }
