@@ -549,3 +549,18 @@ event-error-account-in-a-team = { $account } already plays in this event
 event-field-team-accounts = Members' accounts
 event-field-team-accounts-hint = one username a line, board players first, then the reserves
 event-online-join-team = Register the team (you are its captain)
+
+# Over-the-board board logs (src/events/board_log.rs)
+board-log-staff-only = only the event's organiser and arbiters may read or write a board's log
+board-log-online-event = this event is played online: its games are the site's live games, not board logs
+board-log-team-event = board logs are for individual events; a team match's boards are not supported yet
+board-log-several-games = a pairing of this event plays { $games } games; board logs are for one game a pairing
+board-log-no-board = round { $round } has no game on board { $board }
+board-log-time-control = the event's time control { $value } does not make a clock: { $reason }
+board-log-header = the event's settings do not open a game: { $reason }
+board-log-gap = the server has { $stored } lines of this log, so lines cannot start at { $from }: send from line { $next } or earlier
+board-log-contradicts = line { $line } is not the line the server has under that number
+board-log-refused = line { $line } was refused: { $reason }
+board-log-too-long = line { $line } does not fit: a log holds at most { $max_lines } lines of at most { $max_bytes } bytes
+board-log-too-many = send at most { $max } lines at a time
+board-log-from = lines are numbered from 1 (the log's open line)

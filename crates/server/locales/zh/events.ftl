@@ -549,3 +549,18 @@ event-error-account-in-a-team = { $account } 已在本赛事中参赛
 event-field-team-accounts = 队员账号
 event-field-team-accounts-hint = 每行一个用户名，先上场队员，后替补
 event-online-join-team = 报名本队（你是队长）
+
+# 棋台记录（src/events/board_log.rs）
+board-log-staff-only = 只有赛事的组织者和裁判可以读写棋台记录
+board-log-online-event = 本赛事在线进行：对局是本站的在线对局，没有棋台记录
+board-log-team-event = 棋台记录用于个人赛；团体对抗的棋台暂不支持
+board-log-several-games = 本赛事每个对阵下 { $games } 局；棋台记录用于每个对阵一局的赛事
+board-log-no-board = 第 { $round } 轮第 { $board } 台没有对局
+board-log-time-control = 赛事的用时 { $value } 无法设置棋钟：{ $reason }
+board-log-header = 赛事设置无法开局：{ $reason }
+board-log-gap = 服务器已有本记录的 { $stored } 行，不能从第 { $from } 行开始：请从第 { $next } 行或更早开始发送
+board-log-contradicts = 第 { $line } 行与服务器上同一行号的记录不同
+board-log-refused = 第 { $line } 行被拒绝：{ $reason }
+board-log-too-long = 第 { $line } 行超出限制：一份记录最多 { $max_lines } 行，每行最多 { $max_bytes } 字节
+board-log-too-many = 每次最多发送 { $max } 行
+board-log-from = 行号从 1 开始（记录的开局行）

@@ -3,6 +3,7 @@
 //! acknowledges it to a user.
 
 pub mod archive;
+pub mod board_logs;
 pub mod event_games;
 pub mod events;
 pub mod games;
@@ -87,6 +88,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "time given",
         include_str!("../../migrations/sqlite/0010_time_given.sql"),
     ),
+    (
+        11,
+        "board logs",
+        include_str!("../../migrations/sqlite/0011_board_logs.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -133,6 +139,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         10,
         "time given",
         include_str!("../../migrations/postgres/0010_time_given.sql"),
+    ),
+    (
+        11,
+        "board logs",
+        include_str!("../../migrations/postgres/0011_board_logs.sql"),
     ),
 ];
 

@@ -21,12 +21,16 @@
 //! | `team_runner.rs` | the runner's steps for a team round: line-ups due, boards, matches |
 //! | `runner.rs` | the server running online events: rounds paired, games created, results entered |
 //! | `live_tools.rs` | the staff's acts that touch a live game too: giving a player time |
+//! | `board_log.rs` | an over-the-board game's log, sent by its board's tablet: lines taken once, the result |
+//! | `board_sync.rs` | a board's log on the server: opened, lines stored, its result entered |
 //! | `words.rs` | results as the API writes them (`1-0`, `1/2-1/2`, `+-` …) |
 
 pub mod access;
 pub mod action;
 pub mod arena;
 mod arena_runner;
+pub mod board_log;
+pub mod board_sync;
 pub mod change;
 pub mod live_tools;
 pub mod online;

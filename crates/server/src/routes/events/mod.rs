@@ -1,10 +1,12 @@
 //! Events: the pages (`pages/`), the public reports (`reports/`: standings, crosstable,
 //! bracket, match cards, awards), the pages' live updates (`live.rs`) and the JSON API
-//! (`api.rs`, an arena's parts in `arena.rs`, the corrections in `corrections.rs`, entries and teams in `entries.rs`, the
-//! error form in `json.rs`).
+//! (`api.rs`, an arena's parts in `arena.rs`, the corrections in `corrections.rs`, entries
+//! and teams in `entries.rs`, an over-the-board board's log in `board_log.rs`, the error
+//! form in `json.rs`).
 
 pub mod api;
 pub mod arena;
+pub mod board_log;
 pub mod corrections;
 pub mod entries;
 pub mod json;
@@ -21,6 +23,7 @@ pub fn router() -> Router<AppState> {
         .merge(api::router())
         .merge(corrections::router())
         .merge(entries::router())
+        .merge(board_log::router())
         .layer(axum::middleware::from_fn(json::in_reader_language));
     Router::new()
         .merge(api)

@@ -1,0 +1,257 @@
+//! An over-the-board board's log through the API (`/api/events/{id}/rounds/{r}/boards/{b}/log`):
+//! the server's `open` line from the event, lines sent again taken once, a contradicting
+//! line and a gap refused with 409, a line the arbiter library refuses refused whole with
+//! its reason, the result entered once when the log ends the game (a resignation; a default
+//! for a player absent past the event's 15 minutes), a different result already there left
+//! alone, and who may. On both backends.
+
+mod common;
+
+use common::Backend;
+use common::events::*;
+use serde_json::{Value, json};
+use shatar_server::db::users::AccountRole;
+
+on_both_backends!(a_board_log_is_kept_and_ends_in_the_result);
+
+fn line(t: u64, by: &str, event: Value) -> Value {
+    json!({"v": 1, "t": t, "by": by, "event": event})
+}
+
+fn mv(t: u64, by: &str, uci: &str) -> Value {
+    line(t, by, json!({"move": uci}))
+}
+
+fn log_path(id: &str, round: u32, board: u32) -> String {
+    format!("/api/events/{id}/rounds/{round}/boards/{board}/log")
+}
+
+async fn send(c: &mut common::Client, path: &str, from: usize, lines: &[Value]) -> common::Resp {
+    call(c, "POST", path, Some(json!({"from": from, "lines": lines}))).await
+}
+
+/// The log's lines as the server answers them.
+async fn stored(c: &mut common::Client, path: &str) -> Vec<Value> {
+    let r = c.request("GET", path, None).await;
+    assert_eq!(r.status, 200, "GET {path}: {}", r.body);
+    assert_eq!(r.header("content-type"), Some("application/x-ndjson"));
+    assert!(r.body.ends_with('\n'), "each line ends with a newline");
+    // The whole answer replays by the arbiter library.
+    shatar_arbiter::replay(&r.body).expect("the log replays");
+    r.body
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+async fn a_board_log_is_kept_and_ends_in_the_result(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "LogOrg", AccountRole::Organiser).await;
+    let arbiter = account(&server, "LogArb", AccountRole::Arbiter).await;
+    let player = account(&server, "LogPla", AccountRole::Player).await;
+    let (mut o, mut a, mut p) = (org.api(&server), arbiter.api(&server), player.api(&server));
+    let mut nobody = server.client();
+    let (id, round) = running_event(&mut o, "Board logs", 6, 2).await;
+    let r = call(
+        &mut o,
+        "POST",
+        &format!("/api/events/{id}/arbiters"),
+        Some(json!({"username": arbiter.name})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "appoint: {}", r.body);
+    let pairings = boards(&round);
+    assert_eq!(pairings.len(), 3, "{round}");
+    let (_, w1, b1) = pairings[0];
+    let b1 = b1.unwrap();
+    let one = log_path(&id, 1, 1);
+
+    // Who may: the staff only.
+    let r = nobody.request("GET", &one, None).await;
+    assert_error(&r, 401, None, "no credentials read a log");
+    let r = p.request("GET", &one, None).await;
+    assert_error(&r, 403, None, "a player reads a log");
+    let r = send(&mut p, &one, 2, &[line(0, "arbiter", json!("start"))]).await;
+    assert_error(&r, 403, None, "a player writes a log");
+    let r = a.request("GET", &log_path(&id, 1, 9), None).await;
+    assert_error(&r, 404, None, "no board 9");
+    let r = a.request("GET", &log_path(&id, 2, 1), None).await;
+    assert_error(&r, 404, None, "round 2 is not paired");
+
+    // The server opens the log from the event: its time control, the players by the
+    // pairing (the first-listed has White), the event's 15-minute default time.
+    let lines = stored(&mut a, &one).await;
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let open = &lines[0]["event"]["open"];
+    assert_eq!(lines[0]["by"], "arbiter");
+    assert_eq!(open["time_control"], "1800+30");
+    assert_eq!(open["white"], format!("Player {w1}"));
+    assert_eq!(open["black"], format!("Player {b1}"));
+    assert_eq!(open["late_limit_ms"], 15 * 60_000);
+    assert_eq!(open["scheduled_start_ms"], 0);
+    assert_eq!(stored(&mut o, &one).await, lines, "opened once");
+
+    // The tablet sends the start and two moves, then sends them again with one more.
+    let first = [
+        line(0, "arbiter", json!("start")),
+        mv(5_000, "white", "e2e4"),
+        mv(9_000, "black", "e7e5"),
+    ];
+    let r = send(&mut a, &one, 2, &first).await;
+    let v = expect_json(&r, 200, "the first lines");
+    assert_eq!(v, json!({"stored": 4, "appended": 3, "result": null}));
+    let mut again: Vec<Value> = first.to_vec();
+    again.push(mv(15_000, "white", "g1f3"));
+    // A line may come as its JSON text too.
+    again[1] = json!(again[1].to_string());
+    let v = expect_json(&send(&mut a, &one, 2, &again).await, 200, "sent again");
+    assert_eq!(v, json!({"stored": 5, "appended": 1, "result": null}));
+
+    // A line that says something else under a stored number, and a gap: 409.
+    let r = send(&mut a, &one, 3, &[mv(5_000, "white", "d2d4")]).await;
+    assert_error(&r, 409, None, "a contradicting line 3");
+    assert!(
+        parse(&r)["error"].as_str().unwrap().contains("line 3"),
+        "{}",
+        r.body
+    );
+    let r = send(&mut a, &one, 7, &[mv(20_000, "black", "b8c6")]).await;
+    assert_error(&r, 409, None, "line 7 with 5 stored");
+    // White moving twice: the library's refusal, naming the line; and a batch whose
+    // second line is refused stores nothing of it.
+    let r = send(&mut a, &one, 6, &[mv(20_000, "white", "f1c4")]).await;
+    assert_error(&r, 400, Some("lines"), "white out of turn");
+    let error = parse(&r)["error"].as_str().unwrap().to_owned();
+    assert!(
+        error.contains("line 6") && error.contains("not white's turn"),
+        "{error}"
+    );
+    let r = send(
+        &mut a,
+        &one,
+        6,
+        &[mv(20_000, "black", "b8c6"), mv(19_000, "white", "f1c4")],
+    )
+    .await;
+    assert_error(&r, 400, Some("lines"), "time going back on line 7");
+    assert!(
+        parse(&r)["error"].as_str().unwrap().contains("line 7"),
+        "{}",
+        r.body
+    );
+    let r = send(&mut a, &one, 6, &[json!("not a line")]).await;
+    assert_error(&r, 400, Some("lines"), "not an entry");
+    assert_eq!(
+        stored(&mut a, &one).await.len(),
+        5,
+        "nothing of the refused requests"
+    );
+
+    // Black resigns: the board's result is entered in the event, once.
+    let resign = [
+        mv(20_000, "black", "b8c6"),
+        line(30_000, "black", json!("resign")),
+    ];
+    let v = expect_json(&send(&mut a, &one, 6, &resign).await, 200, "resigned");
+    assert_eq!(v["stored"], 7);
+    assert_eq!(v["result"], "1-0");
+    assert!(v["message"].is_string(), "{v}");
+    let v = expect_json(&send(&mut a, &one, 6, &resign).await, 200, "resigned again");
+    assert_eq!(
+        (v["appended"].clone(), v["result"].clone()),
+        (json!(0), json!("1-0"))
+    );
+    // Nothing may follow the end.
+    let r = send(&mut a, &one, 8, &[line(31_000, "white", json!("offer"))]).await;
+    assert_error(&r, 400, Some("lines"), "after the end");
+    let event = get_event(&mut o, &id).await;
+    assert_eq!(
+        results(round_of(&event, 1).unwrap())[&1],
+        Some("1-0".into())
+    );
+    let set_results = history(&mut o, &id)
+        .await
+        .iter()
+        .filter(|h| h["action"]["kind"] == "set-result")
+        .count();
+    assert_eq!(set_results, 1, "the result entered once");
+
+    // Board 2: Black absent 15 minutes after the start — White wins by default.
+    let two = log_path(&id, 1, 2);
+    let absent = [
+        line(0, "white", json!("arrive")),
+        line(0, "arbiter", json!("start")),
+        line(
+            15 * 60_000 + 1,
+            "arbiter",
+            json!({"no-show": {"player": "black"}}),
+        ),
+    ];
+    let v = expect_json(&send(&mut a, &two, 2, &absent).await, 200, "no-show");
+    assert_eq!(v["result"], "+-", "{v}");
+
+    // Board 3: the organiser entered 0-1 from the paper sheet; the log's 1-0 is kept as a
+    // log but does not replace it.
+    let r = put_result(&mut o, &id, 1, 3, "0-1", None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let three = log_path(&id, 1, 3);
+    let lines = [
+        line(0, "arbiter", json!("start")),
+        line(1_000, "white", json!("resign")),
+    ];
+    let v = expect_json(&send(&mut a, &three, 2, &lines).await, 200, "white resigns");
+    assert_eq!(v["result"], "0-1", "{v}");
+    assert!(v.get("result_error").is_none(), "the same result: {v}");
+    let r = put_result(&mut o, &id, 1, 3, "1-0", Some(true)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = expect_json(&send(&mut a, &three, 2, &lines).await, 200, "sent again");
+    assert_eq!(v["result"], "0-1");
+    assert!(
+        v["result_error"].is_string(),
+        "a different result is there: {v}"
+    );
+    let event = get_event(&mut o, &id).await;
+    let results = results(round_of(&event, 1).unwrap());
+    assert_eq!(results[&2], Some("+-".into()));
+    assert_eq!(
+        results[&3],
+        Some("1-0".into()),
+        "the arbiter's result stands"
+    );
+
+    // Round 2, board 1: eight requests at once, each the first k lines of one game (as
+    // tablets and arbiters sending again after a timeout would): every line is stored
+    // once, in order.
+    let r = pair(&mut o, &id).await;
+    assert_eq!(r["round"], 2, "{r}");
+    let game: Vec<Value> = std::iter::once(line(0, "arbiter", json!("start")))
+        .chain(
+            [
+                "e2e4", "e7e5", "g1f3", "b8c6", "b1c3", "g8f6", "d2d3", "d7d6", "c1e3",
+            ]
+            .iter()
+            .enumerate()
+            .map(|(k, m)| {
+                let by = if k % 2 == 0 { "white" } else { "black" };
+                mv(1_000 * (k as u64 + 1), by, m)
+            }),
+        )
+        .collect();
+    let path = log_path(&id, 2, 1);
+    let mut tasks = Vec::new();
+    for k in 0..8 {
+        let mut c = if k % 2 == 0 { a.clone() } else { o.clone() };
+        let (path, lines) = (path.clone(), game[..game.len() - k].to_vec());
+        tasks.push(tokio::spawn(async move {
+            let r = send(&mut c, &path, 2, &lines).await;
+            assert_eq!(r.status, 200, "{}", r.body);
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let lines = stored(&mut a, &path).await;
+    assert_eq!(lines.len(), 1 + game.len());
+    assert_eq!(lines[1..], game[..], "each line once, in order");
+    assert_state_is_the_replay(&server, &id).await;
+}
