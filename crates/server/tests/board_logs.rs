@@ -3,7 +3,8 @@
 //! line and a gap refused with 409, a line the arbiter library refuses refused whole with
 //! its reason, the result entered once when the log ends the game (a resignation; a default
 //! for a player absent past the event's 15 minutes), a different result already there left
-//! alone, and who may. On both backends.
+//! alone, and who may; board links: one key per game of a round, that board's log only, the
+//! players' lines only, revoked and made again. On both backends.
 
 mod common;
 
@@ -12,7 +13,10 @@ use common::events::*;
 use serde_json::{Value, json};
 use shatar_server::db::users::AccountRole;
 
-on_both_backends!(a_board_log_is_kept_and_ends_in_the_result);
+on_both_backends!(
+    a_board_log_is_kept_and_ends_in_the_result,
+    a_board_link_sends_the_players_lines,
+);
 
 fn line(t: u64, by: &str, event: Value) -> Value {
     json!({"v": 1, "t": t, "by": by, "event": event})
@@ -253,5 +257,126 @@ async fn a_board_log_is_kept_and_ends_in_the_result(b: Backend) {
     let lines = stored(&mut a, &path).await;
     assert_eq!(lines.len(), 1 + game.len());
     assert_eq!(lines[1..], game[..], "each line once, in order");
+    assert_state_is_the_replay(&server, &id).await;
+}
+
+async fn a_board_link_sends_the_players_lines(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "LinkOrg", AccountRole::Organiser).await;
+    let player = account(&server, "LinkPla", AccountRole::Player).await;
+    let (mut o, mut p) = (org.api(&server), player.api(&server));
+    let (id, _) = running_event(&mut o, "Board links", 5, 2).await;
+    // Links: the staff only; one per game, none for the bye.
+    let links_path = format!("/api/events/{id}/rounds/1/links");
+    let r = call(&mut p, "POST", &links_path, None).await;
+    assert_error(&r, 403, None, "a player makes links");
+    let r = call(
+        &mut o,
+        "POST",
+        &format!("/api/events/{id}/rounds/2/links"),
+        None,
+    )
+    .await;
+    assert_error(&r, 404, None, "round 2 is not paired");
+    let links = expect_json(&call(&mut o, "POST", &links_path, None).await, 200, "links");
+    let list = links["links"].as_array().unwrap().clone();
+    assert_eq!(list.len(), 2, "5 players: 2 games and a bye: {links}");
+    let again = expect_json(&call(&mut o, "POST", &links_path, None).await, 200, "again");
+    assert_eq!(
+        again["links"], links["links"],
+        "the same keys when asked again"
+    );
+    let key = list[0]["key"].as_str().unwrap().to_owned();
+    assert_ne!(key, list[1]["key"].as_str().unwrap(), "a key per board");
+    let board = number(&list[0]["board"]);
+    let log = list[0]["log"].as_str().unwrap().to_owned();
+    assert_eq!(log, format!("{}?key={key}", log_path(&id, 1, board)));
+
+    // Anyone with the link reads and writes that board's log; no other board's.
+    let mut tablet = server.client();
+    assert_eq!(stored(&mut tablet, &log).await.len(), 1);
+    let other = format!("{}?key={key}", log_path(&id, 1, number(&list[1]["board"])));
+    let r = tablet.request("GET", &other, None).await;
+    assert_error(&r, 403, None, "board 1's key on board 2");
+    let r = tablet
+        .request(
+            "GET",
+            &format!("{}?key={}", log_path(&id, 1, board), "0".repeat(64)),
+            None,
+        )
+        .await;
+    assert_error(&r, 403, None, "a made-up key");
+    let play = [
+        line(0, "arbiter", json!("start")),
+        mv(4_000, "white", "e2e4"),
+        mv(8_000, "black", "e7e5"),
+    ];
+    let v = expect_json(
+        &send(&mut tablet, &log, 2, &play).await,
+        200,
+        "the tablet plays",
+    );
+    assert_eq!(v["stored"], 4);
+    // The arbiter's lines are not the link's.
+    let decide = line(
+        9_000,
+        "arbiter",
+        json!({"decide": {"result": "1-0", "reason": "x"}}),
+    );
+    let r = send(&mut tablet, &log, 5, std::slice::from_ref(&decide)).await;
+    assert_error(&r, 403, None, "a decision through the link");
+    let sheet = log_path(&id, 1, board);
+    let v = expect_json(
+        &send(&mut o, &sheet, 5, &[decide]).await,
+        200,
+        "the arbiter decides",
+    );
+    assert_eq!(v["result"], "1-0");
+    let event = get_event(&mut o, &id).await;
+    assert_eq!(
+        results(round_of(&event, 1).unwrap())[&board],
+        Some("1-0".into())
+    );
+
+    // The second board's game ends by resignation through its link: entered by the server.
+    let log2 = list[1]["log"].as_str().unwrap().to_owned();
+    let resign = [
+        line(0, "arbiter", json!("start")),
+        line(3_000, "white", json!("resign")),
+    ];
+    let v = expect_json(&send(&mut tablet, &log2, 2, &resign).await, 200, "resigned");
+    assert_eq!(v["result"], "0-1");
+    let entries = history(&mut o, &id).await;
+    let last = entries.last().unwrap();
+    assert_eq!(last["action"]["kind"], "set-result", "{last}");
+    assert_eq!(last["by"], "server", "{last}");
+
+    // Revoked: the printed link stops working; made again, the board has a new key.
+    let revoke = format!("/api/events/{id}/rounds/1/boards/{board}/link");
+    let r = call(&mut p, "DELETE", &revoke, None).await;
+    assert_error(&r, 403, None, "a player revokes");
+    let v = expect_json(&call(&mut o, "DELETE", &revoke, None).await, 200, "revoke");
+    assert_eq!(v["revoked"], true);
+    let r = tablet.request("GET", &log, None).await;
+    assert_error(&r, 403, None, "a revoked link");
+    let v = expect_json(&call(&mut o, "DELETE", &revoke, None).await, 200, "again");
+    assert_eq!(v["revoked"], false);
+    let links = expect_json(
+        &call(&mut o, "POST", &links_path, None).await,
+        200,
+        "remade",
+    );
+    let fresh = links["links"][0]["key"].as_str().unwrap();
+    assert_ne!(fresh, key, "a new key");
+    let log = links["links"][0]["log"].as_str().unwrap();
+    assert_eq!(
+        stored(&mut tablet, log).await.len(),
+        5,
+        "the log is the board's, kept"
+    );
+    assert_eq!(
+        links["links"][1]["key"], list[1]["key"],
+        "the other board's key stands"
+    );
     assert_state_is_the_replay(&server, &id).await;
 }

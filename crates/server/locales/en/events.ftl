@@ -564,3 +564,6 @@ board-log-refused = line { $line } was refused: { $reason }
 board-log-too-long = line { $line } does not fit: a log holds at most { $max_lines } lines of at most { $max_bytes } bytes
 board-log-too-many = send at most { $max } lines at a time
 board-log-from = lines are numbered from 1 (the log's open line)
+board-log-arbiter-only = line { $line } ({ $event }) is the arbiter's: sign in as the event's arbiter to send it
+board-log-bad-link = this board link is not valid (it may have been revoked): ask the arbiter for the board's link
+board-log-no-round = round { $round } is not paired

@@ -564,3 +564,6 @@ board-log-refused = 第 { $line } 行被拒绝：{ $reason }
 board-log-too-long = 第 { $line } 行超出限制：一份记录最多 { $max_lines } 行，每行最多 { $max_bytes } 字节
 board-log-too-many = 每次最多发送 { $max } 行
 board-log-from = 行号从 1 开始（记录的开局行）
+board-log-arbiter-only = 第 { $line } 行（{ $event }）须由裁判发送：请以本赛事裁判身份登录后发送
+board-log-bad-link = 此棋台链接无效（可能已被撤销）：请向裁判索取本台的链接
+board-log-no-round = 第 { $round } 轮尚未编排

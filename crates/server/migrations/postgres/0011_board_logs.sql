@@ -4,9 +4,9 @@
 -- from both storing a line under one number.
 CREATE TABLE board_logs (
     event_id TEXT    NOT NULL REFERENCES events (id) ON DELETE CASCADE,
-    round    INTEGER NOT NULL,
-    board    INTEGER NOT NULL,
-    line_no  INTEGER NOT NULL,          -- 1, 2, 3 …
+    round    BIGINT  NOT NULL,
+    board    BIGINT  NOT NULL,
+    line_no  BIGINT  NOT NULL,          -- 1, 2, 3 …
     line     TEXT    NOT NULL,          -- one LogEntry as JSON
     PRIMARY KEY (event_id, round, board, line_no)
 );

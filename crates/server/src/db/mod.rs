@@ -3,6 +3,7 @@
 //! acknowledges it to a user.
 
 pub mod archive;
+pub mod board_links;
 pub mod board_logs;
 pub mod event_games;
 pub mod events;
@@ -93,6 +94,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "board logs",
         include_str!("../../migrations/sqlite/0011_board_logs.sql"),
     ),
+    (
+        12,
+        "board links",
+        include_str!("../../migrations/sqlite/0012_board_links.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -144,6 +150,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         11,
         "board logs",
         include_str!("../../migrations/postgres/0011_board_logs.sql"),
+    ),
+    (
+        12,
+        "board links",
+        include_str!("../../migrations/postgres/0012_board_links.sql"),
     ),
 ];
 

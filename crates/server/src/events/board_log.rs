@@ -54,6 +54,13 @@ pub enum BoardLogError {
         /// The library's reason (English).
         reason: String,
     },
+    /// A line only the arbiter may send, sent through a board link.
+    ArbiterOnly {
+        /// Its number.
+        line: usize,
+        /// The event's name in the log.
+        event: &'static str,
+    },
     /// The log would grow past [`MAX_LINES`], or a line past [`MAX_LINE_BYTES`].
     TooLong {
         /// The line at fault.
@@ -78,6 +85,9 @@ impl BoardLogError {
             BoardLogError::Refused { line, reason } => Msg::new("board-log-refused")
                 .arg("line", *line)
                 .arg("reason", reason.clone()),
+            BoardLogError::ArbiterOnly { line, event } => Msg::new("board-log-arbiter-only")
+                .arg("line", *line)
+                .arg("event", *event),
             BoardLogError::TooLong { line } => Msg::new("board-log-too-long")
                 .arg("line", *line)
                 .arg("max_lines", MAX_LINES)
@@ -157,9 +167,35 @@ pub struct Merged {
     pub game: ArbiterGame,
 }
 
+/// Whether a board link (the players at the board, no arbiter) may send `entry`: the
+/// players' own events, and the clock's start and a fallen flag, which anyone at the board
+/// sees. Violations, rulings, added time, corrections, adjournments, defaults and decisions
+/// are the arbiter's, behind the arbiter's own sign-in.
+pub fn from_the_board(entry: &LogEntry) -> bool {
+    match entry.by {
+        Actor::White | Actor::Black => true,
+        Actor::Arbiter => matches!(entry.event, LogEvent::Start | LogEvent::Flag),
+    }
+}
+
+/// Who sends lines: the event's staff, or the board's link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sender {
+    /// An organiser or arbiter of the event: any line.
+    Staff,
+    /// The board's link: the lines [`from_the_board`] allows.
+    Link,
+}
+
 /// Lines `sent` (numbered from `from`, 1 being the `open` line) on top of the `stored`
-/// lines: each line already stored must be the same entry; the rest must replay.
-pub fn merge(stored: &[String], from: usize, sent: &[LogEntry]) -> Result<Merged, BoardLogError> {
+/// lines: each line already stored must be the same entry; the rest must replay, and come
+/// from someone who may send them.
+pub fn merge(
+    stored: &[String],
+    from: usize,
+    sent: &[LogEntry],
+    sender: Sender,
+) -> Result<Merged, BoardLogError> {
     let from = from.max(1);
     if from > stored.len() + 1 {
         return Err(BoardLogError::Gap {
@@ -182,6 +218,12 @@ pub fn merge(stored: &[String], from: usize, sent: &[LogEntry]) -> Result<Merged
         }
         if line > MAX_LINES || text.len() > MAX_LINE_BYTES {
             return Err(BoardLogError::TooLong { line });
+        }
+        if sender == Sender::Link && !from_the_board(entry) {
+            return Err(BoardLogError::ArbiterOnly {
+                line,
+                event: entry.event.name(),
+            });
         }
         game.apply(entry).map_err(|e| BoardLogError::Refused {
             line,
@@ -243,13 +285,13 @@ mod tests {
     #[test]
     fn lines_sent_again_are_taken_once() {
         let mut stored = opened();
-        let first = merge(&stored, 2, &start_and_e4()).unwrap();
+        let first = merge(&stored, 2, &start_and_e4(), Sender::Staff).unwrap();
         assert_eq!(first.new.len(), 2);
         stored.extend(first.new);
         // The same two again, and one more: only the third is new.
         let mut again = start_and_e4();
         again.push(entry(9_000, Actor::Black, LogEvent::Move("e7e5".into())));
-        let second = merge(&stored, 2, &again).unwrap();
+        let second = merge(&stored, 2, &again, Sender::Staff).unwrap();
         assert_eq!(
             second.new,
             [r#"{"v":1,"t":9000,"by":"black","event":{"move":"e7e5"}}"#]
@@ -257,21 +299,30 @@ mod tests {
         assert_eq!(second.game.game().moves().len(), 2);
         // Sending the open line itself again is fine too.
         let open: LogEntry = stored[0].parse().unwrap();
-        assert!(merge(&stored, 1, &[open]).unwrap().new.is_empty());
+        assert!(
+            merge(&stored, 1, &[open], Sender::Staff)
+                .unwrap()
+                .new
+                .is_empty()
+        );
     }
 
     #[test]
     fn a_different_line_a_gap_and_a_bad_line_are_refused() {
         let mut stored = opened();
-        stored.extend(merge(&stored, 2, &start_and_e4()).unwrap().new);
+        stored.extend(
+            merge(&stored, 2, &start_and_e4(), Sender::Staff)
+                .unwrap()
+                .new,
+        );
         let other = [entry(5_000, Actor::White, LogEvent::Move("d2d4".into()))];
         assert_eq!(
-            merge(&stored, 3, &other).unwrap_err(),
+            merge(&stored, 3, &other, Sender::Staff).unwrap_err(),
             BoardLogError::Contradicts { line: 3 }
         );
         let later = [entry(9_000, Actor::Black, LogEvent::Move("e7e5".into()))];
         assert_eq!(
-            merge(&stored, 5, &later).unwrap_err(),
+            merge(&stored, 5, &later, Sender::Staff).unwrap_err(),
             BoardLogError::Gap { stored: 3, from: 5 }
         );
         // White again: the library's own refusal, on the line it is on.
@@ -280,7 +331,7 @@ mod tests {
             entry(9_500, Actor::Black, LogEvent::Move("d7d5".into())),
         ];
         assert_eq!(
-            merge(&stored, 4, &twice).unwrap_err(),
+            merge(&stored, 4, &twice, Sender::Staff).unwrap_err(),
             BoardLogError::Refused {
                 line: 5,
                 reason: "black moved, but it is not black's turn".into()
@@ -289,11 +340,36 @@ mod tests {
     }
 
     #[test]
+    fn a_link_sends_the_players_lines_and_not_the_arbiter_s() {
+        let stored = opened();
+        assert!(merge(&stored, 2, &start_and_e4(), Sender::Link).is_ok());
+        let decide = [
+            entry(0, Actor::Arbiter, LogEvent::Start),
+            entry(
+                1_000,
+                Actor::Arbiter,
+                LogEvent::Decide {
+                    result: "1-0".into(),
+                    reason: "said so".into(),
+                },
+            ),
+        ];
+        assert_eq!(
+            merge(&stored, 2, &decide, Sender::Link).unwrap_err(),
+            BoardLogError::ArbiterOnly {
+                line: 3,
+                event: "decide"
+            }
+        );
+        assert!(merge(&stored, 2, &decide, Sender::Staff).is_ok());
+    }
+
+    #[test]
     fn a_resignation_and_a_default_are_the_board_s_result() {
         let mut stored = opened();
         let mut lines = start_and_e4();
         lines.push(entry(6_000, Actor::Black, LogEvent::Resign));
-        let merged = merge(&stored, 2, &lines).unwrap();
+        let merged = merge(&stored, 2, &lines, Sender::Staff).unwrap();
         assert_eq!(result_of(&merged.game), Some(GameResult::WhiteWins));
         stored.extend(merged.new);
         assert_eq!(
@@ -313,7 +389,7 @@ mod tests {
                 },
             ),
         ];
-        let merged = merge(&opened(), 2, &late).unwrap();
+        let merged = merge(&opened(), 2, &late, Sender::Staff).unwrap();
         assert!(matches!(
             result_of(&merged.game),
             Some(GameResult::WhiteWinsByForfeit { .. })

@@ -1,19 +1,22 @@
-//! Keeping an over-the-board game's log on the server: opening it, taking a tablet's lines
-//! ([`board_log::merge`]) and entering the result in the event when the log ends the game.
+//! Keeping an over-the-board game's log on the server: opening it, taking the lines of the
+//! board's tablet ([`board_log::merge`]) and entering the result in the event when the log
+//! ends the game; and the board links that let a tablet do so without an account.
 //!
 //! The lines are stored before the result is entered; a process killed between the two
 //! leaves the log ended and the board without its result, and the next request (any lines,
-//! even none new) enters it. Who may: the event's staff.
+//! even none new) enters it. Who may: the event's staff, or whoever holds the board's link
+//! (the players' lines only, [`board_log::from_the_board`]); a result a link's log brings is
+//! entered under the server's name, as the log's verdict.
 
-use super::board_log::{self, BoardLogError};
+use super::board_log::{self, BoardLogError, Sender};
 use super::change::{self, ChangeError};
 use super::{Action, Standing};
 use crate::db::board_logs::{self, BoardAt};
 use crate::db::users::User;
-use crate::db::{Db, events as store};
+use crate::db::{Db, board_links, events as store};
 use crate::i18n::Msg;
 use shatar_arbiter::LogEntry;
-use shatar_tournament::{BoardNo, GameResult, RoundNo};
+use shatar_tournament::{BoardNo, EntrantNo, GameResult, RoundNo};
 
 /// How many times lines are merged again after another request stored lines first.
 const MAX_ATTEMPTS: usize = 16;
@@ -41,6 +44,15 @@ impl From<crate::error::AppError> for BoardError {
     }
 }
 
+/// Who asks.
+#[derive(Debug, Clone, Copy)]
+pub enum Access<'a> {
+    /// A visitor, signed in or not: the event's staff may.
+    Account(Option<&'a User>),
+    /// The key of a board link, as the link gives it.
+    Link(&'a str),
+}
+
 /// What a request did.
 #[derive(Debug, Clone)]
 pub struct Sent {
@@ -55,23 +67,23 @@ pub struct Sent {
     pub entered: Option<Result<Msg, Msg>>,
 }
 
-/// The staff's view of board `board` in round `round` of event `id`: its log's lines,
-/// opened by the server if nobody has asked before.
+/// Board `board` of round `round` of event `id`: its log's lines, opened by the server if
+/// nobody has asked before.
 pub async fn read(
     db: &Db,
-    author: Option<&User>,
+    access: Access<'_>,
     id: &str,
     round: RoundNo,
     board: BoardNo,
 ) -> Result<Vec<String>, BoardError> {
     let at = board_at(id, round, board);
-    opened(db, author, at, round, board).await
+    opened(db, access, at, round, board).await.map(|(l, _)| l)
 }
 
-/// `author` sends lines `sent`, the first of them line `from`, of board `board`'s log.
+/// Lines `sent`, the first of them line `from`, of board `board`'s log.
 pub async fn send(
     db: &Db,
-    author: Option<&User>,
+    access: Access<'_>,
     id: &str,
     round: RoundNo,
     board: BoardNo,
@@ -79,10 +91,10 @@ pub async fn send(
     sent: &[LogEntry],
 ) -> Result<Sent, BoardError> {
     let at = board_at(id, round, board);
-    let mut stored = opened(db, author, at, round, board).await?;
+    let (mut stored, sender) = opened(db, access, at, round, board).await?;
     let mut attempts = 0;
     let (merged, appended) = loop {
-        let merged = board_log::merge(&stored, from, sent)?;
+        let merged = board_log::merge(&stored, from, sent, sender)?;
         if board_logs::append(db, at, stored.len(), &merged.new).await? {
             let appended = merged.new.len();
             stored.extend(merged.new.iter().cloned());
@@ -101,7 +113,7 @@ pub async fn send(
     };
     let result = board_log::result_of(&merged.game);
     let entered = match &result {
-        Some(r) => Some(enter(db, author, id, round, board, r).await?),
+        Some(r) => Some(enter(db, access, id, round, board, r).await?),
         None => None,
     };
     Ok(Sent {
@@ -112,6 +124,69 @@ pub async fn send(
     })
 }
 
+/// A board's link, for the round's pairing sheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardLink {
+    /// The board.
+    pub board: BoardNo,
+    /// The first-listed player (White).
+    pub white: EntrantNo,
+    /// The second.
+    pub black: EntrantNo,
+    /// The link's key.
+    pub key: String,
+}
+
+/// The links of every game of round `round` (a bye has none), made for the boards that
+/// have none; the staff only.
+pub async fn links(
+    db: &Db,
+    author: Option<&User>,
+    id: &str,
+    round: RoundNo,
+) -> Result<Vec<BoardLink>, BoardError> {
+    let state = staff_state(db, author, id).await?;
+    let pairings = state
+        .event
+        .rounds
+        .get(round.index())
+        .map(|r| r.pairings.clone())
+        .unwrap_or_default();
+    if pairings.is_empty() {
+        return Err(
+            BoardLogError::NoBoard(Msg::new("board-log-no-round").arg("round", round)).into(),
+        );
+    }
+    let mut links = Vec::new();
+    for p in pairings {
+        let Some(black) = p.black else { continue };
+        // The same refusals as the board's log (an online event, a team match …).
+        board_log::open_line(&state, round, p.board)?;
+        let fresh = crate::auth::random_token()?;
+        let key = board_links::make(db, board_at(id, round, p.board), &fresh).await?;
+        links.push(BoardLink {
+            board: p.board,
+            white: p.white,
+            black,
+            key,
+        });
+    }
+    Ok(links)
+}
+
+/// Revokes board `board`'s link (the printed one stops working; the round's links made
+/// again give the board a new key); returns whether it had one. The staff only.
+pub async fn revoke(
+    db: &Db,
+    author: Option<&User>,
+    id: &str,
+    round: RoundNo,
+    board: BoardNo,
+) -> Result<bool, BoardError> {
+    staff_state(db, author, id).await?;
+    Ok(board_links::revoke(db, board_at(id, round, board)).await?)
+}
+
 fn board_at(id: &str, round: RoundNo, board: BoardNo) -> BoardAt<'_> {
     BoardAt {
         event: id,
@@ -120,39 +195,61 @@ fn board_at(id: &str, round: RoundNo, board: BoardNo) -> BoardAt<'_> {
     }
 }
 
-/// The log's stored lines, its `open` line written first when it has none; refused unless
-/// `author` is one of the event's staff and the board is one that has a log.
-async fn opened(
+/// The event's state, when `author` is one of its staff.
+async fn staff_state(
     db: &Db,
     author: Option<&User>,
-    at: BoardAt<'_>,
-    round: RoundNo,
-    board: BoardNo,
-) -> Result<Vec<String>, BoardError> {
-    let stored = store::load(db, at.event)
+    id: &str,
+) -> Result<super::EventState, BoardError> {
+    let stored = store::load(db, id)
         .await?
-        .ok_or_else(|| ChangeError::NotFound(at.event.to_owned()))?;
+        .ok_or_else(|| ChangeError::NotFound(id.to_owned()))?;
     let Some(user) = author else {
         return Err(ChangeError::Unauthorized.into());
     };
     if !Standing::of(Some(user), &stored.state).is_staff() {
         return Err(ChangeError::Forbidden(Msg::new("board-log-staff-only")).into());
     }
-    let open = board_log::open_line(&stored.state, round, board)?;
+    Ok(stored.state)
+}
+
+/// The log's stored lines, its `open` line written first when it has none, and who sends;
+/// refused unless `access` may and the board is one that has a log.
+async fn opened(
+    db: &Db,
+    access: Access<'_>,
+    at: BoardAt<'_>,
+    round: RoundNo,
+    board: BoardNo,
+) -> Result<(Vec<String>, Sender), BoardError> {
+    let (state, sender) = match access {
+        Access::Account(author) => (staff_state(db, author, at.event).await?, Sender::Staff),
+        Access::Link(key) => {
+            let stored = store::load(db, at.event)
+                .await?
+                .ok_or_else(|| ChangeError::NotFound(at.event.to_owned()))?;
+            let held = board_links::key_of(db, at).await?;
+            if !held.is_some_and(|k| crate::auth::constant_time_eq(&k, key)) {
+                return Err(ChangeError::Forbidden(Msg::new("board-log-bad-link")).into());
+            }
+            (stored.state, Sender::Link)
+        }
+    };
+    let open = board_log::open_line(&state, round, board)?;
     let lines = board_logs::lines(db, at).await?;
     if !lines.is_empty() {
-        return Ok(lines);
+        return Ok((lines, sender));
     }
     // Two first requests at once: one stores the line, the other reads it.
     board_logs::append(db, at, 0, &[open.to_string()]).await?;
-    Ok(board_logs::lines(db, at).await?)
+    Ok((board_logs::lines(db, at).await?, sender))
 }
 
 /// Enters `result` as the board's result unless it has one: the same one is left as it is,
 /// a different one is not replaced (an arbiter decides which stands).
 async fn enter(
     db: &Db,
-    author: Option<&User>,
+    access: Access<'_>,
     id: &str,
     round: RoundNo,
     board: BoardNo,
@@ -165,7 +262,11 @@ async fn enter(
         replace: false,
         sheet: None,
     };
-    match change::change(db, id, author, action, None).await {
+    let done = match access {
+        Access::Account(author) => change::change(db, id, author, action, None).await,
+        Access::Link(_) => change::by_server(db, id, action, None).await,
+    };
+    match done {
         Ok(done) => Ok(Ok(done.message)),
         Err(ChangeError::Action(e)) => Ok(Err(e.message())),
         Err(e) => Err(e.into()),

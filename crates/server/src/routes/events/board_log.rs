@@ -1,5 +1,5 @@
 //! An over-the-board board's log through the API (`events/board_sync.rs`), for the event's
-//! staff:
+//! staff, or with `?key=KEY` for whoever holds the board's link (the players' lines only):
 //!
 //! - `GET /api/events/{id}/rounds/{r}/boards/{b}/log`: the log as JSON lines
 //!   (`application/x-ndjson`, each line ended by a newline), its first line the server's
@@ -12,21 +12,26 @@
 //!   reason; nothing of a refused request is stored. The answer: `{"stored": N, "appended":
 //!   k, "result": "1-0" | null, "message"?: the event's answer to the result entered,
 //!   "result_error"?: why it was not (a different result is there)}`.
+//! - `POST /api/events/{id}/rounds/{r}/links` (staff): every game's link in the round, made
+//!   for the boards without one → `{"round", "links": [{"board", "white", "black", "key",
+//!   "log"}]}` (`log`: the log's path with the key), for the pairing sheet's QR codes.
+//! - `DELETE /api/events/{id}/rounds/{r}/boards/{b}/link` (staff): revokes the board's link →
+//!   `{"revoked": bool}`; the next links made give the board a new key.
 
 use super::api::{round_no, writer};
 use super::corrections::board_no;
 use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};
 use crate::events::board_log::{BoardLogError, MAX_LINE_BYTES};
-use crate::events::board_sync::{self, BoardError};
+use crate::events::board_sync::{self, Access, BoardError};
 use crate::events::words;
 use crate::i18n::Msg;
 use crate::state::AppState;
 use axum::Json;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{delete, get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shatar_arbiter::LogEntry;
@@ -45,6 +50,7 @@ fn error(e: BoardError) -> ApiError {
             let msg = l.message();
             match l {
                 BoardLogError::NoBoard(_) => ApiError::not_found(msg),
+                BoardLogError::ArbiterOnly { .. } => ApiError::forbidden(msg),
                 BoardLogError::NotOverTheBoard(_)
                 | BoardLogError::Header(_)
                 | BoardLogError::Gap { .. }
@@ -57,14 +63,39 @@ fn error(e: BoardError) -> ApiError {
     }
 }
 
+/// `?key=KEY`: a board link's key.
+#[derive(Deserialize)]
+struct LinkKey {
+    key: Option<String>,
+}
+
+/// Who asks: the link's holder when a key is given (a malformed key is no key of ours),
+/// else the visitor, whose writes carry the CSRF header.
+fn access<'a>(
+    v: &'a crate::auth::Visitor,
+    headers: &HeaderMap,
+    key: &'a LinkKey,
+    writes: bool,
+) -> ApiResult<Access<'a>> {
+    match key.key.as_deref() {
+        Some(k) if crate::auth::is_token(k) => Ok(Access::Link(k)),
+        Some(_) => Err(ApiError::forbidden(Msg::new("board-log-bad-link"))),
+        None if writes => Ok(Access::Account(writer(v, headers)?)),
+        None => Ok(Access::Account(v.user.as_ref())),
+    }
+}
+
 async fn read(
     State(state): State<AppState>,
     ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
     Path((id, round, board)): Path<(String, String, String)>,
+    Query(key): Query<LinkKey>,
 ) -> ApiResult<Response> {
     let round = round_no(&round)?;
     let board = board_no(&board)?;
-    let lines = board_sync::read(&state.db, v.user.as_ref(), &id, round, board)
+    let access = access(&v, &headers, &key, false)?;
+    let lines = board_sync::read(&state.db, access, &id, round, board)
         .await
         .map_err(error)?;
     let body: String = lines.iter().flat_map(|l| [l.as_str(), "\n"]).collect();
@@ -100,9 +131,10 @@ async fn send(
     ApiVisitor(v): ApiVisitor,
     headers: HeaderMap,
     Path((id, round, board)): Path<(String, String, String)>,
+    Query(key): Query<LinkKey>,
     ApiJson(body): ApiJson<SendBody>,
 ) -> ApiResult<Json<Value>> {
-    let author = writer(&v, &headers)?;
+    let access = access(&v, &headers, &key, true)?;
     let round = round_no(&round)?;
     let board = board_no(&board)?;
     if body.from == 0 {
@@ -120,7 +152,7 @@ async fn send(
         .enumerate()
         .map(|(k, l)| entry(body.from + k, l))
         .collect::<ApiResult<Vec<_>>>()?;
-    let done = board_sync::send(&state.db, author, &id, round, board, body.from, &sent)
+    let done = board_sync::send(&state.db, access, &id, round, board, body.from, &sent)
         .await
         .map_err(error)?;
     let mut answer = json!({
@@ -136,10 +168,57 @@ async fn send(
     Ok(Json(answer))
 }
 
-/// The board log's routes.
+async fn links(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path((id, round)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let author = writer(&v, &headers)?;
+    let round = round_no(&round)?;
+    let links = board_sync::links(&state.db, author, &id, round)
+        .await
+        .map_err(error)?;
+    let links: Vec<Value> = links
+        .iter()
+        .map(|l| {
+            json!({
+                "board": l.board,
+                "white": l.white,
+                "black": l.black,
+                "key": l.key,
+                "log": format!("/api/events/{id}/rounds/{round}/boards/{}/log?key={}", l.board, l.key),
+            })
+        })
+        .collect();
+    Ok(Json(json!({"round": round, "links": links})))
+}
+
+async fn revoke(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path((id, round, board)): Path<(String, String, String)>,
+) -> ApiResult<Json<Value>> {
+    let author = writer(&v, &headers)?;
+    let round = round_no(&round)?;
+    let board = board_no(&board)?;
+    let revoked = board_sync::revoke(&state.db, author, &id, round, board)
+        .await
+        .map_err(error)?;
+    Ok(Json(json!({"revoked": revoked})))
+}
+
+/// The board log's and the board links' routes.
 pub fn router() -> Router<AppState> {
-    Router::new().route(
-        "/api/events/{id}/rounds/{r}/boards/{b}/log",
-        get(read).post(send).layer(DefaultBodyLimit::max(MAX_BODY)),
-    )
+    Router::new()
+        .route(
+            "/api/events/{id}/rounds/{r}/boards/{b}/log",
+            get(read).post(send).layer(DefaultBodyLimit::max(MAX_BODY)),
+        )
+        .route("/api/events/{id}/rounds/{r}/links", post(links))
+        .route(
+            "/api/events/{id}/rounds/{r}/boards/{b}/link",
+            delete(revoke),
+        )
 }
