@@ -538,17 +538,8 @@ async fn write_all(db: &Db, steps: &[&Step], now: i64) -> Result<(), AppError> {
         write_step(&mut tx, db.backend, step, now).await?;
     }
     if db.backend == super::Backend::Postgres {
-        // The games of the batch, announced to the other processes (`live::fanout`); the
-        // notification is delivered only when the transaction commits. One statement per
-        // batch, not per step: NOTIFY serialises commits.
-        for payload in crate::live::fanout::step_payloads(steps.iter().map(|s| s.game_id.as_str()))
-        {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(crate::live::fanout::STEP_CHANNEL)
-                .bind(payload)
-                .execute(&mut *tx)
-                .await?;
-        }
+        // The games of the batch, announced to the other processes (`live::fanout`).
+        super::fanout::steps_committed(&mut tx, steps.iter().map(|s| s.game_id.as_str())).await?;
     }
     tx.commit().await?;
     Ok(())

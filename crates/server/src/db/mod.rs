@@ -1,12 +1,13 @@
 //! Storage: one pool over SQLite (embedded, the default) or PostgreSQL, numbered migrations
-//! per backend, and one module per table. Every write is committed before the caller
-//! acknowledges it to a user.
+//! per backend, one module per table (and `fanout`: PostgreSQL's notifications and locks for
+//! several processes). Every write is committed before the caller acknowledges it to a user.
 
 pub mod archive;
 pub mod board_links;
 pub mod board_logs;
 pub mod event_games;
 pub mod events;
+pub mod fanout;
 pub mod games;
 pub mod ratings;
 pub mod seeks;

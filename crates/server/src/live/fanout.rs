@@ -28,6 +28,8 @@
 //! or when a process starts and resumes the games nobody owns); rematch requests and lag
 //! quotas are per process.
 
+use crate::db::fanout as store;
+pub use crate::db::fanout::{ACT_CHANNEL, REFUSED_CHANNEL, STEP_CHANNEL, lock_key};
 use crate::db::{Backend, Db};
 use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
@@ -39,13 +41,6 @@ use sqlx::Connection;
 use sqlx::postgres::{PgConnection, PgListener};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-
-/// The channel of committed steps (payload: game ids separated by commas).
-pub const STEP_CHANNEL: &str = "shatar_step";
-/// The channel of relayed actions (payload: [`Relayed`] as JSON).
-pub const ACT_CHANNEL: &str = "shatar_act";
-/// The channel of refused relayed actions (payload: [`Refused`] as JSON).
-pub const REFUSED_CHANNEL: &str = "shatar_refused";
 
 /// The socket a relayed action came from: a refusal is sent back to it alone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,16 +102,6 @@ impl Refused {
     }
 }
 
-/// The advisory-lock key of a game: FNV-1a over its id (the same in every process).
-pub fn lock_key(game_id: &str) -> i64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in game_id.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    i64::from_ne_bytes(h.to_ne_bytes())
-}
-
 /// This process's side of the fan-out: the connection holding its ownership locks.
 #[derive(Debug)]
 pub struct Fanout {
@@ -151,11 +136,7 @@ impl Fanout {
         let Some(conn) = guard.as_mut() else {
             return Ok(false);
         };
-        let owned: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-            .bind(lock_key(game_id))
-            .fetch_one(&mut *conn)
-            .await?;
-        Ok(owned)
+        store::try_lock(conn, game_id).await
     }
 
     /// Gives up ownership of `game_id` (an ended game leaving the cache).
@@ -164,16 +145,7 @@ impl Fanout {
         let Some(conn) = guard.as_mut() else {
             return;
         };
-        // Locks are reentrant: release every level this session took.
-        loop {
-            let released: Result<bool, _> = sqlx::query_scalar("SELECT pg_advisory_unlock($1)")
-                .bind(lock_key(game_id))
-                .fetch_one(&mut *conn)
-                .await;
-            if !matches!(released, Ok(true)) {
-                break;
-            }
-        }
+        store::unlock(conn, game_id).await;
     }
 
     /// Closes the lock connection: every game this process owns is free for another.
@@ -277,59 +249,10 @@ impl Fanout {
 async fn notify(db: &Db, channel: &str, payload: &impl Serialize) -> Result<(), AppError> {
     let payload = serde_json::to_string(payload)
         .map_err(|e| AppError::Internal(format!("{channel} payload: {e}")))?;
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(channel)
-        .bind(payload)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
-}
-
-/// The most bytes put in one notification (PostgreSQL's limit is 8000).
-const MAX_PAYLOAD: usize = 7_000;
-
-/// The `shatar_step` payloads announcing `games`: their ids (each once) joined by commas,
-/// split so that none exceeds 7,000 bytes (PostgreSQL allows 8,000).
-pub fn step_payloads<'a>(games: impl Iterator<Item = &'a str>) -> Vec<String> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out: Vec<String> = Vec::new();
-    for id in games.filter(|id| seen.insert(*id)) {
-        match out.last_mut() {
-            Some(last) if last.len() + 1 + id.len() <= MAX_PAYLOAD => {
-                last.push(',');
-                last.push_str(id);
-            }
-            _ => out.push(id.to_owned()),
-        }
-    }
-    out
+    store::notify(db, channel, &payload).await
 }
 
 /// Whether a database has the fan-out (PostgreSQL).
 pub fn applies(db: &Db) -> bool {
     db.backend == Backend::Postgres
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn step_payloads_list_each_game_once_within_the_limit() {
-        assert_eq!(step_payloads(["a", "b", "a"].into_iter()), ["a,b"]);
-        assert!(step_payloads(std::iter::empty()).is_empty());
-        let ids: Vec<String> = (0..2_000).map(|i| format!("G{i:07}")).collect();
-        let payloads = step_payloads(ids.iter().map(String::as_str));
-        assert!(payloads.iter().all(|p| p.len() <= MAX_PAYLOAD));
-        let back: Vec<&str> = payloads.iter().flat_map(|p| p.split(',')).collect();
-        assert_eq!(back, ids.iter().map(String::as_str).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn lock_keys_are_fnv1a() {
-        // FNV-1a 64 of "" and "a" (the published test vectors).
-        let unsigned = |k: i64| u64::from_ne_bytes(k.to_ne_bytes());
-        assert_eq!(unsigned(lock_key("")), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(unsigned(lock_key("a")), 0xaf63_dc4c_8601_ec8c);
-    }
 }
