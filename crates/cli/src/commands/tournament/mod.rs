@@ -178,13 +178,11 @@ fn parse_tiebreaks(codes: &str) -> Result<Vec<Tiebreak>> {
 fn print_report(
     file: &Path,
     kind: Kind,
-    format: &str,
-    lang: &str,
+    format: Format,
+    lang: Lang,
     out: Option<&Path>,
 ) -> Result<()> {
     let e = store::load(file)?;
-    let lang = parse_lang(lang)?;
-    let format = parse_format(format)?;
     let text = report::render(&e, &report::build(&e, kind, lang), format, lang);
     match out {
         Some(path) => std::fs::write(path, text)

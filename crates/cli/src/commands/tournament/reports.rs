@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
-use clap::Args;
+use anyhow::Result;
+use clap::{Args, ValueEnum};
 use shatar_tournament::members_total::Method;
-use shatar_tournament::report::{self, Kind};
+use shatar_tournament::report::{self, Format, Kind, Lang};
 use shatar_tournament::{RoundNo, store};
 
 use super::{parse_format, parse_lang, parse_tiebreaks, print_report};
@@ -19,25 +19,23 @@ pub struct StandingsArgs {
     #[arg(long)]
     tiebreaks: Option<String>,
     /// Output: text, csv, html.
-    #[arg(long, default_value = "text")]
-    format: String,
+    #[arg(long, default_value = "text", value_parser = parse_format)]
+    format: Format,
     /// Language: zh, mn, en.
-    #[arg(long, default_value = "en")]
-    lang: String,
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
 }
 
 impl StandingsArgs {
     /// Prints the standings (with other tie-break columns when `--tiebreaks` is given).
     pub fn run(self) -> Result<()> {
         let Some(codes) = self.tiebreaks else {
-            return print_report(&self.file, Kind::Standings, &self.format, &self.lang, None);
+            return print_report(&self.file, Kind::Standings, self.format, self.lang, None);
         };
         let mut e = store::load(&self.file)?;
         e.tiebreaks = parse_tiebreaks(&codes)?;
-        let lang = parse_lang(&self.lang)?;
-        let format = parse_format(&self.format)?;
-        let tables = report::build(&e, Kind::Standings, lang);
-        print!("{}", report::render(&e, &tables, format, lang));
+        let tables = report::build(&e, Kind::Standings, self.lang);
+        print!("{}", report::render(&e, &tables, self.format, self.lang));
         Ok(())
     }
 }
@@ -48,18 +46,39 @@ pub struct CrosstableArgs {
     /// Event file.
     file: PathBuf,
     /// Output: text, csv, html.
-    #[arg(long, default_value = "text")]
-    format: String,
+    #[arg(long, default_value = "text", value_parser = parse_format)]
+    format: Format,
     /// Language: zh, mn, en.
-    #[arg(long, default_value = "en")]
-    lang: String,
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
 }
 
 impl CrosstableArgs {
     /// Prints the crosstable.
     pub fn run(self) -> Result<()> {
-        print_report(&self.file, Kind::Crosstable, &self.format, &self.lang, None)
+        print_report(&self.file, Kind::Crosstable, self.format, self.lang, None)
     }
+}
+
+/// `--kind` of `shatar tournament report`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ReportKind {
+    /// A round's pairings (`--round`, default the last).
+    Pairings,
+    /// The standings.
+    Standings,
+    /// The crosstable.
+    Crosstable,
+    /// A knock-out's bracket.
+    Bracket,
+    /// A team round's match cards (`--round`).
+    MatchCards,
+    /// The prize list.
+    Awards,
+    /// Team events: members' totals by game points.
+    MembersTotal,
+    /// Team events: members' totals by place points.
+    MembersPlacePoints,
 }
 
 /// The options of `shatar tournament report`.
@@ -68,17 +87,17 @@ pub struct ReportArgs {
     /// Event file.
     file: PathBuf,
     /// Which report.
-    #[arg(long, default_value = "standings")]
-    kind: String,
+    #[arg(long, value_enum, default_value_t = ReportKind::Standings)]
+    kind: ReportKind,
     /// Round (pairings, match cards; default the last).
     #[arg(long)]
     round: Option<RoundNo>,
     /// Output: text, csv, html.
-    #[arg(long, default_value = "text")]
-    format: String,
+    #[arg(long, default_value = "text", value_parser = parse_format)]
+    format: Format,
     /// Language: zh, mn, en.
-    #[arg(long, default_value = "en")]
-    lang: String,
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
     /// Write to this file instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -88,24 +107,21 @@ impl ReportArgs {
     /// Writes the report.
     pub fn run(self) -> Result<()> {
         let round = self.round;
-        let kind = match self.kind.as_str() {
-            "pairings" => Kind::Pairings(round),
-            "standings" => Kind::Standings,
-            "crosstable" => Kind::Crosstable,
-            "bracket" => Kind::Bracket,
-            "match-cards" => Kind::MatchCards(round),
-            "awards" => Kind::Awards,
-            "members-total" => Kind::MembersTotal(Method::GamePoints),
-            "members-place-points" => Kind::MembersTotal(Method::PlacePoints),
-            other => bail!(
-                "--kind {other:?}: pairings, standings, crosstable, bracket, match-cards, awards, members-total, members-place-points"
-            ),
+        let kind = match self.kind {
+            ReportKind::Pairings => Kind::Pairings(round),
+            ReportKind::Standings => Kind::Standings,
+            ReportKind::Crosstable => Kind::Crosstable,
+            ReportKind::Bracket => Kind::Bracket,
+            ReportKind::MatchCards => Kind::MatchCards(round),
+            ReportKind::Awards => Kind::Awards,
+            ReportKind::MembersTotal => Kind::MembersTotal(Method::GamePoints),
+            ReportKind::MembersPlacePoints => Kind::MembersTotal(Method::PlacePoints),
         };
         print_report(
             &self.file,
             kind,
-            &self.format,
-            &self.lang,
+            self.format,
+            self.lang,
             self.out.as_deref(),
         )
     }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use shatar_tournament::report::{self, Format, Kind};
+use shatar_tournament::report::{self, Format, Kind, Lang};
 use shatar_tournament::{EventError, RoundNo, store};
 
 use super::{parse_lang, print_explanation, update};
@@ -41,20 +41,19 @@ pub struct PairArgs {
     #[arg(long)]
     explain: bool,
     /// Report language: zh, mn, en.
-    #[arg(long, default_value = "en")]
-    lang: String,
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
 }
 
 impl PairArgs {
     /// Pairs the next round and prints its pairings (and why, with `--explain`).
     pub fn run(self) -> Result<()> {
-        let lang = parse_lang(&self.lang)?;
         let (e, round) = update(&self.file, |e| {
             let r = e.pair_next_round()?.number;
             Ok::<_, EventError>((e.clone(), r))
         })?;
-        let tables = report::build(&e, Kind::Pairings(Some(round)), lang);
-        print!("{}", report::render(&e, &tables, Format::Text, lang));
+        let tables = report::build(&e, Kind::Pairings(Some(round)), self.lang);
+        print!("{}", report::render(&e, &tables, Format::Text, self.lang));
         if self.explain {
             print_explanation(&e, Some(round))?;
         }

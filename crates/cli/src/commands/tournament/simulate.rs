@@ -2,12 +2,21 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
-use clap::Args;
+use anyhow::Result;
+use clap::{Args, ValueEnum};
 use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
 use shatar_tournament::store;
 
 use super::{parse_acceleration, parse_system};
+
+/// `--model` of `shatar tournament simulate`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Model {
+    /// Each result at random.
+    Random,
+    /// By the ratings.
+    Rating,
+}
 
 /// The options of `shatar tournament simulate`.
 #[derive(Args)]
@@ -24,9 +33,9 @@ pub struct SimulateArgs {
     /// Seed for ratings, lots and results.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Results: random or rating.
-    #[arg(long, default_value = "random")]
-    model: String,
+    /// Results: `random`, or by `rating` (the stronger more likely to win).
+    #[arg(long, value_enum, default_value_t = Model::Random)]
+    model: Model,
     /// Forfeits per thousand games.
     #[arg(long, default_value_t = 0)]
     forfeits: u32,
@@ -46,10 +55,9 @@ impl SimulateArgs {
     pub fn run(self) -> Result<()> {
         let mut sim = Simulation::new(parse_system(&self.system)?, self.players, self.seed);
         sim.rounds = self.rounds;
-        sim.model = match self.model.as_str() {
-            "random" => ResultModel::Random,
-            "rating" => ResultModel::Rating,
-            other => bail!("--model {other:?}: random or rating"),
+        sim.model = match self.model {
+            Model::Random => ResultModel::Random,
+            Model::Rating => ResultModel::Rating,
         };
         sim.forfeit_per_mille = self.forfeits;
         sim.withdraw_per_mille = self.withdrawals;
