@@ -6,11 +6,9 @@ use crate::db::games::{self, GameRow, Status};
 use crate::db::{Db, users};
 use crate::error::AppError;
 use crate::i18n;
-use crate::live::game::role_code;
 use crate::live::game::ruleset_of;
 use crate::wording::{clock_text, side_name};
 use axum::http::HeaderMap;
-use serde_json::{Map, Value, json};
 use shatar_records::{Lang, Notation, Record, write_move};
 use shatar_rules::{Color, Game, Move, Position, fen, uci};
 
@@ -276,38 +274,6 @@ pub fn listed_moves(
         pos.play_unchecked(*m);
     }
     out
-}
-
-/// A position as the board script shows it: men by square (`wK`, `bB`…), the last move,
-/// the checked king, the side to move, the FEN and the ply.
-pub fn board_json(pos: &Position, last: Option<&Move>, ply: usize) -> Value {
-    let board: Map<String, Value> = pos
-        .board()
-        .iter()
-        .map(|(sq, piece)| {
-            (
-                sq.to_string(),
-                Value::String(format!(
-                    "{}{}",
-                    piece.color.fen_char(),
-                    role_code(piece.role)
-                )),
-            )
-        })
-        .collect();
-    let check = if pos.is_check() {
-        pos.board().king_of(pos.turn()).map(|s| s.to_string())
-    } else {
-        None
-    };
-    json!({
-        "board": board,
-        "last": last.map(|m| json!([m.from.to_string(), m.to.to_string()])),
-        "check": check,
-        "turn": pos.turn().name(),
-        "fen": fen::write(pos),
-        "ply": ply,
-    })
 }
 
 #[cfg(test)]

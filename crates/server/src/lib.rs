@@ -42,6 +42,7 @@ pub mod app;
 pub mod archive;
 pub mod assets;
 pub mod auth;
+pub mod board_view;
 pub mod config;
 pub mod db;
 pub mod error;

@@ -5,12 +5,13 @@
 use super::clock::Clock;
 use super::lag::LagQuota;
 use super::presence::Presence;
+use crate::board_view;
 use crate::db::games::{Ending, EventRow, GameRow, MoveRow, Status};
 use crate::error::{ActionError, AppError, OfferRefusal};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use shatar_arbiter::Offers;
 use shatar_rules::outcome::{GameEnd, Outcome};
-use shatar_rules::{Color, Game, PlayError, Role, Ruleset, fen, uci};
+use shatar_rules::{Color, Game, PlayError, Ruleset, fen, uci};
 
 /// How a game ended, in storable words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -669,36 +670,12 @@ impl LiveGame {
     pub fn snapshot(&self, now_ms: i64) -> Value {
         let pos = self.game.position();
         let ruleset = *self.game.ruleset();
-        let board = men(pos);
-        let mut dests: Map<String, Value> = Map::new();
-        let mut promotions: Map<String, Value> = Map::new();
-        if self.is_live() {
-            for m in self.game.legal_moves() {
-                let from = m.from.to_string();
-                let to = m.to.to_string();
-                let list = dests
-                    .entry(from.clone())
-                    .or_insert_with(|| Value::Array(Vec::new()));
-                if let Value::Array(list) = list {
-                    let v = Value::String(to.clone());
-                    if !list.contains(&v) {
-                        list.push(v);
-                    }
-                }
-                if let Some(role) = m.promotion {
-                    let key = format!("{from}{to}");
-                    let entry = promotions
-                        .entry(key)
-                        .or_insert_with(|| Value::Array(Vec::new()));
-                    if let Value::Array(list) = entry {
-                        list.push(json!([
-                            role_code(role).to_string(),
-                            uci::write(&m, &ruleset)
-                        ]));
-                    }
-                }
-            }
-        }
+        let board = board_view::men(pos);
+        let (dests, promotions) = if self.is_live() {
+            board_view::dests(&self.game, &ruleset)
+        } else {
+            Default::default()
+        };
         let moves: Vec<String> = self
             .game
             .moves()
@@ -706,7 +683,7 @@ impl LiveGame {
             .map(|m| uci::write(m, &ruleset))
             .collect();
         let last = self.last_move();
-        let check = checked_king(pos);
+        let check = board_view::checked_king(pos);
         let reading = self.clock.reading(now_ms);
         let can_offer = |c: Color| self.is_live() && self.offers.may_offer(c).is_ok();
         json!({
@@ -762,9 +739,9 @@ impl LiveGame {
         let pos = self.game.position();
         let reading = self.clock.reading(now_ms);
         json!({
-            "board_men": men(pos),
+            "board_men": board_view::men(pos),
             "last": self.last_move(),
-            "check": checked_king(pos),
+            "check": board_view::checked_king(pos),
             "turn": pos.turn().name(),
             "ply": self.ply(),
             "clock": {
@@ -779,30 +756,7 @@ impl LiveGame {
 
     /// The last move's squares, as the board script marks them.
     fn last_move(&self) -> Option<Value> {
-        self.game
-            .moves()
-            .last()
-            .map(|m| json!([m.from.to_string(), m.to.to_string()]))
-    }
-}
-
-/// The men of `pos` by square, as the board script draws them (`wK`, `bB` …).
-fn men(pos: &shatar_rules::Position) -> Map<String, Value> {
-    pos.board()
-        .iter()
-        .map(|(sq, piece)| {
-            let code = format!("{}{}", piece.color.fen_char(), role_code(piece.role));
-            (sq.to_string(), Value::String(code))
-        })
-        .collect()
-}
-
-/// The square of the king in check in `pos`, if any.
-fn checked_king(pos: &shatar_rules::Position) -> Option<String> {
-    if pos.is_check() {
-        pos.board().king_of(pos.turn()).map(|s| s.to_string())
-    } else {
-        None
+        self.game.moves().last().map(board_view::squares)
     }
 }
 
@@ -811,17 +765,5 @@ const fn side(color: Color) -> usize {
     match color {
         Color::White => 0,
         Color::Black => 1,
-    }
-}
-
-/// The board code of a role: `K B R C H P` (king, bers, rook/cart, camel, horse, pawn).
-pub const fn role_code(role: Role) -> char {
-    match role {
-        Role::King => 'K',
-        Role::Bers => 'B',
-        Role::Rook => 'R',
-        Role::Camel => 'C',
-        Role::Horse => 'H',
-        Role::Pawn => 'P',
     }
 }

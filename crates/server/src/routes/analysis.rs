@@ -5,13 +5,13 @@
 //! (`/api/analysis/import`).
 
 use crate::analysis::{MAX_DEPTH, MAX_MULTIPV};
-use crate::archive::{board_json, listed_moves, notation_of, records_lang};
+use crate::archive::{listed_moves, notation_of, records_lang};
 use crate::auth::Visitor;
+use crate::board_view;
 use crate::db::games::Ending;
 use crate::error::{AnalysisError, AppResult};
 use crate::html::{esc, json_in_script, page};
 use crate::i18n::{Lang, Msg};
-use crate::live::game::role_code;
 use crate::refusals;
 use crate::routes::record::{notation_switcher, stored};
 use crate::state::AppState;
@@ -199,37 +199,6 @@ fn game_at(game: &Game, ply: usize) -> Game {
     g
 }
 
-/// The legal destinations and promotion choices of the side to move, as the board script
-/// takes them.
-fn dests_json(game: &Game, ruleset: &Ruleset) -> (Value, Value) {
-    let mut dests: Map<String, Value> = Map::new();
-    let mut promotions: Map<String, Value> = Map::new();
-    if game.end().is_none() {
-        for m in game.legal_moves() {
-            let from = m.from.to_string();
-            let to = Value::String(m.to.to_string());
-            if let Value::Array(list) = dests
-                .entry(from.clone())
-                .or_insert_with(|| Value::Array(Vec::new()))
-                && !list.contains(&to)
-            {
-                list.push(to);
-            }
-            if let Some(role) = m.promotion
-                && let Value::Array(list) = promotions
-                    .entry(format!("{from}{}", m.to))
-                    .or_insert_with(|| Value::Array(Vec::new()))
-            {
-                list.push(json!([
-                    role_code(role).to_string(),
-                    uci::write(&m, ruleset)
-                ]));
-            }
-        }
-    }
-    (Value::Object(dests), Value::Object(promotions))
-}
-
 /// The words of a game's end by the rules, in the page language.
 fn end_text(l: Lang, game: &Game) -> Option<String> {
     let end = game.end()?;
@@ -260,8 +229,8 @@ fn position_view(
     let rl = records_lang(lang);
     let shown = game_at(&c.game, c.ply);
     let pos = shown.position();
-    let mut view = board_json(pos, shown.moves().last(), c.ply);
-    let (dests, promotions) = dests_json(&shown, &c.ruleset);
+    let mut view = board_view::position(pos, shown.moves().last(), c.ply);
+    let (dests, promotions) = board_view::dests(&shown, &c.ruleset);
     let moves: Vec<Value> = listed_moves(c.game.initial(), c.game.moves(), notation, rl)
         .into_iter()
         .map(|m| {
@@ -276,8 +245,8 @@ fn position_view(
     if let Value::Object(o) = &mut view {
         o.insert("ruleset".into(), json!(c.preset.name()));
         o.insert("initial_fen".into(), json!(fen::write(c.game.initial())));
-        o.insert("dests".into(), dests);
-        o.insert("promotions".into(), promotions);
+        o.insert("dests".into(), Value::Object(dests));
+        o.insert("promotions".into(), Value::Object(promotions));
         o.insert(
             "status".into(),
             json!(if shown.end().is_some() {

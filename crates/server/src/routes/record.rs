@@ -5,10 +5,11 @@
 
 use super::see_other;
 use crate::archive::{
-    self, NOTATION_COOKIE, NOTATIONS, StoredGame, board_json, listed_moves, notation_of,
-    player_name, records_lang, time_control,
+    self, NOTATION_COOKIE, NOTATIONS, StoredGame, listed_moves, notation_of, player_name,
+    records_lang, time_control,
 };
 use crate::auth::Visitor;
+use crate::board_view;
 use crate::error::{AppError, AppResult};
 use crate::extract::Query;
 use crate::html::{esc, json_in_script, page, url_encode};
@@ -123,10 +124,10 @@ async fn replay(
     let listed = listed_moves(game.initial(), &moves, notation, records_lang(l));
     // One board per ply, so that stepping through needs no request.
     let mut pos = game.initial().clone();
-    let mut plies = vec![board_json(&pos, None, 0)];
+    let mut plies = vec![board_view::position(&pos, None, 0)];
     for (k, m) in moves.iter().enumerate() {
         pos.play_unchecked(*m);
-        plies.push(board_json(&pos, Some(m), k + 1));
+        plies.push(board_view::position(&pos, Some(m), k + 1));
     }
     let white = player_name(l, &g.row, Color::White);
     let black = player_name(l, &g.row, Color::Black);
