@@ -55,6 +55,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/event_boards.js"),
     ),
     (
+        "tablet.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/tablet.js"),
+    ),
+    (
         "analysis.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/analysis.js"),
@@ -92,7 +97,24 @@ async fn asset(Path(name): Path<String>) -> Response {
     }
 }
 
-/// `GET /static/{name}`.
+/// The board tablet's service worker. It is served from the site's root, not `/static/`,
+/// because a worker controls only pages at or below its own path, and the tablet pages are
+/// under `/events/`.
+async fn tablet_worker() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            // A new worker reaches the tablets at their next load.
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        include_bytes!("../static/tablet-sw.js").as_slice(),
+    )
+        .into_response()
+}
+
+/// `GET /static/{name}`, and the tablet's worker at `GET /tablet-sw.js`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/static/{name}", get(asset))
+    Router::new()
+        .route("/static/{name}", get(asset))
+        .route("/tablet-sw.js", get(tablet_worker))
 }

@@ -102,14 +102,69 @@ async fn a_board_log_is_kept_and_ends_in_the_result(b: Backend) {
         mv(9_000, "black", "e7e5"),
     ];
     let r = send(&mut a, &one, 2, &first).await;
-    let v = expect_json(&r, 200, "the first lines");
+    let mut v = expect_json(&r, 200, "the first lines");
+    // The answer carries the tablet's view of the game after the stored lines.
+    let state = v.as_object_mut().unwrap().remove("state").unwrap();
     assert_eq!(v, json!({"stored": 4, "appended": 3, "result": null}));
+    assert_eq!(state["lines"], 4);
+    assert_eq!(state["now_ms"], 9_000);
+    assert_eq!(state["position"]["turn"], "white");
+    assert_eq!(state["position"]["last"], json!(["e7", "e5"]));
+    let texts: Vec<&str> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["e4", "e5"], "{state}");
+    // The blocked pawn has no move; the horse on g1 goes to f3.
+    let dests = &state["position"]["dests"];
+    assert!(dests.get("e4").is_none(), "{dests}");
+    assert!(
+        dests["g1"].as_array().unwrap().contains(&json!("f3")),
+        "{dests}"
+    );
+    // 30 minutes + 30 s a move: each player has moved once, White in 5 s and Black in 4 s,
+    // and White's clock runs since 9 s.
+    let clock = &state["clock"];
+    assert_eq!(
+        clock["white"],
+        json!({"allowance_ms": 1_830_000, "used_ms": 5_000, "moves": 1})
+    );
+    assert_eq!(
+        clock["black"],
+        json!({"allowance_ms": 1_830_000, "used_ms": 4_000, "moves": 1})
+    );
+    assert_eq!(
+        clock["running"],
+        json!({"color": "white", "since_ms": 9_000, "carried_ms": 0})
+    );
+    assert_eq!(
+        clock["periods"],
+        json!([{"moves": null, "ms": 1_800_000, "bonus": "fischer", "bonus_ms": 30_000}])
+    );
+    assert_eq!(state["in_play"], true);
     let mut again: Vec<Value> = first.to_vec();
     again.push(mv(15_000, "white", "g1f3"));
     // A line may come as its JSON text too.
     again[1] = json!(again[1].to_string());
-    let v = expect_json(&send(&mut a, &one, 2, &again).await, 200, "sent again");
+    let mut v = expect_json(&send(&mut a, &one, 2, &again).await, 200, "sent again");
+    v.as_object_mut().unwrap().remove("state");
     assert_eq!(v, json!({"stored": 5, "appended": 1, "result": null}));
+    // The tablet's view by itself, with the log's time 0 on the server's clock.
+    let view = expect_json(
+        &a.request("GET", &one.replace("/log", "/state"), None).await,
+        200,
+        "the tablet's view",
+    );
+    assert_eq!(view["lines"], 5);
+    assert_eq!(view["position"]["turn"], "black");
+    assert_eq!(view["arbiter"], true);
+    let (origin, now) = (
+        view["origin_ms"].as_i64().unwrap(),
+        view["server_ms"].as_i64().unwrap(),
+    );
+    assert!(origin > 0 && origin <= now, "{view}");
 
     // A line that says something else under a stored number, and a gap: 409.
     let r = send(&mut a, &one, 3, &[mv(5_000, "white", "d2d4")]).await;

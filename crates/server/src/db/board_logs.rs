@@ -32,6 +32,21 @@ pub async fn lines(db: &Db, at: BoardAt<'_>) -> Result<Vec<String>, AppError> {
         .collect()
 }
 
+/// When line 1 was stored (Unix milliseconds): the log's time 0 on the server's clock;
+/// `None` before the log is opened, or for a log opened before the time was kept.
+pub async fn origin_ms(db: &Db, at: BoardAt<'_>) -> Result<Option<i64>, AppError> {
+    let stored: Option<i64> = sqlx::query_scalar(
+        "SELECT stored_ms FROM board_logs
+         WHERE event_id = $1 AND round = $2 AND board = $3 AND line_no = 1",
+    )
+    .bind(at.event)
+    .bind(i64::from(at.round))
+    .bind(i64::from(at.board))
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(stored.filter(|&ms| ms > 0))
+}
+
 /// Stores `new` as the lines after the first `after` lines of the log, in one transaction.
 /// Returns `false` (and stores nothing) when the log no longer has exactly `after` lines:
 /// another request stored lines meanwhile, and the caller merges again.
@@ -45,6 +60,7 @@ pub async fn append(
         return Ok(true);
     }
     let _turn = db.event_write_turn().await;
+    let stored_ms = super::now_ms();
     let mut tx = db.pool.begin().await?;
     let count: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM board_logs WHERE event_id = $1 AND round = $2 AND board = $3",
@@ -62,14 +78,15 @@ pub async fn append(
         let line_no = i64::try_from(after + k + 1)
             .map_err(|_| AppError::Internal("board log line number".into()))?;
         let stored = sqlx::query(
-            "INSERT INTO board_logs (event_id, round, board, line_no, line)
-             VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO board_logs (event_id, round, board, line_no, line, stored_ms)
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(at.event)
         .bind(i64::from(at.round))
         .bind(i64::from(at.board))
         .bind(line_no)
         .bind(line)
+        .bind(stored_ms)
         .execute(&mut *tx)
         .await;
         match stored {

@@ -100,6 +100,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "board links",
         include_str!("../../migrations/sqlite/0012_board_links.sql"),
     ),
+    (
+        13,
+        "board log times",
+        include_str!("../../migrations/sqlite/0013_board_log_times.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -156,6 +161,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         12,
         "board links",
         include_str!("../../migrations/postgres/0012_board_links.sql"),
+    ),
+    (
+        13,
+        "board log times",
+        include_str!("../../migrations/postgres/0013_board_log_times.sql"),
     ),
 ];
 

@@ -15,7 +15,7 @@ use crate::db::board_logs::{self, BoardAt};
 use crate::db::users::User;
 use crate::db::{Db, board_links, events as store};
 use crate::i18n::Msg;
-use shatar_arbiter::LogEntry;
+use shatar_arbiter::{ArbiterGame, LogEntry};
 use shatar_tournament::{BoardNo, EntrantNo, GameResult, RoundNo};
 
 /// How many times lines are merged again after another request stored lines first.
@@ -49,8 +49,14 @@ impl From<crate::error::AppError> for BoardError {
 pub enum Access<'a> {
     /// A visitor, signed in or not: the event's staff may.
     Account(Option<&'a User>),
-    /// The key of a board link, as the link gives it.
-    Link(&'a str),
+    /// The key of a board link, as the link gives it, and the visitor (the event's staff
+    /// holding a link are the staff).
+    Link {
+        /// The key.
+        key: &'a str,
+        /// The visitor, signed in or not.
+        user: Option<&'a User>,
+    },
 }
 
 /// What a request did.
@@ -60,6 +66,8 @@ pub struct Sent {
     pub stored: usize,
     /// How many of them this request added.
     pub appended: usize,
+    /// The game after the stored lines.
+    pub game: ArbiterGame,
     /// The game's result, once the log has ended it.
     pub result: Option<GameResult>,
     /// The event's answer to entering it (or that it was in already), or why it was not
@@ -78,6 +86,39 @@ pub async fn read(
 ) -> Result<Vec<String>, BoardError> {
     let at = board_at(id, round, board);
     opened(db, access, at, round, board).await.map(|(l, _)| l)
+}
+
+/// A board's log as its tablet takes it up.
+#[derive(Debug, Clone)]
+pub struct Opened {
+    /// The stored lines.
+    pub lines: usize,
+    /// The game after them.
+    pub game: ArbiterGame,
+    /// When line 1 was stored (Unix ms): the log's time 0 on the server's clock.
+    pub origin_ms: Option<i64>,
+    /// Who asks: the staff may send the arbiter's lines, a link the players'.
+    pub sender: Sender,
+}
+
+/// Board `board` of round `round` of event `id` for its tablet: the game after the stored
+/// lines (opened by the server if nobody has asked before), and the log's time 0.
+pub async fn open(
+    db: &Db,
+    access: Access<'_>,
+    id: &str,
+    round: RoundNo,
+    board: BoardNo,
+) -> Result<Opened, BoardError> {
+    let at = board_at(id, round, board);
+    let (lines, sender) = opened(db, access, at, round, board).await?;
+    let game = board_log::replay(&lines)?;
+    Ok(Opened {
+        lines: lines.len(),
+        game,
+        origin_ms: board_logs::origin_ms(db, at).await?,
+        sender,
+    })
 }
 
 /// Lines `sent`, the first of them line `from`, of board `board`'s log.
@@ -113,12 +154,13 @@ pub async fn send(
     };
     let result = board_log::result_of(&merged.game);
     let entered = match &result {
-        Some(r) => Some(enter(db, access, id, round, board, r).await?),
+        Some(r) => Some(enter(db, access, sender, id, round, board, r).await?),
         None => None,
     };
     Ok(Sent {
         stored: stored.len(),
         appended,
+        game: merged.game,
         result,
         entered,
     })
@@ -224,7 +266,7 @@ async fn opened(
 ) -> Result<(Vec<String>, Sender), BoardError> {
     let (state, sender) = match access {
         Access::Account(author) => (staff_state(db, author, at.event).await?, Sender::Staff),
-        Access::Link(key) => {
+        Access::Link { key, user } => {
             let stored = store::load(db, at.event)
                 .await?
                 .ok_or_else(|| ChangeError::NotFound(at.event.to_owned()))?;
@@ -232,7 +274,12 @@ async fn opened(
             if !held.is_some_and(|k| crate::auth::constant_time_eq(&k, key)) {
                 return Err(ChangeError::Forbidden(Msg::new("board-log-bad-link")).into());
             }
-            (stored.state, Sender::Link)
+            let sender = if Standing::of(user, &stored.state).is_staff() {
+                Sender::Staff
+            } else {
+                Sender::Link
+            };
+            (stored.state, sender)
         }
     };
     let open = board_log::open_line(&state, round, board)?;
@@ -250,6 +297,7 @@ async fn opened(
 async fn enter(
     db: &Db,
     access: Access<'_>,
+    sender: Sender,
     id: &str,
     round: RoundNo,
     board: BoardNo,
@@ -262,9 +310,12 @@ async fn enter(
         replace: false,
         sheet: None,
     };
-    let done = match access {
-        Access::Account(author) => change::change(db, id, author, action, None).await,
-        Access::Link(_) => change::by_server(db, id, action, None).await,
+    let author = match access {
+        Access::Account(author) | Access::Link { user: author, .. } => author,
+    };
+    let done = match sender {
+        Sender::Staff => change::change(db, id, author, action, None).await,
+        Sender::Link => change::by_server(db, id, action, None).await,
     };
     match done {
         Ok(done) => Ok(Ok(done.message)),

@@ -36,6 +36,7 @@ pub mod live_tools;
 pub mod online;
 pub mod runner;
 pub mod state;
+pub mod tablet;
 mod team_runner;
 pub mod words;
 

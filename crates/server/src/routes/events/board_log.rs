@@ -9,9 +9,18 @@
 //!   `open`), each a log entry as a JSON object or as its JSON text. Lines the server has are
 //!   accepted again when they say the same; a different one is 409, a missing stretch before
 //!   K is 409, a line the arbiter library refuses is 400 naming the line and the library's
-//!   reason; nothing of a refused request is stored. The answer: `{"stored": N, "appended":
+//!   reason; nothing of a refused request is stored. A refusal about one line names it in the
+//!   `x-shatar-log-line` header too. The answer: `{"stored": N, "appended":
 //!   k, "result": "1-0" | null, "message"?: the event's answer to the result entered,
 //!   "result_error"?: why it was not (a different result is there)}`.
+//!   The answer also has `"state"`: the tablet's view of the game after the stored lines
+//!   (as below).
+//! - `GET /api/events/{id}/rounds/{r}/boards/{b}/state`: the tablet's view of the game
+//!   (`events/tablet.rs`): the position with the legal moves while the clock may run, the
+//!   move list in the visitor's notation and language, both clock faces and the periods,
+//!   offers, a claim waiting for a ruling, the result; with `origin_ms` (when line 1 was
+//!   stored, Unix ms: the log's time 0), `server_ms` (the server's clock now) and
+//!   `arbiter` (whether the asker may send the arbiter's lines).
 //! - `POST /api/events/{id}/rounds/{r}/links` (staff): every game's link in the round, made
 //!   for the boards without one → `{"round", "links": [{"board", "white", "black", "key",
 //!   "log"}]}` (`log`: the log's path with the key), for the pairing sheet's QR codes.
@@ -21,8 +30,10 @@
 use super::api::{round_no, writer};
 use super::corrections::board_no;
 use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};
-use crate::events::board_log::{BoardLogError, MAX_LINE_BYTES};
+use crate::archive::notation_of;
+use crate::events::board_log::{BoardLogError, MAX_LINE_BYTES, Sender};
 use crate::events::board_sync::{self, Access, BoardError};
+use crate::events::tablet;
 use crate::events::words;
 use crate::i18n::Msg;
 use crate::state::AppState;
@@ -63,6 +74,35 @@ fn error(e: BoardError) -> ApiError {
     }
 }
 
+/// The response header that names the first line a refused request's refusal is about, for
+/// a tablet that drops that line and what follows.
+pub const LINE_HEADER: &str = "x-shatar-log-line";
+
+/// The line a refusal is about, if it is about one.
+fn line_of(e: &BoardError) -> Option<usize> {
+    match e {
+        BoardError::Log(
+            BoardLogError::Contradicts { line }
+            | BoardLogError::Refused { line, .. }
+            | BoardLogError::ArbiterOnly { line, .. }
+            | BoardLogError::TooLong { line },
+        ) => Some(*line),
+        _ => None,
+    }
+}
+
+/// A refusal of lines, naming the line in [`LINE_HEADER`].
+fn refused_lines(e: BoardError) -> Response {
+    let line = line_of(&e);
+    let mut res = error(e).into_response();
+    if let Some(line) = line
+        && let Ok(value) = header::HeaderValue::from_str(&line.to_string())
+    {
+        res.headers_mut().insert(LINE_HEADER, value);
+    }
+    res
+}
+
 /// `?key=KEY`: a board link's key.
 #[derive(Deserialize)]
 struct LinkKey {
@@ -78,7 +118,15 @@ fn access<'a>(
     writes: bool,
 ) -> ApiResult<Access<'a>> {
     match key.key.as_deref() {
-        Some(k) if crate::auth::is_token(k) => Ok(Access::Link(k)),
+        // The staff may hold a link too; their writes carry the CSRF header as always.
+        Some(k) if crate::auth::is_token(k) => Ok(Access::Link {
+            key: k,
+            user: if writes {
+                writer(v, headers)?
+            } else {
+                v.user.as_ref()
+            },
+        }),
         Some(_) => Err(ApiError::forbidden(Msg::new("board-log-bad-link"))),
         None if writes => Ok(Access::Account(writer(v, headers)?)),
         None => Ok(Access::Account(v.user.as_ref())),
@@ -102,6 +150,36 @@ async fn read(
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
 }
 
+/// The tablet's view of the game after `lines` stored lines, with the clocks' anchors.
+fn tablet_view(
+    game: &shatar_arbiter::ArbiterGame,
+    lines: usize,
+    headers: &HeaderMap,
+    lang: crate::i18n::Lang,
+) -> Value {
+    tablet::view(game, lines, notation_of(headers), lang)
+}
+
+async fn board_state(
+    State(state): State<AppState>,
+    ApiVisitor(v): ApiVisitor,
+    headers: HeaderMap,
+    Path((id, round, board)): Path<(String, String, String)>,
+    Query(key): Query<LinkKey>,
+) -> ApiResult<Json<Value>> {
+    let round = round_no(&round)?;
+    let board = board_no(&board)?;
+    let access = access(&v, &headers, &key, false)?;
+    let opened = board_sync::open(&state.db, access, &id, round, board)
+        .await
+        .map_err(error)?;
+    let mut view = tablet_view(&opened.game, opened.lines, &headers, v.lang);
+    view["origin_ms"] = json!(opened.origin_ms);
+    view["server_ms"] = json!(crate::db::now_ms());
+    view["arbiter"] = json!(opened.sender == Sender::Staff);
+    Ok(Json(view))
+}
+
 #[derive(Deserialize)]
 struct SendBody {
     from: usize,
@@ -109,20 +187,20 @@ struct SendBody {
 }
 
 /// Line `line` as sent: an entry object, or its JSON text.
-fn entry(line: usize, value: &Value) -> ApiResult<LogEntry> {
+fn entry(line: usize, value: &Value) -> Result<LogEntry, BoardError> {
     let text = match value {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
     if text.len() > MAX_LINE_BYTES {
-        return Err(error(BoardError::Log(BoardLogError::TooLong { line })));
+        return Err(BoardError::Log(BoardLogError::TooLong { line }));
     }
     text.parse()
         .map_err(|e: shatar_arbiter::ParseLogEntryError| {
-            error(BoardError::Log(BoardLogError::Refused {
+            BoardError::Log(BoardLogError::Refused {
                 line,
                 reason: e.to_string(),
-            }))
+            })
         })
 }
 
@@ -133,32 +211,35 @@ async fn send(
     Path((id, round, board)): Path<(String, String, String)>,
     Query(key): Query<LinkKey>,
     ApiJson(body): ApiJson<SendBody>,
-) -> ApiResult<Json<Value>> {
-    let access = access(&v, &headers, &key, true)?;
-    let round = round_no(&round)?;
-    let board = board_no(&board)?;
+) -> Result<Json<Value>, Response> {
+    let access = access(&v, &headers, &key, true).map_err(IntoResponse::into_response)?;
+    let round = round_no(&round).map_err(IntoResponse::into_response)?;
+    let board = board_no(&board).map_err(IntoResponse::into_response)?;
     if body.from == 0 {
-        return Err(ApiError::field("from", Msg::new("board-log-from")));
+        return Err(ApiError::field("from", Msg::new("board-log-from")).into_response());
     }
     if body.lines.len() > MAX_LINES_PER_REQUEST {
         return Err(ApiError::field(
             "lines",
             Msg::new("board-log-too-many").arg("max", MAX_LINES_PER_REQUEST),
-        ));
+        )
+        .into_response());
     }
     let sent = body
         .lines
         .iter()
         .enumerate()
         .map(|(k, l)| entry(body.from + k, l))
-        .collect::<ApiResult<Vec<_>>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(refused_lines)?;
     let done = board_sync::send(&state.db, access, &id, round, board, body.from, &sent)
         .await
-        .map_err(error)?;
+        .map_err(refused_lines)?;
     let mut answer = json!({
         "stored": done.stored,
         "appended": done.appended,
         "result": done.result.as_ref().map(words::write),
+        "state": tablet_view(&done.game, done.stored, &headers, v.lang),
     });
     match &done.entered {
         Some(Ok(m)) => answer["message"] = json!(m.text(v.lang)),
@@ -215,6 +296,10 @@ pub fn router() -> Router<AppState> {
         .route(
             "/api/events/{id}/rounds/{r}/boards/{b}/log",
             get(read).post(send).layer(DefaultBodyLimit::max(MAX_BODY)),
+        )
+        .route(
+            "/api/events/{id}/rounds/{r}/boards/{b}/state",
+            get(board_state),
         )
         .route("/api/events/{id}/rounds/{r}/links", post(links))
         .route(

@@ -30,6 +30,7 @@ use std::collections::HashMap;
 
 mod manage;
 mod round;
+mod tablet;
 
 /// The result buttons of a board, White first.
 pub(super) const RESULT_WORDS: [&str; 6] = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
@@ -902,6 +903,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .merge(manage::router())
         .merge(round::router())
+        .merge(tablet::router())
         .route("/events", get(list))
         .route("/events/new", get(new_page).post(create))
         .route("/events/{id}", get(show))

@@ -1,0 +1,281 @@
+//! The board's tablet (At the board): `GET /events/{id}/rounds/{r}/boards/{b}/tablet`, a
+//! page for a tablet or phone lying between the players of an over-the-board game. It is
+//! the game's clock (two halves, each pressed by its player), its score sheet (moves
+//! entered from the legal moves the server sends) and, for the event's arbiter, the
+//! arbiter's actions; everything it does is a line of the board's log
+//! (`routes/events/board_log.rs`), sent as it happens and kept on the device while the
+//! network is away (`static/tablet.js`, cached for offline use by `static/tablet-sw.js`).
+//!
+//! Opened by the event's staff (signed in) or with the board's link (`?key=`): the
+//! players' actions only, the arbiter's behind the arbiter's sign-in.
+
+use super::load;
+use crate::auth::Visitor;
+use crate::error::{AppError, AppResult};
+use crate::events::board_log::{BoardLogError, Sender};
+use crate::events::board_sync::{self, Access, BoardError};
+use crate::events::change::ChangeError;
+use crate::html::json_in_script;
+use crate::i18n::{Lang, Msg};
+use crate::routes::events::api::CSRF_HEADER;
+use crate::state::AppState;
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shatar_arbiter::{ClaimKind, ViolationKind};
+use shatar_tournament::{BoardNo, RoundNo};
+
+/// `?key=KEY`: a board link's key.
+#[derive(Deserialize)]
+struct LinkKey {
+    key: Option<String>,
+}
+
+/// The page's refusal as an error page.
+fn refusal(e: BoardError) -> AppError {
+    match e {
+        BoardError::Change(ChangeError::Unauthorized) => AppError::Unauthorized,
+        BoardError::Change(ChangeError::Forbidden(m)) => AppError::Forbidden(m),
+        BoardError::Change(ChangeError::NotFound(id)) => {
+            AppError::NotFound(Msg::new("event-error-no-event").arg("id", id))
+        }
+        BoardError::Change(ChangeError::Storage(e)) => e,
+        BoardError::Change(ChangeError::Stale(m)) => AppError::Conflict(m),
+        BoardError::Change(ChangeError::Action(a)) => AppError::Conflict(a.message()),
+        BoardError::Log(BoardLogError::NoBoard(m)) => AppError::NotFound(m),
+        BoardError::Log(l) => AppError::Conflict(l.message()),
+    }
+}
+
+/// The words the script shows, in the page's language.
+fn texts(l: Lang) -> Value {
+    let keys = [
+        "start",
+        "press",
+        "enter-move",
+        "entered",
+        "offer",
+        "accept",
+        "decline",
+        "offered",
+        "claim",
+        "claim-with-move",
+        "resign",
+        "resign-confirm",
+        "flag",
+        "moves",
+        "to-move",
+        "saved",
+        "sending",
+        "offline",
+        "refused",
+        "discard",
+        "discard-confirm",
+        "retry",
+        "result",
+        "awaiting",
+        "claim-waits",
+        "adjourned",
+        "not-started",
+        "arbiter",
+        "arbiter-locked",
+        "violation",
+        "add-time",
+        "minutes",
+        "correct",
+        "move-number",
+        "adjourn",
+        "resume",
+        "decide",
+        "reason",
+        "ruling-granted",
+        "ruling-refused",
+        "no-show",
+        "player-white",
+        "player-black",
+        "note",
+        "swap",
+        "score-sheet",
+        "close",
+        "unchecked",
+        "takeback",
+        "takeback-accept",
+        "takeback-decline",
+    ];
+    let mut out = serde_json::Map::new();
+    for k in keys {
+        out.insert(k.to_owned(), json!(l.t(&format!("tablet-{k}"))));
+    }
+    Value::Object(out)
+}
+
+/// A violation kind's words in the page's language (the library's text of S4).
+fn violation_text(l: Lang, k: ViolationKind) -> &'static str {
+    match l {
+        Lang::Zh => k.text_zh(),
+        Lang::Mn => k.text_mn(),
+        Lang::En => k.text_en(),
+    }
+}
+
+async fn show(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round, board)): Path<(String, String, String)>,
+    Query(key): Query<LinkKey>,
+) -> AppResult<Response> {
+    let l = v.lang;
+    let round: RoundNo = round
+        .parse()
+        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", &round)))?;
+    let board: BoardNo = board
+        .parse()
+        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-board").arg("board", &board)))?;
+    let access = match key.key.as_deref() {
+        Some(k) if crate::auth::is_token(k) => Access::Link {
+            key: k,
+            user: v.user.as_ref(),
+        },
+        Some(_) => return Err(AppError::Forbidden(Msg::new("board-log-bad-link"))),
+        None => Access::Account(v.user.as_ref()),
+    };
+    let opened = board_sync::open(&state.db, access, &id, round, board)
+        .await
+        .map_err(refusal)?;
+    let stored = load(&state, &id).await?;
+    let arbiter = opened.sender == Sender::Staff;
+    let query = key
+        .key
+        .as_deref()
+        .map(|k| format!("?key={k}"))
+        .unwrap_or_default();
+    let api = format!("/api/events/{id}/rounds/{round}/boards/{board}");
+    let header = opened.game.header();
+    let config = json!({
+        "state": format!("{api}/state{query}"),
+        "log": format!("{api}/log{query}"),
+        "storage": format!("shatar-tablet:{id}:{round}:{board}"),
+        "csrf_header": CSRF_HEADER,
+        "csrf": v.user.as_ref().map(|_| v.csrf.as_str()),
+        "arbiter": arbiter,
+        "lang": l.code(),
+        "texts": texts(l),
+        "violations": ViolationKind::ALL
+            .iter()
+            .map(|k| json!([k.name(), violation_text(l, *k)]))
+            .collect::<Vec<_>>(),
+        "claims": ClaimKind::ALL
+            .iter()
+            .map(|k| json!([k.name(), l.t(&format!("tablet-claim-{}", k.name()))]))
+            .collect::<Vec<_>>(),
+    });
+    let title = l.t_args(
+        "tablet-title",
+        &[
+            ("event", stored.state.event.name.as_str()),
+            ("round", &round.to_string()),
+            ("board", &board.to_string()),
+        ],
+    );
+    let white = header.white.clone().unwrap_or_default();
+    let black = header.black.clone().unwrap_or_default();
+    let body = page(l, &title, &white, &black, &config, arbiter);
+    Ok((
+        [(header::CACHE_CONTROL, "no-cache")],
+        axum::response::Html(body.into_string()),
+    )
+        .into_response())
+}
+
+/// One half of the clock: the player's name, time and moves, and the player's own buttons
+/// (turned towards the player on the far side).
+fn half(l: Lang, color: &str, name: &str) -> Markup {
+    html! {
+        section class={ "half half-" (color) } data-color=(color) {
+            div class="half-actions" {
+                button type="button" class="act-offer" data-color=(color) { (l.t("tablet-offer")) }
+                button type="button" class="act-claim" data-color=(color) { (l.t("tablet-claim")) }
+                button type="button" class="act-resign" data-color=(color) { (l.t("tablet-resign")) }
+            }
+            button type="button" class="face" data-color=(color) aria-live="off" {
+                span class="name" { (name) }
+                span class="time" { "–:––" }
+                span class="info" {}
+            }
+        }
+    }
+}
+
+fn page(l: Lang, title: &str, white: &str, black: &str, config: &Value, arbiter: bool) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang=(l.code()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1, user-scalable=no";
+                meta name="theme-color" content="#1d2b36";
+                title { (title) " · " (l.t("site-name")) }
+                link rel="stylesheet" href="/static/style.css";
+                link rel="icon" href="/static/favicon.svg" type="image/svg+xml";
+            }
+            body class="tablet-body" {
+                div id="tablet" class="tablet" data-state="loading" {
+                    (half(l, "black", black))
+                    div class="tablet-middle" {
+                        header class="tablet-head" {
+                            h1 { (title) }
+                            span id="tablet-sync" class="sync" role="status" {}
+                            button type="button" id="tablet-swap" { (l.t("tablet-swap")) }
+                        }
+                        div id="tablet-problem" class="problem" role="alert" hidden {
+                            p class="problem-text" {}
+                            button type="button" id="tablet-discard" { (l.t("tablet-discard")) }
+                            button type="button" id="tablet-retry" { (l.t("tablet-retry")) }
+                        }
+                        div id="tablet-result" class="tablet-result" hidden {}
+                        div class="tablet-controls" {
+                            button type="button" id="tablet-start" hidden { (l.t("tablet-start")) }
+                            span id="tablet-prompt" class="prompt" {}
+                        }
+                        div class="tablet-sheet" {
+                            div id="board" class="board tablet-board" {}
+                            ol id="tablet-moves" class="tablet-moves" {}
+                        }
+                        div id="tablet-claims" class="tablet-menu" hidden {
+                            p class="menu-title" {}
+                            div class="choices" {}
+                            button type="button" class="menu-close" { (l.t("tablet-close")) }
+                        }
+                        div id="tablet-promotion" class="promotion" hidden { div class="choices" {} }
+                        @if arbiter {
+                            details id="tablet-arbiter" class="tablet-arbiter" {
+                                summary { (l.t("tablet-arbiter")) }
+                                div id="tablet-arbiter-forms" {}
+                            }
+                        } @else {
+                            p class="tablet-arbiter-locked" {
+                                a href="/signin" target="_blank" { (l.t("tablet-arbiter-locked")) }
+                            }
+                        }
+                    }
+                    (half(l, "white", white))
+                }
+                script type="application/json" id="tablet-config" {
+                    (PreEscaped(json_in_script(config)))
+                }
+                script src="/static/board.js" {}
+                script src="/static/tablet.js" {}
+            }
+        }
+    }
+}
+
+/// The tablet page's route.
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/events/{id}/rounds/{r}/boards/{b}/tablet", get(show))
+}

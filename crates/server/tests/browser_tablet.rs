@@ -1,0 +1,375 @@
+//! The board's tablet (`/events/{id}/rounds/{r}/boards/{b}/tablet`) in headless Chromium at
+//! tablet size (800 × 1280): a whole game entered on the page with its clock presses, to
+//! the scholar's mate, with the network cut for three moves and the page reloaded while
+//! cut, every press and move on the server once and the result in the event's standings;
+//! a false 50-move claim (a violation and five minutes); the seed's correction example
+//! entered through the arbiter's form, giving 20:00 and 13:20. Every stored log replays by
+//! the arbiter library (what `shatar arbiter check` runs), and its replay equals what the
+//! page shows. Screenshots in zh, mn and en. Skips, saying so, when no Chromium is
+//! installed.
+
+#[path = "common/browser.rs"]
+mod browser;
+mod common;
+
+use browser::{Browser, Page, chromium};
+use common::Backend;
+use common::events::*;
+use serde_json::{Value, json};
+use shatar_arbiter::ArbiterGame;
+use shatar_arbiter::summary::format_clock;
+use shatar_rules::Color;
+use shatar_server::db::users::AccountRole;
+
+const WIDTH: u32 = 800;
+const HEIGHT: u32 = 1280;
+
+fn skip() -> Option<std::path::PathBuf> {
+    let exe = chromium();
+    if exe.is_none() {
+        eprintln!(
+            "skipped: no Chromium found (scripts/install-test-deps-server.sh --browser installs it)"
+        );
+    }
+    exe
+}
+
+fn tablet_path(id: &str, round: u32, board: u32) -> String {
+    format!("/events/{id}/rounds/{round}/boards/{board}/tablet")
+}
+
+fn log_path(id: &str, round: u32, board: u32) -> String {
+    format!("/api/events/{id}/rounds/{round}/boards/{board}/log")
+}
+
+/// The tablet page of board 1, signed in as `account`, in `lang`, its script running.
+async fn open(
+    br: &mut Browser,
+    server: &common::TestServer,
+    account: &Account,
+    path: &str,
+    lang: &str,
+) -> Page {
+    let base = format!("http://{}", server.addr);
+    let page = br.page(&format!("{base}/"), WIDTH, HEIGHT).await;
+    let session = account.browser.cookies["shatar_session"].clone();
+    br.set_cookie(&page, &base, "shatar_session", &session)
+        .await;
+    br.set_cookie(&page, &base, "lang", lang).await;
+    br.goto(&page, &format!("{base}{path}")).await;
+    settled(br, &page).await;
+    page
+}
+
+/// Waits until the page holds no line the server has not acknowledged.
+async fn settled(br: &mut Browser, page: &Page) {
+    br.wait_for(
+        page,
+        "window.shatarTablet && window.shatarTablet.view() && window.shatarTablet.pending().length === 0 \
+         && document.getElementById('tablet-sync').dataset.sync === 'saved'",
+    )
+    .await;
+}
+
+async fn view(br: &mut Browser, page: &Page) -> Value {
+    br.eval(page, "window.shatarTablet.view()").await
+}
+
+/// A move entered on the sheet and its player's press.
+async fn play(br: &mut Browser, page: &Page, color: &str, uci: &str) {
+    br.click_square(page, &uci[..2]).await;
+    br.click_square(page, &uci[2..4]).await;
+    br.wait_for(
+        page,
+        &format!("document.querySelector('.half-{color} .info').textContent.includes('{uci}')"),
+    )
+    .await;
+    br.click(page, &format!(".half-{color} .face")).await;
+}
+
+/// The stored log, checked by the arbiter library, and the game it replays to.
+async fn stored(c: &mut common::Client, path: &str) -> (Vec<Value>, ArbiterGame) {
+    let r = c.request("GET", path, None).await;
+    assert_eq!(r.status, 200, "GET {path}: {}", r.body);
+    let game = shatar_arbiter::replay(&r.body).expect("the stored log replays");
+    let lines = r
+        .body
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (lines, game)
+}
+
+/// The clock face's text the page shows for `color`.
+async fn face(br: &mut Browser, page: &Page, color: &str) -> String {
+    br.eval(
+        page,
+        &format!("document.querySelector('.half-{color} .time').textContent"),
+    )
+    .await
+    .as_str()
+    .unwrap()
+    .to_owned()
+}
+
+/// `format_clock`'s `mm:ss` as the tablet writes it: `h:mm:ss` from an hour, `m:ss` below.
+fn on_the_face(ms: i64) -> String {
+    let s = ms / 1000;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, (s % 3600) / 60, s % 60)
+    } else {
+        let text = format_clock(ms);
+        text.strip_prefix('0').unwrap_or(&text).to_owned()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_on_the_tablet_survives_a_network_cut() {
+    let Some(exe) = skip() else { return };
+    let server = start(Backend::Sqlite).await;
+    let org = account(&server, "TabOrg", AccountRole::Organiser).await;
+    let mut api = org.api(&server);
+    let (id, round) = running_event(&mut api, "Tablet", 2, 1).await;
+    let (_, white, black) = boards(&round)[0];
+    let black = black.unwrap();
+    let mut br = Browser::launch(&exe).await;
+    let page = open(&mut br, &server, &org, &tablet_path(&id, 1, 1), "en").await;
+
+    // The page opened the log: the server's open line, the players by the pairing.
+    let v = view(&mut br, &page).await;
+    assert_eq!(v["lines"], 1, "{v}");
+    assert_eq!(v["players"]["white"], format!("Player {white}"));
+    assert_eq!(v["arbiter"], true);
+    assert_eq!(face(&mut br, &page, "white").await, "30:00");
+    br.documented(&page, "tablet-ready-en.png").await;
+
+    br.click(&page, "#tablet-start").await;
+    settled(&mut br, &page).await;
+    play(&mut br, &page, "white", "e2e4").await;
+    settled(&mut br, &page).await;
+    play(&mut br, &page, "black", "e7e5").await;
+    settled(&mut br, &page).await;
+
+    // The network goes; three moves are entered and pressed without it, and the page is
+    // loaded again while it is away (the service worker has it by then).
+    br.wait_for(
+        &page,
+        "navigator.serviceWorker.controller !== null && window.shatarTablet.cached",
+    )
+    .await;
+    br.on(&page, "Network.enable", json!({})).await;
+    let cut =
+        json!({"offline": true, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0});
+    br.on(&page, "Network.emulateNetworkConditions", cut).await;
+    for (color, uci) in [("white", "d1h5"), ("black", "b8c6"), ("white", "f1c4")] {
+        play(&mut br, &page, color, uci).await;
+    }
+    br.wait_for(
+        &page,
+        "document.getElementById('tablet-sync').dataset.sync === 'offline' \
+         && window.shatarTablet.pending().length === 3",
+    )
+    .await;
+    br.documented(&page, "tablet-offline-en.png").await;
+    let (lines, _) = stored(&mut api, &log_path(&id, 1, 1)).await;
+    assert_eq!(lines.len(), 4, "nothing arrived while cut: {lines:?}");
+    br.on(&page, "Page.reload", json!({})).await;
+    br.wait_for(
+        &page,
+        "window.shatarTablet && window.shatarTablet.view() && window.shatarTablet.pending().length === 3",
+    )
+    .await;
+    let kept = view(&mut br, &page).await;
+    assert_eq!(kept["position"]["turn"], "black", "{kept}");
+    assert_eq!(kept["moves"].as_array().unwrap().len(), 5);
+
+    // Back: the kept lines go in order, once; the game goes on to mate.
+    let back =
+        json!({"offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1});
+    br.on(&page, "Network.emulateNetworkConditions", back).await;
+    br.eval(&page, "window.dispatchEvent(new Event('online'))")
+        .await;
+    settled(&mut br, &page).await;
+    play(&mut br, &page, "black", "g8f6").await;
+    settled(&mut br, &page).await;
+    play(&mut br, &page, "white", "h5f7").await;
+    settled(&mut br, &page).await;
+    let end = view(&mut br, &page).await;
+    assert_eq!(end["result"], "1-0", "{end}");
+    assert!(
+        end["reason"].as_str().unwrap().contains("checkmate"),
+        "{end}"
+    );
+    br.documented(&page, "tablet-mate-en.png").await;
+
+    // On the server: the open line, the start and seven moves, each once, in order; the
+    // log replays to the mate, and the faces the page shows are the replay's.
+    let (lines, game) = stored(&mut api, &log_path(&id, 1, 1)).await;
+    let moves: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l["event"]["move"].as_str())
+        .collect();
+    assert_eq!(
+        moves,
+        ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
+    );
+    assert_eq!(lines.len(), 9, "{lines:?}");
+    assert_eq!(lines[1]["event"], "start");
+    let times: Vec<u64> = lines.iter().map(|l| l["t"].as_u64().unwrap()).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+    assert_eq!(game.result().unwrap().to_string(), "1-0 (checkmate)");
+    for (name, color) in [("white", Color::White), ("black", Color::Black)] {
+        assert_eq!(
+            face(&mut br, &page, name).await,
+            on_the_face(game.remaining_ms(color)),
+            "{name}'s face"
+        );
+    }
+
+    // The result is the board's in the event's standings.
+    let event = expect_json(
+        &call(&mut api, "GET", &format!("/api/events/{id}"), None).await,
+        200,
+        "the event",
+    );
+    let pairing = &event["rounds"][0]["pairings"][0];
+    assert_eq!(pairing["result"], "1-0", "{pairing}");
+    let standings = expect_json(
+        &call(
+            &mut api,
+            "GET",
+            &format!("/api/events/{id}/standings"),
+            None,
+        )
+        .await,
+        200,
+        "standings",
+    );
+    let first = &standings[0];
+    assert_eq!(first["number"], white, "{standings}");
+    assert_eq!(first["points"], 1.0, "{standings}");
+    let _ = black;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_false_fifty_move_claim_costs_a_violation_and_five_minutes() {
+    let Some(exe) = skip() else { return };
+    let server = start(Backend::Sqlite).await;
+    let org = account(&server, "TabClaim", AccountRole::Organiser).await;
+    let mut api = org.api(&server);
+    let (id, _) = running_event(&mut api, "Tablet claims", 2, 1).await;
+    let mut br = Browser::launch(&exe).await;
+    let page = open(&mut br, &server, &org, &tablet_path(&id, 1, 1), "mn").await;
+    br.click(&page, "#tablet-start").await;
+    settled(&mut br, &page).await;
+    play(&mut br, &page, "white", "e2e4").await;
+    settled(&mut br, &page).await;
+    br.documented(&page, "tablet-sheet-mn.png").await;
+
+    // Black, on move, claims 50 moves without a capture or a pawn move, after one move.
+    let before = view(&mut br, &page).await["clock"]["black"]["used_ms"]
+        .as_u64()
+        .unwrap();
+    br.click(&page, ".half-black .act-claim").await;
+    br.click(&page, "#tablet-claims button[data-kind='fifty-moves']")
+        .await;
+    settled(&mut br, &page).await;
+    let v = view(&mut br, &page).await;
+    assert_eq!(v["violations"], json!({"white": 0, "black": 1}), "{v}");
+    assert_eq!(v["result"], Value::Null);
+    assert_eq!(v["in_play"], true, "the game goes on: {v}");
+    let (lines, game) = stored(&mut api, &log_path(&id, 1, 1)).await;
+    let claim = &lines.last().unwrap();
+    assert_eq!(claim["by"], "black");
+    assert_eq!(claim["event"]["claim"]["kind"], "fifty-moves");
+    let t_claim = claim["t"].as_u64().unwrap();
+    let t_move = lines[lines.len() - 2]["t"].as_u64().unwrap();
+    // Black's thinking up to the claim, and the five minutes of the false claim.
+    let used = game.clock().face(Color::Black).used_ms;
+    assert_eq!(used, 300_000, "{lines:?}");
+    assert_eq!(
+        v["clock"]["black"]["used_ms"].as_u64().unwrap(),
+        before + 300_000
+    );
+    assert!(t_claim >= t_move);
+    assert_eq!(
+        game.violations()[0].kind,
+        shatar_arbiter::ViolationKind::FalseClaim
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_seeds_correction_example_through_the_arbiters_form() {
+    let Some(exe) = skip() else { return };
+    let server = start(Backend::Sqlite).await;
+    let org = account(&server, "TabFix", AccountRole::Organiser).await;
+    let mut api = org.api(&server);
+    let id = create_event(
+        &mut api,
+        json!({"name": "Correction", "system": "dutch", "rounds": 1, "time_control": "5400"}),
+    )
+    .await;
+    for n in ["Bat", "Dorj"] {
+        add_player(&mut api, &id, json!({"name": n})).await;
+    }
+    start_event(&mut api, &id).await;
+    pair(&mut api, &id).await;
+    publish(&mut api, &id, 1).await;
+
+    // The example's game up to Blue's 30th move (examples/arbiter/correction-example.jsonl,
+    // without its open line and its correction), sent as a tablet would have.
+    let example = include_str!("../../../examples/arbiter/correction-example.jsonl");
+    let lines: Vec<Value> = example
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["event"].get("open").is_none() && l["event"].get("correct").is_none())
+        .collect();
+    let log = log_path(&id, 1, 1);
+    let r = call(&mut api, "GET", &log, None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = call(
+        &mut api,
+        "POST",
+        &log,
+        Some(json!({"from": 2, "lines": lines})),
+    )
+    .await;
+    expect_json(&r, 200, "the example's moves");
+
+    let mut br = Browser::launch(&exe).await;
+    let page = open(&mut br, &server, &org, &tablet_path(&id, 1, 1), "zh").await;
+    // Before: 30:00 and 20:00 used of 90 minutes.
+    assert_eq!(face(&mut br, &page, "white").await, "1:00:00");
+    assert_eq!(face(&mut br, &page, "black").await, "1:10:00");
+    br.eval(
+        &page,
+        "document.getElementById('tablet-arbiter').open = true",
+    )
+    .await;
+    br.eval(
+        &page,
+        "(() => { const f = document.querySelector('form[data-action=correct]'); \
+         f.querySelector('input[type=number]').value = '20'; \
+         f.querySelector('select').value = 'white'; \
+         f.querySelector('input[type=text]').value = '第20回合白方着法违规'; })()",
+    )
+    .await;
+    br.documented(&page, "tablet-arbiter-zh.png").await;
+    br.click(&page, "form[data-action=correct] button").await;
+    settled(&mut br, &page).await;
+
+    // The seed: 30 × 20/30 = 20:00 and 20 × 20/30 = 13:20 used: 70:00 and 76:40 left.
+    let (stored_lines, game) = stored(&mut api, &log).await;
+    assert_eq!(stored_lines.last().unwrap()["event"]["correct"]["move"], 20);
+    assert_eq!(
+        (
+            game.clock().face(Color::White).used_ms,
+            game.clock().face(Color::Black).used_ms
+        ),
+        (1_200_000, 800_000)
+    );
+    assert_eq!(face(&mut br, &page, "white").await, "1:10:00");
+    assert_eq!(face(&mut br, &page, "black").await, "1:16:40");
+    let v = view(&mut br, &page).await;
+    assert_eq!(v["corrections"], 1);
+}
