@@ -253,6 +253,19 @@ pub struct ListedMove {
     pub uci: String,
 }
 
+impl ListedMove {
+    /// The move as the move-list scripts take it (analysis board, board tablet).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "ply": self.ply,
+            "number": self.number,
+            "color": self.color.name(),
+            "text": self.text,
+            "uci": self.uci,
+        })
+    }
+}
+
 /// The main line of `initial` followed by `moves`, each written by the records library in
 /// `notation` and `lang`.
 pub fn listed_moves(

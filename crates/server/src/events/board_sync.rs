@@ -85,7 +85,9 @@ pub async fn read(
     board: BoardNo,
 ) -> Result<Vec<String>, BoardError> {
     let at = board_at(id, round, board);
-    opened(db, access, at, round, board).await.map(|(l, _)| l)
+    opened(db, access, at, round, board)
+        .await
+        .map(|(lines, _, _)| lines)
 }
 
 /// A board's log as its tablet takes it up.
@@ -99,6 +101,8 @@ pub struct Opened {
     pub origin_ms: Option<i64>,
     /// Who asks: the staff may send the arbiter's lines, a link the players'.
     pub sender: Sender,
+    /// The event's name.
+    pub event_name: String,
 }
 
 /// Board `board` of round `round` of event `id` for its tablet: the game after the stored
@@ -111,13 +115,14 @@ pub async fn open(
     board: BoardNo,
 ) -> Result<Opened, BoardError> {
     let at = board_at(id, round, board);
-    let (lines, sender) = opened(db, access, at, round, board).await?;
+    let (lines, sender, state) = opened(db, access, at, round, board).await?;
     let game = board_log::replay(&lines)?;
     Ok(Opened {
         lines: lines.len(),
         game,
         origin_ms: board_logs::origin_ms(db, at).await?,
         sender,
+        event_name: state.event.name,
     })
 }
 
@@ -132,7 +137,7 @@ pub async fn send(
     sent: &[LogEntry],
 ) -> Result<Sent, BoardError> {
     let at = board_at(id, round, board);
-    let (mut stored, sender) = opened(db, access, at, round, board).await?;
+    let (mut stored, sender, _) = opened(db, access, at, round, board).await?;
     let mut attempts = 0;
     let (merged, appended) = loop {
         let merged = board_log::merge(&stored, from, sent, sender)?;
@@ -255,15 +260,15 @@ async fn staff_state(
     Ok(stored.state)
 }
 
-/// The log's stored lines, its `open` line written first when it has none, and who sends;
-/// refused unless `access` may and the board is one that has a log.
+/// The log's stored lines, its `open` line written first when it has none, who sends, and
+/// the event; refused unless `access` may and the board is one that has a log.
 async fn opened(
     db: &Db,
     access: Access<'_>,
     at: BoardAt<'_>,
     round: RoundNo,
     board: BoardNo,
-) -> Result<(Vec<String>, Sender), BoardError> {
+) -> Result<(Vec<String>, Sender, super::EventState), BoardError> {
     let (state, sender) = match access {
         Access::Account(author) => (staff_state(db, author, at.event).await?, Sender::Staff),
         Access::Link { key, user } => {
@@ -285,11 +290,11 @@ async fn opened(
     let open = board_log::open_line(&state, round, board)?;
     let lines = board_logs::lines(db, at).await?;
     if !lines.is_empty() {
-        return Ok((lines, sender));
+        return Ok((lines, sender, state));
     }
     // Two first requests at once: one stores the line, the other reads it.
     board_logs::append(db, at, 0, &[open.to_string()]).await?;
-    Ok((board_logs::lines(db, at).await?, sender))
+    Ok((board_logs::lines(db, at).await?, sender, state))
 }
 
 /// Enters `result` as the board's result unless it has one: the same one is left as it is,

@@ -3,7 +3,7 @@
 //! from it, and runs its clock from the faces here (the library's [`Clock`] written out, so
 //! that the page can go on pressing while the network is away, with the same arithmetic).
 
-use crate::archive::{listed_moves, records_lang};
+use crate::archive::{ListedMove, listed_moves, records_lang};
 use crate::board_view;
 use crate::i18n::Lang;
 use serde_json::{Value, json};
@@ -34,8 +34,8 @@ pub fn view(game: &ArbiterGame, lines: usize, notation: Notation, lang: Lang) ->
         Default::default()
     };
     let moves: Vec<Value> = listed_moves(g.initial(), g.moves(), notation, records_lang(lang))
-        .into_iter()
-        .map(|m| json!({"ply": m.ply, "number": m.number, "color": m.color.name(), "text": m.text, "uci": m.uci}))
+        .iter()
+        .map(ListedMove::to_json)
         .collect();
     let mut position = board_view::position(g.position(), g.moves().last(), g.moves().len());
     if let Value::Object(o) = &mut position {

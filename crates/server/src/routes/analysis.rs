@@ -5,7 +5,7 @@
 //! (`/api/analysis/import`).
 
 use crate::analysis::{MAX_DEPTH, MAX_MULTIPV};
-use crate::archive::{listed_moves, notation_of, records_lang};
+use crate::archive::{ListedMove, listed_moves, notation_of, records_lang};
 use crate::auth::Visitor;
 use crate::board_view;
 use crate::db::games::Ending;
@@ -232,10 +232,8 @@ fn position_view(
     let mut view = board_view::position(pos, shown.moves().last(), c.ply);
     let (dests, promotions) = board_view::dests(&shown, &c.ruleset);
     let moves: Vec<Value> = listed_moves(c.game.initial(), c.game.moves(), notation, rl)
-        .into_iter()
-        .map(|m| {
-            json!({"ply": m.ply, "number": m.number, "color": m.color.name(), "text": m.text, "uci": m.uci})
-        })
+        .iter()
+        .map(ListedMove::to_json)
         .collect();
     let tuuxei = if c.ruleset.tuuxei {
         shatar_records::Tuuxei::of(&shown).map(|t| t.name(rl))

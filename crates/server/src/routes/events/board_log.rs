@@ -31,6 +31,7 @@ use super::api::{round_no, writer};
 use super::corrections::board_no;
 use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};
 use crate::archive::notation_of;
+use crate::db::users::User;
 use crate::events::board_log::{BoardLogError, MAX_LINE_BYTES, Sender};
 use crate::events::board_sync::{self, Access, BoardError};
 use crate::events::tablet;
@@ -105,32 +106,44 @@ fn refused_lines(e: BoardError) -> Response {
 
 /// `?key=KEY`: a board link's key.
 #[derive(Deserialize)]
-struct LinkKey {
+pub(super) struct LinkKey {
     key: Option<String>,
 }
 
-/// Who asks: the link's holder when a key is given (a malformed key is no key of ours),
-/// else the visitor, whose writes carry the CSRF header.
+impl LinkKey {
+    /// The access this query gives `user`: the link's holder when a key is given, the
+    /// account otherwise; a malformed key is no key of ours.
+    pub(super) fn access<'a>(&'a self, user: Option<&'a User>) -> Result<Access<'a>, Msg> {
+        match self.key.as_deref() {
+            Some(k) if crate::auth::is_token(k) => Ok(Access::Link { key: k, user }),
+            Some(_) => Err(Msg::new("board-log-bad-link")),
+            None => Ok(Access::Account(user)),
+        }
+    }
+
+    /// The query string that carries the key on, if one was given.
+    pub(super) fn query(&self) -> String {
+        self.key
+            .as_deref()
+            .map(|k| format!("?key={k}"))
+            .unwrap_or_default()
+    }
+}
+
+/// Who asks: the link's holder when a key is given, else the visitor; writes carry the
+/// CSRF header (the staff may hold a link too).
 fn access<'a>(
     v: &'a crate::auth::Visitor,
     headers: &HeaderMap,
     key: &'a LinkKey,
     writes: bool,
 ) -> ApiResult<Access<'a>> {
-    match key.key.as_deref() {
-        // The staff may hold a link too; their writes carry the CSRF header as always.
-        Some(k) if crate::auth::is_token(k) => Ok(Access::Link {
-            key: k,
-            user: if writes {
-                writer(v, headers)?
-            } else {
-                v.user.as_ref()
-            },
-        }),
-        Some(_) => Err(ApiError::forbidden(Msg::new("board-log-bad-link"))),
-        None if writes => Ok(Access::Account(writer(v, headers)?)),
-        None => Ok(Access::Account(v.user.as_ref())),
-    }
+    let user = if writes {
+        writer(v, headers)?
+    } else {
+        v.user.as_ref()
+    };
+    key.access(user).map_err(ApiError::forbidden)
 }
 
 async fn read(

@@ -45,12 +45,12 @@ enum Notice {
     Entered(BoardNo),
 }
 
-fn round_no(text: &str) -> AppResult<RoundNo> {
+pub(super) fn round_no(text: &str) -> AppResult<RoundNo> {
     text.parse()
         .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", text)))
 }
 
-fn board_no(text: &str) -> AppResult<BoardNo> {
+pub(super) fn board_no(text: &str) -> AppResult<BoardNo> {
     text.parse()
         .map_err(|_| AppError::NotFound(Msg::new("event-error-no-board").arg("board", text)))
 }

@@ -9,15 +9,16 @@
 //! Opened by the event's staff (signed in) or with the board's link (`?key=`): the
 //! players' actions only, the arbiter's behind the arbiter's sign-in.
 
-use super::load;
+use super::round::{board_no, round_no};
 use crate::auth::Visitor;
 use crate::error::{AppError, AppResult};
 use crate::events::board_log::{BoardLogError, Sender};
-use crate::events::board_sync::{self, Access, BoardError};
+use crate::events::board_sync::{self, BoardError};
 use crate::events::change::ChangeError;
 use crate::html::json_in_script;
 use crate::i18n::{Lang, Msg};
 use crate::routes::events::api::CSRF_HEADER;
+use crate::routes::events::board_log::LinkKey;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Path, Query, State};
@@ -25,16 +26,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
-use serde::Deserialize;
 use serde_json::{Value, json};
 use shatar_arbiter::{ClaimKind, ViolationKind};
-use shatar_tournament::{BoardNo, RoundNo};
-
-/// `?key=KEY`: a board link's key.
-#[derive(Deserialize)]
-struct LinkKey {
-    key: Option<String>,
-}
 
 /// The page's refusal as an error page.
 fn refusal(e: BoardError) -> AppError {
@@ -130,30 +123,14 @@ async fn show(
     Query(key): Query<LinkKey>,
 ) -> AppResult<Response> {
     let l = v.lang;
-    let round: RoundNo = round
-        .parse()
-        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-round").arg("round", &round)))?;
-    let board: BoardNo = board
-        .parse()
-        .map_err(|_| AppError::NotFound(Msg::new("event-error-no-board").arg("board", &board)))?;
-    let access = match key.key.as_deref() {
-        Some(k) if crate::auth::is_token(k) => Access::Link {
-            key: k,
-            user: v.user.as_ref(),
-        },
-        Some(_) => return Err(AppError::Forbidden(Msg::new("board-log-bad-link"))),
-        None => Access::Account(v.user.as_ref()),
-    };
+    let round = round_no(&round)?;
+    let board = board_no(&board)?;
+    let access = key.access(v.user.as_ref()).map_err(AppError::Forbidden)?;
     let opened = board_sync::open(&state.db, access, &id, round, board)
         .await
         .map_err(refusal)?;
-    let stored = load(&state, &id).await?;
     let arbiter = opened.sender == Sender::Staff;
-    let query = key
-        .key
-        .as_deref()
-        .map(|k| format!("?key={k}"))
-        .unwrap_or_default();
+    let query = key.query();
     let api = format!("/api/events/{id}/rounds/{round}/boards/{board}");
     let header = opened.game.header();
     let config = json!({
@@ -177,7 +154,7 @@ async fn show(
     let title = l.t_args(
         "tablet-title",
         &[
-            ("event", stored.state.event.name.as_str()),
+            ("event", opened.event_name.as_str()),
             ("round", &round.to_string()),
             ("board", &board.to_string()),
         ],
