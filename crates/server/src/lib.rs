@@ -54,6 +54,7 @@ pub mod ids;
 pub mod limits;
 pub mod live;
 pub mod names;
+pub mod qr;
 pub mod ratings;
 pub mod redirect;
 pub mod refusals;

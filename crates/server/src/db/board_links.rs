@@ -49,3 +49,23 @@ pub async fn revoke(db: &Db, at: BoardAt<'_>) -> Result<bool, AppError> {
             .await?;
     Ok(done.rows_affected() > 0)
 }
+
+/// The link keys of round `round`'s boards that have one, by board.
+pub async fn of_round(db: &Db, event: &str, round: u32) -> Result<Vec<(u32, String)>, AppError> {
+    let rows = sqlx::query(
+        "SELECT board, link_key FROM board_links WHERE event_id = $1 AND round = $2 ORDER BY board",
+    )
+    .bind(event)
+    .bind(i64::from(round))
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let board: i64 = r.try_get("board")?;
+            let key: String = r.try_get("link_key")?;
+            let board = u32::try_from(board)
+                .map_err(|_| AppError::Internal(format!("board link on board {board}")))?;
+            Ok((board, key))
+        })
+        .collect()
+}

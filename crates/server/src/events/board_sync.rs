@@ -221,6 +221,33 @@ pub async fn links(
     Ok(links)
 }
 
+/// Round `round`'s boards that may have a link (the games of an over-the-board event
+/// with one game a pairing), each with its key if it has one; the staff only. Makes
+/// nothing: the pairing sheet shows what [`links`] made.
+pub async fn held_links(
+    db: &Db,
+    author: Option<&User>,
+    id: &str,
+    round: RoundNo,
+) -> Result<Vec<(BoardNo, Option<String>)>, BoardError> {
+    let state = staff_state(db, author, id).await?;
+    let Some(r) = state.event.rounds.get(round.index()) else {
+        return Ok(Vec::new());
+    };
+    let held = board_links::of_round(db, id, round.get()).await?;
+    Ok(r.pairings
+        .iter()
+        .filter(|p| p.black.is_some() && board_log::open_line(&state, round, p.board).is_ok())
+        .map(|p| {
+            let key = held
+                .iter()
+                .find(|(b, _)| *b == p.board.get())
+                .map(|(_, k)| k.clone());
+            (p.board, key)
+        })
+        .collect())
+}
+
 /// Revokes board `board`'s link (the printed one stops working; the round's links made
 /// again give the board a new key); returns whether it had one. The staff only.
 pub async fn revoke(

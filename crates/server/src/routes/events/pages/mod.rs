@@ -28,6 +28,7 @@ use shatar_tournament::report::lang::tiebreak_name;
 use shatar_tournament::{EntrantNo, Event, Round, RoundNo, System, Tiebreak};
 use std::collections::HashMap;
 
+mod board_links;
 mod manage;
 mod round;
 mod tablet;
@@ -901,6 +902,7 @@ fn staff_button(make: fn(&At) -> AppResult<Action>) -> MethodRouter<AppState> {
 /// The event pages.
 pub fn router() -> Router<AppState> {
     Router::new()
+        .merge(board_links::router())
         .merge(manage::router())
         .merge(round::router())
         .merge(tablet::router())

@@ -218,6 +218,7 @@ fn round_body(
         (manage::event_nav(v, stored))
         h1 { (l.t_args("event-round", &[("round", &round.to_string())])) }
         @if staff && !s.is_published(round) { p.hint { (l.t("event-round-unpublished")) } }
+        p.no-print { a href={ "/events/" (id) "/rounds/" (round) "/pairing-sheet" } { (l.t("event-sheet")) } }
         @match notice {
             Some(Notice::Refused(m)) => { p.error role="alert" { (m) } }
             Some(Notice::Entered(b)) => {

@@ -1,6 +1,6 @@
 //! The public report pages of an event: standings after a round with every tie-break
 //! column named, the crosstable, the knock-out bracket drawn as a tree, the team match
-//! cards with signature lines, and the awards. Phone first (each table scrolls inside its
+//! cards with signature lines, a round's pairing sheet, and the awards. Phone first (each table scrolls inside its
 //! own box) and printable on A4 (`@media print` in `style.css`).
 //!
 //! Every value comes from the tournament library — its standings, its report tables, its
@@ -13,9 +13,11 @@
 //! | `tables.rs` | standings, crosstable, awards |
 //! | `bracket.rs` | the knock-out tree |
 //! | `cards.rs` | team match cards |
+//! | `sheet.rs` | a round's pairing sheet, with the board links' QR codes for the staff |
 
 mod bracket;
 mod cards;
+mod sheet;
 mod tables;
 
 use crate::auth::Visitor;
@@ -39,6 +41,7 @@ pub fn router() -> Router<AppState> {
         .route("/events/{id}/awards", get(tables::awards))
         .route("/events/{id}/bracket", get(bracket::show))
         .route("/events/{id}/rounds/{r}/cards", get(cards::show))
+        .route("/events/{id}/rounds/{r}/pairing-sheet", get(sheet::show))
 }
 
 /// An event as one visitor may see it.
@@ -137,6 +140,7 @@ enum Which {
     Crosstable,
     Bracket,
     Cards,
+    Sheet,
     Awards,
 }
 
@@ -175,6 +179,13 @@ fn links(v: &Visitor, seen: &Visible, current: Which) -> Markup {
             Which::Cards,
             format!("/events/{id}/rounds/{r}/cards"),
             l.t("event-report-cards"),
+        ));
+    }
+    if let Some(r) = cards_round {
+        items.push((
+            Which::Sheet,
+            format!("/events/{id}/rounds/{r}/pairing-sheet"),
+            l.t("event-sheet"),
         ));
     }
     items.push((

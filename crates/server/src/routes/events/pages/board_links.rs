@@ -1,0 +1,71 @@
+//! The pairing sheet's forms for the board links (`routes/events/reports/sheet.rs`), the
+//! staff only: `POST /events/{id}/rounds/{r}/links` makes a link for every game of the
+//! round without one, `POST /events/{id}/rounds/{r}/boards/{b}/link/revoke` revokes one
+//! board's (its printed QR code stops opening the tablet; the next links made give the
+//! board a new key). Both go back to the sheet.
+
+use super::round::{board_no, round_no};
+use super::tablet::refusal;
+use crate::auth::Visitor;
+use crate::error::AppResult;
+use crate::events::board_sync;
+use crate::redirect::SameSitePath;
+use crate::routes::see_other;
+use crate::state::AppState;
+use axum::Form;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::routing::post;
+use serde::Deserialize;
+use shatar_tournament::RoundNo;
+
+#[derive(Deserialize)]
+struct CsrfForm {
+    csrf: Option<String>,
+}
+
+fn to_sheet(id: &str, round: RoundNo) -> Response {
+    see_other(
+        &SameSitePath::internal(format!("/events/{id}/rounds/{round}/pairing-sheet")),
+        &[],
+    )
+}
+
+async fn make(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round)): Path<(String, String)>,
+    Form(f): Form<CsrfForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    board_sync::links(&state.db, Some(v.require_user()?), &id, round)
+        .await
+        .map_err(refusal)?;
+    Ok(to_sheet(&id, round))
+}
+
+async fn revoke(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path((id, round, board)): Path<(String, String, String)>,
+    Form(f): Form<CsrfForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&round)?;
+    let board = board_no(&board)?;
+    board_sync::revoke(&state.db, Some(v.require_user()?), &id, round, board)
+        .await
+        .map_err(refusal)?;
+    Ok(to_sheet(&id, round))
+}
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/events/{id}/rounds/{r}/links", post(make))
+        .route(
+            "/events/{id}/rounds/{r}/boards/{b}/link/revoke",
+            post(revoke),
+        )
+}

@@ -1,0 +1,121 @@
+//! A round's pairing sheet, to print and pin up: the library's pairings table (board,
+//! White, Black, result). For the event's staff in an over-the-board event, each game has
+//! a column with its board link as a QR code (the board's tablet page with `?key=`, the
+//! address printed small beneath it), so the players open the clock and score sheet
+//! without an account; the forms to make the round's links and to revoke one
+//! (`routes/events/pages/board_links.rs`) are on screen only.
+
+use super::{Visible, Which, report_page};
+use crate::auth::Visitor;
+use crate::error::{AppError, AppResult};
+use crate::events::board_sync;
+use crate::html::csrf_input as csrf;
+use crate::i18n::Msg;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use maud::{Markup, html};
+use shatar_tournament::report::{self, Kind};
+use shatar_tournament::{BoardNo, RoundNo};
+
+/// The printed side of a board's QR code.
+const QR_MM: u32 = 28;
+
+/// The tablet address a board link opens.
+pub fn tablet_url(site: &str, id: &str, round: RoundNo, board: BoardNo, key: &str) -> String {
+    format!("{site}/events/{id}/rounds/{round}/boards/{board}/tablet?key={key}")
+}
+
+/// `GET /events/{id}/rounds/{r}/pairing-sheet`: the round must be one the visitor may see.
+pub(super) async fn show(
+    State(state): State<AppState>,
+    v: Visitor,
+    headers: HeaderMap,
+    Path((id, r)): Path<(String, String)>,
+) -> AppResult<Response> {
+    let seen = Visible::load(&state, &v, &id).await?;
+    let e = seen.event();
+    let no_round = || AppError::NotFound(Msg::new("event-error-no-round").arg("round", &r));
+    let round: RoundNo = r.parse().map_err(|_| no_round())?;
+    let rd = e
+        .rounds
+        .get(round.index())
+        .filter(|_| seen.shows_round(round))
+        .ok_or_else(no_round)?;
+    let l = v.lang;
+    // The boards that may have a link, with their keys: the staff of an OTB event only.
+    let links = if seen.staff {
+        board_sync::held_links(&state.db, v.user.as_ref(), &id, round)
+            .await
+            .map_err(|_| AppError::Forbidden(Msg::new("board-log-staff-only")))?
+    } else {
+        Vec::new()
+    };
+    let site = state.config.site_url(&headers);
+    let tables = report::build(e, Kind::Pairings(Some(round)), l.report());
+    let Some(t) = tables.first() else {
+        return Err(no_round());
+    };
+    let missing = links.iter().any(|(_, k)| k.is_none());
+    let qr_cell = |board: BoardNo| -> Markup {
+        let Some((_, key)) = links.iter().find(|(b, _)| *b == board) else {
+            return html! { td.qr-cell {} };
+        };
+        html! {
+            td.qr-cell {
+                @match key {
+                    Some(key) => {
+                        @let url = tablet_url(&site, &id, round, board, key);
+                        @let label = l.t_args("event-sheet-qr-label", &[("board", &board.to_string())]);
+                        @if let Some(svg) = crate::qr::svg(&url, QR_MM, &label) { (svg) }
+                        div.qr-url { a href=(url) { (url) } }
+                        form.no-print method="post" action={ "/events/" (id) "/rounds/" (round) "/boards/" (board) "/link/revoke" } {
+                            (csrf(&v))
+                            button type="submit" { (l.t("event-sheet-revoke")) }
+                        }
+                    }
+                    None => { span.hint { (l.t("event-sheet-no-link")) } }
+                }
+            }
+        }
+    };
+    let body = html! {
+        @if !links.is_empty() {
+            div.no-print.sheet-tools {
+                p.hint { (l.t("event-sheet-links-hint")) }
+                @if missing {
+                    form method="post" action={ "/events/" (id) "/rounds/" (round) "/links" } {
+                        (csrf(&v))
+                        button type="submit" { (l.t("event-sheet-make-links")) }
+                    }
+                }
+            }
+        }
+        div.scroll {
+            table.report-table.pairing-sheet {
+                thead { tr {
+                    @for h in &t.headers { th scope="col" { (h) } }
+                    @if !links.is_empty() { th scope="col" { (l.t("event-sheet-tablet")) } }
+                } }
+                tbody {
+                    @for (row, p) in t.rows.iter().zip(&rd.pairings) {
+                        tr data-board=(p.board) {
+                            @for c in row { td { (c) } }
+                            @if !links.is_empty() { (qr_cell(p.board)) }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    Ok(report_page(
+        &v,
+        &seen,
+        Which::Sheet,
+        &format!("/events/{id}/rounds/{round}/pairing-sheet"),
+        &l.t_args("event-sheet-title", &[("round", &round.to_string())]),
+        "sheet-page",
+        body,
+    ))
+}
