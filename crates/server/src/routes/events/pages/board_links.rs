@@ -4,6 +4,7 @@
 //! board's (its printed QR code stops opening the tablet; the next links made give the
 //! board a new key). Both go back to the sheet.
 
+use super::StaffForm;
 use super::round::{board_no, round_no};
 use super::tablet::refusal;
 use crate::auth::Visitor;
@@ -17,13 +18,7 @@ use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::post;
-use serde::Deserialize;
 use shatar_tournament::RoundNo;
-
-#[derive(Deserialize)]
-struct CsrfForm {
-    csrf: Option<String>,
-}
 
 fn to_sheet(id: &str, round: RoundNo) -> Response {
     see_other(
@@ -36,7 +31,7 @@ async fn make(
     State(state): State<AppState>,
     v: Visitor,
     Path((id, round)): Path<(String, String)>,
-    Form(f): Form<CsrfForm>,
+    Form(f): Form<StaffForm>,
 ) -> AppResult<Response> {
     v.check_csrf(f.csrf.as_deref())?;
     let round = round_no(&round)?;
@@ -50,7 +45,7 @@ async fn revoke(
     State(state): State<AppState>,
     v: Visitor,
     Path((id, round, board)): Path<(String, String, String)>,
-    Form(f): Form<CsrfForm>,
+    Form(f): Form<StaffForm>,
 ) -> AppResult<Response> {
     v.check_csrf(f.csrf.as_deref())?;
     let round = round_no(&round)?;

@@ -37,6 +37,7 @@ mod tablet;
 pub(super) const RESULT_WORDS: [&str; 6] = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
 
 pub(super) use crate::html::csrf_input as csrf;
+pub(in crate::routes::events) use tablet::refusal;
 
 pub(super) fn version_field(version: i64) -> Markup {
     html! { input type="hidden" name="version" value=(version); }

@@ -30,7 +30,7 @@ use serde_json::{Value, json};
 use shatar_arbiter::{ClaimKind, ViolationKind};
 
 /// The page's refusal as an error page.
-pub(super) fn refusal(e: BoardError) -> AppError {
+pub(in crate::routes::events) fn refusal(e: BoardError) -> AppError {
     match e {
         BoardError::Change(ChangeError::Unauthorized) => AppError::Unauthorized,
         BoardError::Change(ChangeError::Forbidden(m)) => AppError::Forbidden(m),

@@ -90,13 +90,8 @@ pub(super) async fn show(
             Msg::new("event-report-not-team").arg("id", &id),
         ));
     }
-    let no_round = || AppError::NotFound(Msg::new("event-error-no-round").arg("round", &r));
-    let round: RoundNo = r.parse().map_err(|_| no_round())?;
-    let rd = e
-        .rounds
-        .get(round.index())
-        .filter(|_| seen.shows_round(round))
-        .ok_or_else(no_round)?;
+    let rd = seen.round(&r)?;
+    let round = rd.number;
     let l = v.lang;
     // The library writes a card for each match with both line-ups, in board order.
     let tables = report::build(e, Kind::MatchCards(Some(round)), l.report());

@@ -31,7 +31,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use maud::{Markup, html};
 use shatar_tournament::report;
-use shatar_tournament::{EntrantNo, Event, RoundNo, System};
+use shatar_tournament::{EntrantNo, Event, Round, RoundNo, System};
 
 /// The report routes.
 pub fn router() -> Router<AppState> {
@@ -107,6 +107,15 @@ impl Visible {
     /// staff).
     fn shows_round(&self, round: RoundNo) -> bool {
         self.staff || self.state().is_published(round)
+    }
+
+    /// The round `text` names, if this visitor may see it; not found otherwise.
+    fn round(&self, text: &str) -> AppResult<&Round> {
+        text.parse::<RoundNo>()
+            .ok()
+            .filter(|n| self.shows_round(*n))
+            .and_then(|n| self.event().rounds.get(n.index()))
+            .ok_or_else(|| AppError::NotFound(Msg::new("event-error-no-round").arg("round", text)))
     }
 }
 

@@ -10,7 +10,7 @@ use crate::auth::Visitor;
 use crate::error::{AppError, AppResult};
 use crate::events::board_sync;
 use crate::html::csrf_input as csrf;
-use crate::i18n::Msg;
+use crate::routes::events::pages::refusal;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -36,26 +36,23 @@ pub(super) async fn show(
 ) -> AppResult<Response> {
     let seen = Visible::load(&state, &v, &id).await?;
     let e = seen.event();
-    let no_round = || AppError::NotFound(Msg::new("event-error-no-round").arg("round", &r));
-    let round: RoundNo = r.parse().map_err(|_| no_round())?;
-    let rd = e
-        .rounds
-        .get(round.index())
-        .filter(|_| seen.shows_round(round))
-        .ok_or_else(no_round)?;
+    let rd = seen.round(&r)?;
+    let round = rd.number;
     let l = v.lang;
     // The boards that may have a link, with their keys: the staff of an OTB event only.
     let links = if seen.staff {
         board_sync::held_links(&state.db, v.user.as_ref(), &id, round)
             .await
-            .map_err(|_| AppError::Forbidden(Msg::new("board-log-staff-only")))?
+            .map_err(refusal)?
     } else {
         Vec::new()
     };
     let site = state.config.site_url(&headers);
     let tables = report::build(e, Kind::Pairings(Some(round)), l.report());
     let Some(t) = tables.first() else {
-        return Err(no_round());
+        return Err(AppError::Internal(format!(
+            "no pairings table for round {round}"
+        )));
     };
     let missing = links.iter().any(|(_, k)| k.is_none());
     let qr_cell = |board: BoardNo| -> Markup {
