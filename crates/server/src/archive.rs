@@ -201,6 +201,14 @@ pub async fn elos(db: &Db, row: &GameRow) -> Result<Option<(i64, i64)>, AppError
 /// `WhiteElo`/`BlackElo` for a rated game and, for each move, a `{[%clk h:mm:ss]}` comment
 /// with the mover's clock after it (increment included).
 pub async fn download_pgn(db: &Db, g: &StoredGame, site: &str) -> Result<String, AppError> {
+    Ok(shatar_records::pgn::write_pgn(
+        &pgn_record(db, g, site).await?,
+    ))
+}
+
+/// The game's record as [`download_pgn`] writes it: `Site` its page, the players'
+/// ratings, the mover's clock after each move.
+pub async fn pgn_record(db: &Db, g: &StoredGame, site: &str) -> Result<Record, AppError> {
     let mut record = g.record.clone();
     record.tags.set("Site", format!("{site}/game/{}", g.row.id));
     if let Some((w, b)) = elos(db, &g.row).await? {
@@ -216,7 +224,7 @@ pub async fn download_pgn(db: &Db, g: &StoredGame, site: &str) -> Result<String,
         };
         node.comments.push(format!("[%clk {}]", clk(left)));
     }
-    Ok(shatar_records::pgn::write_pgn(&record))
+    Ok(record)
 }
 
 /// A side's name in the page language (accounts by name; the computer and guests

@@ -568,6 +568,12 @@ board-log-arbiter-only = line { $line } ({ $event }) is the arbiter's: sign in a
 board-log-bad-link = this board link is not valid (it may have been revoked): ask the arbiter for the board's link
 board-log-no-round = round { $round } is not paired
 
+# A round's games as PGN (src/events/round_pgn.rs, src/routes/events/pgn.rs)
+event-pgn-no-round = round { $round } is not paired, or not published yet
+event-pgn-no-rounds = no round of this event is published yet
+event-pgn-team-event = a team event's boards played over the board have no moves on the site: its PGN is not available
+event-pgn-several-games = a pairing of this event plays { $games } games over the board, which have no moves on the site: its PGN is not available
+
 # The board's tablet (src/routes/events/pages/tablet.rs, static/tablet.js)
 tablet-title = { $event } · round { $round } · board { $board }
 tablet-start = Start the clock
@@ -630,6 +636,7 @@ tablet-claim-opponent-bare-king = The opponent has only the king
 tablet-claim-theoretical-draw = A drawn position in theory (the arbiter decides)
 tablet-claim-time-trouble = Under two minutes with the advantage (the arbiter decides)
 event-sheet = Pairing sheet
+event-round-pgn = Games (PGN)
 event-sheet-title = Pairing sheet, round { $round }
 event-sheet-tablet = Board tablet
 event-sheet-qr-label = Board { $board }: open the board's clock and score sheet

@@ -568,6 +568,12 @@ board-log-arbiter-only = { $line }-р мөр ({ $event }) шүүгчийнх: т
 board-log-bad-link = энэ ширээний холбоос хүчингүй (цуцлагдсан байж магадгүй): ширээний холбоосыг шүүгчээс авна уу
 board-log-no-round = { $round }-р тойрог хуваарилагдаагүй байна
 
+# Тойргийн тоглолтууд PGN-ээр (src/events/round_pgn.rs, src/routes/events/pgn.rs)
+event-pgn-no-round = { $round }-р тойрог хуваарилагдаагүй эсвэл хараахан нийтлэгдээгүй байна
+event-pgn-no-rounds = энэ тэмцээний нийтлэгдсэн тойрог хараахан алга
+event-pgn-team-event = багийн тэмцээний ширээн дээр тоглосон тоглолтын нүүдэл сайтад байхгүй: PGN гаргах боломжгүй
+event-pgn-several-games = энэ тэмцээний хос бүр ширээн дээр { $games } тоглолт тоглодог бөгөөд нүүдэл нь сайтад байхгүй: PGN гаргах боломжгүй
+
 # Ширээний таблет (src/routes/events/pages/tablet.rs, static/tablet.js)
 tablet-title = { $event } · { $round }-р тойрог · { $board }-р ширээ
 tablet-start = Цагийг эхлүүлэх
@@ -630,6 +636,7 @@ tablet-claim-opponent-bare-king = Өрсөлдөгчид зөвхөн ноён �
 tablet-claim-theoretical-draw = Онолын хувьд тэнцээ байрлал (шүүгч шийднэ)
 tablet-claim-time-trouble = Давуутай тал хоёр минутаас бага хугацаатай (шүүгч шийднэ)
 event-sheet = Хослолын хуудас
+event-round-pgn = Тоглолтууд (PGN)
 event-sheet-title = { $round }-р тойргийн хослолын хуудас
 event-sheet-tablet = Ширээний таблет
 event-sheet-qr-label = { $board }-р ширээ: ширээний цаг ба тэмдэглэлийн хуудсыг нээх

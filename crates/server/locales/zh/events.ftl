@@ -568,6 +568,12 @@ board-log-arbiter-only = 第 { $line } 行（{ $event }）须由裁判发送：�
 board-log-bad-link = 此棋台链接无效（可能已被撤销）：请向裁判索取本台的链接
 board-log-no-round = 第 { $round } 轮尚未编排
 
+# 一轮对局的 PGN（src/events/round_pgn.rs、src/routes/events/pgn.rs）
+event-pgn-no-round = 第 { $round } 轮尚未编排或尚未公布
+event-pgn-no-rounds = 本赛事尚无已公布的轮次
+event-pgn-team-event = 团体赛在棋桌上下的对局在网站上没有着法记录：无法提供 PGN
+event-pgn-several-games = 本赛事每个对阵在棋桌上下 { $games } 局，网站上没有着法记录：无法提供 PGN
+
 # 棋桌平板（src/routes/events/pages/tablet.rs、static/tablet.js）
 tablet-title = { $event } · 第 { $round } 轮 · 第 { $board } 台
 tablet-start = 开钟
@@ -630,6 +636,7 @@ tablet-claim-opponent-bare-king = 对方只剩王
 tablet-claim-theoretical-draw = 理论上的和棋局面（由裁判判定）
 tablet-claim-time-trouble = 占优一方不足两分钟（由裁判判定）
 event-sheet = 对阵表
+event-round-pgn = 本轮对局（PGN）
 event-sheet-title = 第 { $round } 轮对阵表
 event-sheet-tablet = 台次平板
 event-sheet-qr-label = 第 { $board } 台：打开本台的棋钟和记录纸

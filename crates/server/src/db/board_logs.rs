@@ -105,3 +105,48 @@ pub async fn append(
         Err(e) => Err(e.into()),
     }
 }
+
+/// One board's stored log, as [`of_round`] reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredLog {
+    /// The board (from 1).
+    pub board: u32,
+    /// Its lines, line 1 first.
+    pub lines: Vec<String>,
+    /// When line 1 was stored (Unix ms), as [`origin_ms`] reads it.
+    pub origin_ms: Option<i64>,
+}
+
+/// Every stored log of round `round` of the event, board 1 first (a board nobody has
+/// opened is not among them).
+pub async fn of_round(db: &Db, event: &str, round: u32) -> Result<Vec<StoredLog>, AppError> {
+    let rows = sqlx::query(
+        "SELECT board, line_no, line, stored_ms FROM board_logs
+         WHERE event_id = $1 AND round = $2 ORDER BY board, line_no",
+    )
+    .bind(event)
+    .bind(i64::from(round))
+    .fetch_all(&db.pool)
+    .await?;
+    let mut logs: Vec<StoredLog> = Vec::new();
+    for r in &rows {
+        let board: i64 = r.try_get("board")?;
+        let board = u32::try_from(board)
+            .map_err(|_| AppError::Internal(format!("board_logs: board {board}")))?;
+        let line: String = r.try_get("line")?;
+        match logs.last_mut() {
+            Some(log) if log.board == board => log.lines.push(line),
+            _ => {
+                let line_no: i64 = r.try_get("line_no")?;
+                let stored_ms: i64 = r.try_get("stored_ms")?;
+                let origin_ms = (line_no == 1 && stored_ms > 0).then_some(stored_ms);
+                logs.push(StoredLog {
+                    board,
+                    lines: vec![line],
+                    origin_ms,
+                });
+            }
+        }
+    }
+    Ok(logs)
+}

@@ -23,6 +23,7 @@
 //! | `live_tools.rs` | the staff's acts that touch a live game too: giving a player time |
 //! | `board_log.rs` | an over-the-board game's log, sent by its board's tablet: lines taken once, the result |
 //! | `board_sync.rs` | a board's log on the server: opened, lines stored, its result entered |
+//! | `round_pgn.rs` | a round's games as PGN: the boards' logs with their clocks, or an online round's games |
 //! | `words.rs` | results as the API writes them (`1-0`, `1/2-1/2`, `+-` …) |
 
 pub mod access;
@@ -34,6 +35,7 @@ pub mod board_sync;
 pub mod change;
 pub mod live_tools;
 pub mod online;
+pub mod round_pgn;
 pub mod runner;
 pub mod state;
 pub mod tablet;

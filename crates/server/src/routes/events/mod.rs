@@ -1,8 +1,8 @@
 //! Events: the pages (`pages/`), the public reports (`reports/`: standings, crosstable,
 //! bracket, match cards, awards), the pages' live updates (`live.rs`) and the JSON API
 //! (`api.rs`, an arena's parts in `arena.rs`, the corrections in `corrections.rs`, entries
-//! and teams in `entries.rs`, an over-the-board board's log in `board_log.rs`, the error
-//! form in `json.rs`).
+//! and teams in `entries.rs`, an over-the-board board's log in `board_log.rs`, a round's
+//! games as PGN in `pgn.rs`, the error form in `json.rs`).
 
 pub mod api;
 pub mod arena;
@@ -12,6 +12,7 @@ pub mod entries;
 pub mod json;
 pub mod live;
 pub mod pages;
+pub mod pgn;
 pub mod reports;
 
 use crate::state::AppState;
@@ -24,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .merge(corrections::router())
         .merge(entries::router())
         .merge(board_log::router())
+        .merge(pgn::router())
         .layer(axum::middleware::from_fn(json::in_reader_language));
     Router::new()
         .merge(api)

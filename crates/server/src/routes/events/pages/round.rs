@@ -12,7 +12,7 @@ use crate::db::events::StoredEvent;
 use crate::error::{AppError, AppResult};
 use crate::events::action::{ActionError, lineup_for, match_points, paired_from_it};
 use crate::events::change::{self, ChangeError};
-use crate::events::{Action, EventState, Standing, words};
+use crate::events::{Action, EventState, Standing, round_pgn, words};
 use crate::html::page;
 use crate::i18n::Msg;
 use crate::redirect::SameSitePath;
@@ -218,7 +218,12 @@ fn round_body(
         (manage::event_nav(v, stored))
         h1 { (l.t_args("event-round", &[("round", &round.to_string())])) }
         @if staff && !s.is_published(round) { p.hint { (l.t("event-round-unpublished")) } }
-        p.no-print { a href={ "/events/" (id) "/rounds/" (round) "/pairing-sheet" } { (l.t("event-sheet")) } }
+        p.no-print {
+            a href={ "/events/" (id) "/rounds/" (round) "/pairing-sheet" } { (l.t("event-sheet")) }
+            @if round_pgn::unavailable(s).is_none() {
+                " · " a href={ "/api/events/" (id) "/rounds/" (round) "/pgn" } download { (l.t("event-round-pgn")) }
+            }
+        }
         @match notice {
             Some(Notice::Refused(m)) => { p.error role="alert" { (m) } }
             Some(Notice::Entered(b)) => {
