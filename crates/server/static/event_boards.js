@@ -1,7 +1,8 @@
-// An online event's live boards: the round's games as small boards and the top board
-// large, with both clocks, kept up to date from GET /api/events/{id}/boards (named by the
-// section's data-src) every few seconds while the page is shown. The running clock
-// counts down between answers; each board links to its game.
+// An event's live boards: the round's games (an online event's live games, an
+// over-the-board event's boards from their tablets' logs) as small boards and the top
+// board large, with both clocks, kept up to date from GET /api/events/{id}/boards (named
+// by the section's data-src) every few seconds while the page is shown. The running clock
+// counts down between answers; each board links to its game (over the board: its round).
 (function () {
   'use strict';
   var section = document.getElementById('event-boards');

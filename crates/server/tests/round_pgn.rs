@@ -3,7 +3,9 @@
 //! the arbiter scored by hand with its result, read back by the records library's reader;
 //! the public refused before the round is published, the staff not; `live.pgn`'s entity
 //! tag answered with 304 while nothing changed and changing with the next move; an online
-//! event's round from its live games. On both backends.
+//! event's round from its live games. And the hall's live boards of an over-the-board
+//! round (`/api/events/{id}/boards`): the boards whose logs are open, their clocks from the
+//! logs. On both backends.
 
 mod common;
 
@@ -112,6 +114,35 @@ async fn a_round_over_the_board_as_pgn(b: Backend) {
         ],
     )
     .await;
+    // The hall: board 1's log is open, board 2's not. 30 minutes + 30 s: Black has
+    // 1826 s, standing; White's clock runs from 9 s, so it shows less than 1825 s.
+    let hall = expect_json(
+        &public
+            .request("GET", &format!("/api/events/{id}/boards"), None)
+            .await,
+        200,
+        "the live boards",
+    );
+    assert_eq!(hall["round"], 1);
+    let listed = hall["boards"].as_array().unwrap();
+    assert_eq!(listed.len(), 1, "{hall}");
+    let one = &listed[0];
+    let (_, w1, b1) = pairings[0];
+    assert_eq!(one["board"], 1);
+    assert_eq!(one["white"], format!("Player {w1}"));
+    assert_eq!(one["black"], format!("Player {}", b1.unwrap()));
+    assert_eq!(one["ply"], 2);
+    assert_eq!(one["turn"], "white");
+    assert_eq!(one["last"], json!(["e7", "e5"]));
+    assert_eq!(one["status"], "started");
+    assert_eq!(one["clock"]["running"], "white");
+    assert_eq!(one["clock"]["black_ms"], 1_826_000);
+    let white_ms = one["clock"]["white_ms"].as_i64().unwrap();
+    assert!(white_ms <= 1_825_000 && white_ms > 1_700_000, "{one}");
+    assert_eq!(one["href"], format!("/events/{id}/rounds/1"));
+    let page = public.get(&format!("/events/{id}")).await;
+    assert!(page.body.contains("id=\"event-boards\""), "{}", page.body);
+
     let r = public.request("GET", &live_path, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(
@@ -148,6 +179,21 @@ async fn a_round_over_the_board_as_pgn(b: Backend) {
     assert_eq!(r.status, 200, "changed since: {}", r.body);
     assert_ne!(r.header("etag"), Some(tag1.as_str()));
 
+    // The hall: board 1 ended, its clocks stopped; board 2 still without a log.
+    let hall = expect_json(
+        &public
+            .request("GET", &format!("/api/events/{id}/boards"), None)
+            .await,
+        200,
+        "the live boards after the game",
+    );
+    let listed = hall["boards"].as_array().unwrap();
+    assert_eq!(listed.len(), 1, "{hall}");
+    assert_eq!(listed[0]["status"], "ended");
+    assert_eq!(listed[0]["result"], "1-0");
+    assert_eq!(listed[0]["clock"]["running"], Value::Null);
+    assert_eq!(listed[0]["clock"]["white_ms"], 1_844_000);
+
     let r = public.request("GET", &round_path, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(
@@ -157,7 +203,6 @@ async fn a_round_over_the_board_as_pgn(b: Backend) {
     let read = games(&r.body);
     assert_eq!(read.len(), 2, "{}", r.body);
     let (one, two) = (&read[0], &read[1]);
-    let (_, w1, b1) = pairings[0];
     let (_, w2, b2) = pairings[1];
     assert_eq!(tag(one, "Event"), "Naadam PGN");
     assert!(

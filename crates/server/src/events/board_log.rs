@@ -96,6 +96,22 @@ impl BoardLogError {
     }
 }
 
+/// Whether the event's boards keep logs: individual events played over the board, one
+/// game a pairing.
+pub fn keeps_logs(state: &EventState) -> Result<(), BoardLogError> {
+    let refused = |m| Err(BoardLogError::NotOverTheBoard(m));
+    let event = &state.event;
+    if state.online.is_some() {
+        refused(Msg::new("board-log-online-event"))
+    } else if event.is_team_event() {
+        refused(Msg::new("board-log-team-event"))
+    } else if event.games_per_pairing != 1 {
+        refused(Msg::new("board-log-several-games").arg("games", event.games_per_pairing))
+    } else {
+        Ok(())
+    }
+}
+
 /// The first line of board `board`'s log in round `round` of the event: the event's ruleset
 /// and time control, and the pairing's players (the first-listed has White).
 pub fn open_line(
@@ -103,22 +119,8 @@ pub fn open_line(
     round: RoundNo,
     board: BoardNo,
 ) -> Result<LogEntry, BoardLogError> {
-    if state.online.is_some() {
-        return Err(BoardLogError::NotOverTheBoard(Msg::new(
-            "board-log-online-event",
-        )));
-    }
+    keeps_logs(state)?;
     let event = &state.event;
-    if event.is_team_event() {
-        return Err(BoardLogError::NotOverTheBoard(Msg::new(
-            "board-log-team-event",
-        )));
-    }
-    if event.games_per_pairing != 1 {
-        return Err(BoardLogError::NotOverTheBoard(
-            Msg::new("board-log-several-games").arg("games", event.games_per_pairing),
-        ));
-    }
     let no_board = || {
         BoardLogError::NoBoard(
             Msg::new("board-log-no-board")

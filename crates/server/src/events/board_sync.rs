@@ -10,13 +10,13 @@
 
 use super::board_log::{self, BoardLogError, Sender};
 use super::change::{self, ChangeError};
-use super::{Action, Standing};
+use super::{Action, EventState, Standing};
 use crate::db::board_logs::{self, BoardAt};
 use crate::db::users::User;
 use crate::db::{Db, board_links, events as store};
 use crate::i18n::Msg;
 use shatar_arbiter::{ArbiterGame, LogEntry};
-use shatar_tournament::{BoardNo, EntrantNo, GameResult, RoundNo};
+use shatar_tournament::{BoardNo, EntrantNo, GameResult, Pairing, RoundNo};
 
 /// How many times lines are merged again after another request stored lines first.
 const MAX_ATTEMPTS: usize = 16;
@@ -73,6 +73,60 @@ pub struct Sent {
     /// The event's answer to entering it (or that it was in already), or why it was not
     /// entered (a different result there already): the log stands either way.
     pub entered: Option<Result<Msg, Msg>>,
+}
+
+/// One game of a round with its log as the server has it, for those who read a whole
+/// round (its PGN, the hall's live boards).
+#[derive(Debug, Clone)]
+pub struct RoundBoard<'a> {
+    /// The pairing.
+    pub pairing: &'a Pairing,
+    /// Its Black (a bye has no board).
+    pub black: EntrantNo,
+    /// The log's stored lines; for a board nobody has opened, its `open` line as the server
+    /// would write it ([`board_log::open_line`]), not stored.
+    pub lines: Vec<String>,
+    /// When line 1 was stored (Unix ms), for a stored log.
+    pub origin_ms: Option<i64>,
+    /// Whether the log is stored (a tablet or the arbiter has opened it).
+    pub stored: bool,
+}
+
+/// Every game of round `round` of the event stored as `id` with its log, board 1 first;
+/// the event must be one whose boards keep logs ([`board_log::open_line`] says which).
+pub async fn round_boards<'a>(
+    db: &Db,
+    id: &str,
+    state: &'a EventState,
+    round: RoundNo,
+) -> Result<Vec<RoundBoard<'a>>, BoardError> {
+    let r = state.event.rounds.get(round.index()).ok_or_else(|| {
+        BoardLogError::NoBoard(Msg::new("board-log-no-round").arg("round", round))
+    })?;
+    let mut logs = board_logs::of_round(db, id, round.get()).await?;
+    let mut boards = Vec::new();
+    for pairing in &r.pairings {
+        let Some(black) = pairing.black else { continue };
+        let stored = logs.iter().position(|l| l.board == pairing.board.get());
+        let (lines, origin_ms) = match stored {
+            Some(k) => {
+                let log = logs.swap_remove(k);
+                (log.lines, log.origin_ms)
+            }
+            None => (
+                vec![board_log::open_line(state, round, pairing.board)?.to_string()],
+                None,
+            ),
+        };
+        boards.push(RoundBoard {
+            pairing,
+            black,
+            lines,
+            origin_ms,
+            stored: stored.is_some(),
+        });
+    }
+    Ok(boards)
 }
 
 /// Board `board` of round `round` of event `id`: its log's lines, opened by the server if

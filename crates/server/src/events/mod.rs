@@ -24,6 +24,7 @@
 //! | `board_log.rs` | an over-the-board game's log, sent by its board's tablet: lines taken once, the result |
 //! | `board_sync.rs` | a board's log on the server: opened, lines stored, its result entered |
 //! | `round_pgn.rs` | a round's games as PGN: the boards' logs with their clocks, or an online round's games |
+//! | `hall.rs` | an over-the-board round's boards as the hall's live boards show them, from their logs |
 //! | `words.rs` | results as the API writes them (`1-0`, `1/2-1/2`, `+-` …) |
 
 pub mod access;
@@ -33,6 +34,7 @@ mod arena_runner;
 pub mod board_log;
 pub mod board_sync;
 pub mod change;
+pub mod hall;
 pub mod live_tools;
 pub mod online;
 pub mod round_pgn;

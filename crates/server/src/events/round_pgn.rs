@@ -15,10 +15,10 @@
 //! [`board_log`]: super::board_log
 
 use super::EventState;
-use super::board_log::{self, BoardLogError};
-use super::board_sync::BoardError;
+use super::board_log::BoardLogError;
+use super::board_sync::{self, BoardError};
 use crate::db::events::StoredEvent;
-use crate::db::{Db, board_logs, event_games};
+use crate::db::{Db, event_games};
 use crate::i18n::Msg;
 use shatar_arbiter::log::Event as LogEvent;
 use shatar_arbiter::{ArbiterGame, LogEntry, Reason};
@@ -224,7 +224,7 @@ pub async fn of_round(
     let s = &stored.state;
     let e = &s.event;
     let no_round = || BoardLogError::NoBoard(Msg::new("event-pgn-no-round").arg("round", round));
-    let r = e.rounds.get(round.index()).ok_or_else(no_round)?;
+    e.rounds.get(round.index()).ok_or_else(no_round)?;
     let page = format!("{site}/events/{}", stored.id);
     let tags = RoundTags {
         event: &e.name,
@@ -238,32 +238,17 @@ pub async fn of_round(
     if let Some(why) = unavailable(s) {
         return Err(BoardLogError::NotOverTheBoard(why).into());
     }
-    let mut logs = board_logs::of_round(db, &stored.id, round.get()).await?;
     let name = |n| e.player(n).map_or("?", |p| p.name.as_str());
-    let mut owned = Vec::new();
-    for p in &r.pairings {
-        let Some(black) = p.black else { continue };
-        let (lines, origin_ms) = match logs.iter().position(|l| l.board == p.board.get()) {
-            Some(k) => {
-                let log = logs.swap_remove(k);
-                (log.lines, log.origin_ms)
-            }
-            None => (
-                vec![board_log::open_line(s, round, p.board)?.to_string()],
-                None,
-            ),
-        };
-        owned.push((p, black, lines, origin_ms));
-    }
-    let boards: Vec<Board<'_>> = owned
+    let round_boards = board_sync::round_boards(db, &stored.id, s, round).await?;
+    let boards: Vec<Board<'_>> = round_boards
         .iter()
-        .map(|(p, black, lines, origin_ms)| Board {
-            board: p.board,
-            white: name(p.white),
-            black: name(*black),
-            log: lines,
-            origin_ms: *origin_ms,
-            result: p.games.first(),
+        .map(|b| Board {
+            board: b.pairing.board,
+            white: name(b.pairing.white),
+            black: name(b.black),
+            log: &b.lines,
+            origin_ms: b.origin_ms,
+            result: b.pairing.games.first(),
         })
         .collect();
     Ok(write_round(tags, &boards)?)

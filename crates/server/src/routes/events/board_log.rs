@@ -55,7 +55,9 @@ pub const MAX_LINES_PER_REQUEST: usize = 1_000;
 /// The largest request body: that many lines of the longest size, and the wrapping.
 const MAX_BODY: usize = 512 * 1024;
 
-fn error(e: BoardError) -> ApiError {
+/// A board's refusal as the API answers it (also for the routes that read a whole round:
+/// its PGN, its live boards).
+pub(super) fn error(e: BoardError) -> ApiError {
     match e {
         BoardError::Change(c) => c.into(),
         BoardError::Log(l) => {

@@ -9,16 +9,17 @@
 //! every page of a signed-in visitor polls (`static/notify.js`) to call them to a round
 //! that has started.
 //!
-//! `GET /api/events/{id}/boards`: an online event's live boards — the games of its latest
-//! round the visitor may see, board 1 first (at most `?limit=`, 12 unless said, 48 at
-//! most): each with its players, men, last move, clocks and result, which the event page
-//! polls (`static/event_boards.js`) to draw the round as small boards and the top board
-//! large.
+//! `GET /api/events/{id}/boards`: an event's live boards — the games of its latest round
+//! the visitor may see, board 1 first (at most `?limit=`, 12 unless said, 48 at most):
+//! each with its players, men, last move, clocks and result, which the event page polls
+//! (`static/event_boards.js`) to draw the round as small boards and the top board large.
+//! An online event's are its live games; an over-the-board event's, the boards whose
+//! tablets have opened their logs (`events/hall.rs`), each linking to its round.
 
 use super::json::{ApiResult, ApiVisitor};
 use crate::db::events as store;
 use crate::error::{AppError, AppResult};
-use crate::events::Standing;
+use crate::events::{Standing, board_log, board_sync, hall};
 use crate::i18n::Msg;
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
@@ -149,6 +150,26 @@ async fn boards(
                 };
                 o.insert("white".into(), json!(name(white)));
                 o.insert("black".into(), json!(name(black)));
+            }
+            boards.push(view);
+        }
+    } else if let (Some(round), Ok(())) = (round, board_log::keeps_logs(s)) {
+        let name = |n: EntrantNo| s.event.player(n).map_or("", |p| p.name.as_str());
+        let now = crate::db::now_ms();
+        let logged = board_sync::round_boards(&state.db, &id, s, round.number)
+            .await
+            .map_err(super::board_log::error)?;
+        // The boards whose tablets have opened their logs: a board whose result the
+        // arbiter only types in has nothing to follow.
+        let opened = logged.iter().filter(|b| b.stored);
+        for b in opened.take(limit) {
+            let mut view = hall::glance(b, name(b.pairing.white), name(b.black), now)
+                .map_err(|e| super::board_log::error(e.into()))?;
+            if let Some(o) = view.as_object_mut() {
+                o.insert(
+                    "href".into(),
+                    json!(format!("/events/{id}/rounds/{}", round.number)),
+                );
             }
             boards.push(view);
         }

@@ -11,8 +11,6 @@
 use super::api::{load, round_no};
 use super::json::{ApiError, ApiResult, ApiVisitor};
 use crate::events::Standing;
-use crate::events::board_log::BoardLogError;
-use crate::events::board_sync::BoardError;
 use crate::events::round_pgn;
 use crate::i18n::Msg;
 use crate::state::AppState;
@@ -26,14 +24,6 @@ use shatar_tournament::RoundNo;
 
 /// The PGN files' media type.
 const PGN: &str = "application/x-chess-pgn; charset=utf-8";
-
-fn error(e: BoardError) -> ApiError {
-    match e {
-        BoardError::Change(c) => c.into(),
-        BoardError::Log(BoardLogError::NoBoard(m)) => ApiError::not_found(m),
-        BoardError::Log(l) => ApiError::conflict(l.message()),
-    }
-}
 
 /// The round's PGN, or not found when the visitor may not see that round.
 async fn text_of(
@@ -66,7 +56,7 @@ async fn text_of(
     let site = state.config.site_url(headers);
     let text = round_pgn::of_round(&state.db, &stored, round, &site)
         .await
-        .map_err(error)?;
+        .map_err(super::board_log::error)?;
     Ok((round, text))
 }
 

@@ -11,7 +11,7 @@ use crate::events::action::NewEvent;
 use crate::events::change::{self, ChangeError};
 use crate::events::online::Online;
 use crate::events::state::EventState;
-use crate::events::{Action, Person, Standing, Status};
+use crate::events::{Action, Person, Standing, Status, board_log};
 use crate::html::page;
 use crate::i18n::{Lang, Msg, ruleset_name};
 use crate::redirect::SameSitePath;
@@ -413,7 +413,7 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
         @if let Some(run) = &s.arena {
             (super::arena::arena_card(v, s, run))
             @if e.started { (live_boards(v, stored, None)) }
-        } @else if s.online.is_some() && e.started {
+        } @else if e.started && (s.online.is_some() || board_log::keeps_logs(s).is_ok()) {
             (live_boards(v, stored, shown.last().map(|r| r.number)))
         }
         @if staff {
