@@ -60,6 +60,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/tablet.js"),
     ),
     (
+        "hall.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/hall.js"),
+    ),
+    (
         "analysis.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/analysis.js"),

@@ -142,6 +142,16 @@ async fn a_round_over_the_board_as_pgn(b: Backend) {
     assert_eq!(one["href"], format!("/events/{id}/rounds/1"));
     let page = public.get(&format!("/events/{id}")).await;
     assert!(page.body.contains("id=\"event-boards\""), "{}", page.body);
+    // The hall screen has the same live boards, each panel 15 s unless the address says.
+    let hall = public.get(&format!("/events/{id}/hall")).await;
+    assert_eq!(hall.status, 200);
+    assert!(hall.body.contains("data-every=\"15\""), "{}", hall.body);
+    assert!(
+        hall.body
+            .contains(&format!("data-src=\"/api/events/{id}/boards?limit=12\""))
+    );
+    let hall = public.get(&format!("/events/{id}/hall?every=2")).await;
+    assert!(hall.body.contains("data-every=\"5\""), "{}", hall.body);
 
     let r = public.request("GET", &live_path, None).await;
     assert_eq!(r.status, 200, "{}", r.body);

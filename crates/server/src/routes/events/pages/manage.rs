@@ -56,6 +56,7 @@ pub(super) fn event_nav(v: &Visitor, stored: &StoredEvent) -> Markup {
                     " · " a href={ "/events/" (id) "/bracket" } { (l.t("event-report-bracket")) }
                 }
                 " · " a href={ "/events/" (id) "/awards" } { (l.t("event-report-awards")) }
+                " · " a href={ "/events/" (id) "/hall" } { (l.t("event-report-hall")) }
             }
             @if standing.is_staff() {
                 " · " a href={ "/events/" (id) "/history" } { (l.t("event-history")) }

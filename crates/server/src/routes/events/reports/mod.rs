@@ -1,6 +1,6 @@
 //! The public report pages of an event: standings after a round with every tie-break
 //! column named, the crosstable, the knock-out bracket drawn as a tree, the team match
-//! cards with signature lines, a round's pairing sheet, and the awards. Phone first (each table scrolls inside its
+//! cards with signature lines, a round's pairing sheet, the awards, and the hall screen. Phone first (each table scrolls inside its
 //! own box) and printable on A4 (`@media print` in `style.css`).
 //!
 //! Every value comes from the tournament library — its standings, its report tables, its
@@ -14,9 +14,11 @@
 //! | `bracket.rs` | the knock-out tree |
 //! | `cards.rs` | team match cards |
 //! | `sheet.rs` | a round's pairing sheet, with the board links' QR codes for the staff |
+//! | `hall.rs` | the hall screen: pairings, live boards and standings in turn, for a projector |
 
 mod bracket;
 mod cards;
+mod hall;
 mod sheet;
 mod tables;
 
@@ -42,6 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/events/{id}/bracket", get(bracket::show))
         .route("/events/{id}/rounds/{r}/cards", get(cards::show))
         .route("/events/{id}/rounds/{r}/pairing-sheet", get(sheet::show))
+        .route("/events/{id}/hall", get(hall::show))
 }
 
 /// An event as one visitor may see it.
@@ -151,6 +154,8 @@ enum Which {
     Cards,
     Sheet,
     Awards,
+    /// The hall screen, a page of its own: never the current one in the bar.
+    Hall,
 }
 
 /// The links from one report to the others and back to the event.
@@ -201,6 +206,11 @@ fn links(v: &Visitor, seen: &Visible, current: Which) -> Markup {
         Which::Awards,
         format!("/events/{id}/awards"),
         l.t("event-report-awards"),
+    ));
+    items.push((
+        Which::Hall,
+        format!("/events/{id}/hall"),
+        l.t("event-report-hall"),
     ));
     html! {
         div.report-links {

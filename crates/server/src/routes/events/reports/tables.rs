@@ -99,7 +99,7 @@ fn nothing_yet(l: Lang, e: &Event) -> Markup {
 
 /// The standings body: place, number, name, club (individual events), region, then one
 /// column per criterion of the event's order, each headed by its full name.
-fn standings_body(l: Lang, e: &Event) -> Markup {
+pub(super) fn standings_body(l: Lang, e: &Event) -> Markup {
     let s = shatar_tournament::standings(e);
     let team = e.is_team_event();
     let region = |n| {
