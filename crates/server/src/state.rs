@@ -17,6 +17,8 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// The sign-in rate limit.
     pub limiter: Arc<SignInLimiter>,
+    /// Wrong arbiter PINs per address and event (`events/arbiter_pin.rs`).
+    pub pins: Arc<SignInLimiter>,
     /// The sign-up limit per address.
     pub signups: Arc<crate::auth::rate_limit::SignUpLimiter>,
     /// The analysis board's engines.
@@ -32,6 +34,9 @@ impl AppState {
     pub fn new(config: Config, db: Db) -> AppState {
         AppState {
             limiter: Arc::new(SignInLimiter::new(config.signin_attempts)),
+            pins: Arc::new(SignInLimiter::new(
+                crate::events::arbiter_pin::WRONG_PER_MINUTE,
+            )),
             signups: Arc::new(crate::auth::rate_limit::SignUpLimiter::new(
                 config.signups_per_hour,
             )),

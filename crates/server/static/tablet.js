@@ -28,6 +28,11 @@
   var entered = null;                   // a move entered, waiting for its player's press
   var sending = false;
   var online = true;
+  // The event's arbiter PIN once it unlocked this device (kept for the event's boards
+  // until locked again); sent with every request, so lines made offline go with it.
+  var pin = null;
+  try { pin = localStorage.getItem(cfg.pin_storage); } catch (e) { pin = null; }
+  if (pin) cfg.arbiter = true;
 
   function keep() {
     try {
@@ -210,6 +215,7 @@
   function headers() {
     var h = { 'Content-Type': 'application/json', 'Accept': 'application/json' };
     if (cfg.csrf) h[cfg.csrf_header] = cfg.csrf;
+    if (pin) h[cfg.pin_header] = pin;
     return h;
   }
 
@@ -226,10 +232,20 @@
 
   function fetchState() {
     var asked = Date.now();
-    return fetch(cfg.state, { headers: { 'Accept': 'application/json' } })
-      .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, body: j }; }); })
+    var h = { 'Accept': 'application/json' };
+    if (pin) h[cfg.pin_header] = pin;
+    return fetch(cfg.state, { headers: h })
+      .then(function (r) {
+        return r.json().then(function (j) { return { ok: r.ok, status: r.status, body: j }; });
+      })
       .then(function (res) {
+        if (!res.ok && res.status === 403 && pin) {
+          // Not (or no longer) the event's PIN: locked again, and read as the link.
+          lockArbiter(res.body.error);
+          return fetchState();
+        }
         if (!res.ok) throw new Error(res.body.error || String(res.body));
+        if (pin && res.body.arbiter) unlockArbiter();
         anchor(res.body, asked, Date.now());
         if (!base || res.body.lines >= base.lines) base = res.body;
         online = true;
@@ -271,6 +287,12 @@
           return;
         }
         if (res.status >= 500 || res.status === 429) { retry(3000); render(); return; }
+        if (res.status === 403 && pin && isNaN(res.line)) {
+          // The PIN was changed or removed: the lines go again as the link's.
+          lockArbiter(res.body && res.body.error);
+          send();
+          return;
+        }
         refused = {
           line: isNaN(res.line) ? from : res.line,
           text: (res.body && res.body.error) || String(res.status)
@@ -590,6 +612,52 @@
     box.querySelector('.arbiter-granted').disabled = !v.claim;
     box.querySelector('.arbiter-refused').disabled = !v.claim;
   }
+
+  // ---- The arbiter PIN -----------------------------------------------------------------
+
+  var pinForm = document.getElementById('tablet-pin');
+  var lockButton = document.getElementById('tablet-lock');
+
+  function showArbiter(on) {
+    var box = document.getElementById('tablet-arbiter');
+    var locked = document.getElementById('tablet-arbiter-locked');
+    if (box) box.hidden = !on;
+    if (locked) locked.hidden = on;
+  }
+
+  function unlockArbiter() {
+    try { localStorage.setItem(cfg.pin_storage, pin); } catch (e) { /* kept in memory */ }
+    cfg.arbiter = true;
+    showArbiter(true);
+    render();
+  }
+
+  function lockArbiter(why) {
+    pin = null;
+    try { localStorage.removeItem(cfg.pin_storage); } catch (e) { /* nothing kept */ }
+    cfg.arbiter = false;
+    showArbiter(false);
+    var problem = pinForm && pinForm.parentNode.querySelector('.pin-problem');
+    if (problem) {
+      problem.textContent = why || '';
+      problem.hidden = !why;
+    }
+    render();
+  }
+
+  if (pinForm) {
+    pinForm.addEventListener('submit', function (ev) {
+      ev.preventDefault();
+      var field = pinForm.elements.pin;
+      pin = field.value.trim();
+      field.value = '';
+      fetchState().catch(function () { render(); });
+    });
+  }
+  if (lockButton) {
+    lockButton.addEventListener('click', function () { lockArbiter(null); });
+  }
+  showArbiter(!!cfg.arbiter);
 
   // ---- The clock's heartbeat -----------------------------------------------------------
 

@@ -4,7 +4,8 @@
 //! its reason, the result entered once when the log ends the game (a resignation; a default
 //! for a player absent past the event's 15 minutes), a different result already there left
 //! alone, and who may; board links: one key per game of a round, that board's log only, the
-//! players' lines only, revoked and made again. On both backends.
+//! players' lines only, revoked and made again; the event's arbiter PIN, which gives a link's
+//! holder the arbiter's lines, set by the staff, wrong ones limited. On both backends.
 
 mod common;
 
@@ -16,6 +17,7 @@ use shatar_server::db::users::AccountRole;
 on_both_backends!(
     a_board_log_is_kept_and_ends_in_the_result,
     a_board_link_sends_the_players_lines,
+    the_arbiter_pin_unlocks_a_board_link,
 );
 
 fn line(t: u64, by: &str, event: Value) -> Value {
@@ -434,4 +436,116 @@ async fn a_board_link_sends_the_players_lines(b: Backend) {
         "the other board's key stands"
     );
     assert_state_is_the_replay(&server, &id).await;
+}
+
+async fn the_arbiter_pin_unlocks_a_board_link(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "PinOrg", AccountRole::Organiser).await;
+    let player = account(&server, "PinPla", AccountRole::Player).await;
+    let (mut o, mut p) = (org.api(&server), player.api(&server));
+    let (id, _) = running_event(&mut o, "Arbiter PIN", 4, 2).await;
+    let pin_path = format!("/api/events/{id}/arbiter-pin");
+    let v = expect_json(&o.request("GET", &pin_path, None).await, 200, "no PIN");
+    assert_eq!(v["pin"], false);
+    // Set by the staff only, 6 to 12 digits.
+    let r = call(&mut p, "PUT", &pin_path, Some(json!({"pin": "204817"}))).await;
+    assert_error(&r, 403, None, "a player sets the PIN");
+    for bad in ["2048", "20481x", "2048172048172"] {
+        let r = call(&mut o, "PUT", &pin_path, Some(json!({"pin": bad}))).await;
+        assert_error(&r, 400, Some("pin"), bad);
+        assert!(r.body.contains("6 to 12 digits"), "{}", r.body);
+    }
+    let v = expect_json(
+        &call(&mut o, "PUT", &pin_path, Some(json!({"pin": "204817"}))).await,
+        200,
+        "set",
+    );
+    assert_eq!(v["pin"], true);
+    let v = expect_json(&o.request("GET", &pin_path, None).await, 200, "a PIN");
+    assert_eq!(v["pin"], true);
+    let r = p.request("GET", &pin_path, None).await;
+    assert_error(&r, 403, None, "a player asks");
+
+    let links = format!("/api/events/{id}/rounds/1/links");
+    let links = expect_json(&call(&mut o, "POST", &links, None).await, 200, "links");
+    let log = links["links"][0]["log"].as_str().unwrap().to_owned();
+    let board = number(&links["links"][0]["board"]);
+    let state = log.replace("/log?", "/state?");
+    let mut tablet = server.client();
+    let v = expect_json(&tablet.request("GET", &state, None).await, 200, "state");
+    assert_eq!(v["arbiter"], false, "the link alone");
+    let play = [
+        line(0, "arbiter", json!("start")),
+        mv(4_000, "white", "e2e4"),
+    ];
+    expect_json(&send(&mut tablet, &log, 2, &play).await, 200, "plays");
+
+    // A wrong PIN is refused, whatever the request.
+    tablet.headers.push((PIN.into(), "111111".into()));
+    let r = tablet.request("GET", &state, None).await;
+    assert_error(&r, 403, None, "a wrong PIN");
+    assert!(r.body.contains("arbiter PIN"), "{}", r.body);
+    // The event's PIN: the arbiter's lines, the result entered under the server's name.
+    tablet.headers.clear();
+    tablet.headers.push((PIN.into(), "204817".into()));
+    let v = expect_json(&tablet.request("GET", &state, None).await, 200, "unlocked");
+    assert_eq!(v["arbiter"], true);
+    let decide = line(
+        9_000,
+        "arbiter",
+        json!({"decide": {"result": "1-0", "reason": "Black left the hall"}}),
+    );
+    let v = expect_json(&send(&mut tablet, &log, 4, &[decide]).await, 200, "decides");
+    assert_eq!(v["result"], "1-0");
+    let event = get_event(&mut o, &id).await;
+    assert_eq!(
+        results(round_of(&event, 1).unwrap())[&board],
+        Some("1-0".into())
+    );
+    let last = history(&mut o, &id).await.pop().unwrap();
+    assert_eq!(last["by"], "server", "{last}");
+    assert!(
+        !history_text(&mut o, &id).await.contains("204817"),
+        "the PIN is nowhere in the history"
+    );
+
+    // Removed: the PIN unlocks nothing; set again, wrong ones are limited per address.
+    let v = expect_json(
+        &call(&mut o, "DELETE", &pin_path, None).await,
+        200,
+        "removed",
+    );
+    assert_eq!(v["removed"], true);
+    let r = tablet.request("GET", &state, None).await;
+    assert_error(&r, 403, None, "no PIN now");
+    expect_json(
+        &call(&mut o, "PUT", &pin_path, Some(json!({"pin": "777000"}))).await,
+        200,
+        "set again",
+    );
+    let r = tablet.request("GET", &state, None).await;
+    assert_error(&r, 403, None, "the old PIN"); // the third wrong one in the minute
+    tablet.headers.clear();
+    tablet.headers.push((PIN.into(), "000000".into()));
+    for _ in 0..2 {
+        let r = tablet.request("GET", &state, None).await;
+        assert_error(&r, 403, None, "wrong");
+    }
+    tablet.headers.clear();
+    tablet.headers.push((PIN.into(), "777000".into()));
+    let r = tablet.request("GET", &state, None).await;
+    assert_eq!(r.status, 429, "five wrong PINs in the minute: {}", r.body);
+    // The link without a PIN still works.
+    tablet.headers.clear();
+    let v = expect_json(&tablet.request("GET", &state, None).await, 200, "link");
+    assert_eq!(v["arbiter"], false);
+    assert_state_is_the_replay(&server, &id).await;
+}
+
+/// The header that carries the arbiter PIN.
+const PIN: &str = "x-shatar-arbiter-pin";
+
+/// The event's history as text.
+async fn history_text(c: &mut common::Client, id: &str) -> String {
+    serde_json::to_string(&history(c, id).await).unwrap()
 }

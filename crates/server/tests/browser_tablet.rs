@@ -373,3 +373,96 @@ async fn the_seeds_correction_example_through_the_arbiters_form() {
     let v = view(&mut br, &page).await;
     assert_eq!(v["corrections"], 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_event_pin_unlocks_the_arbiter_on_a_linked_tablet() {
+    let Some(exe) = skip() else { return };
+    let server = start(Backend::Sqlite).await;
+    let org = account(&server, "TabPin", AccountRole::Organiser).await;
+    let mut api = org.api(&server);
+    let (id, _) = running_event(&mut api, "Tablet PIN", 2, 1).await;
+    let r = call(
+        &mut api,
+        "PUT",
+        &format!("/api/events/{id}/arbiter-pin"),
+        Some(json!({"pin": "204817"})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let links = call(
+        &mut api,
+        "POST",
+        &format!("/api/events/{id}/rounds/1/links"),
+        None,
+    )
+    .await;
+    let links: Value = serde_json::from_str(&links.body).unwrap();
+    let key = links["links"][0]["key"].as_str().unwrap().to_owned();
+
+    // Opened by the link, nobody signed in: the arbiter's actions locked.
+    let mut br = Browser::launch(&exe).await;
+    let base = format!("http://{}", server.addr);
+    let page = br.page(&format!("{base}/"), WIDTH, HEIGHT).await;
+    br.set_cookie(&page, &base, "lang", "en").await;
+    let address = format!("{base}{}?key={key}", tablet_path(&id, 1, 1));
+    br.goto(&page, &address).await;
+    settled(&mut br, &page).await;
+    let shown = |what: &str| format!("!document.getElementById('{what}').hidden");
+    assert_eq!(br.eval(&page, &shown("tablet-arbiter")).await, false);
+    assert_eq!(br.eval(&page, &shown("tablet-arbiter-locked")).await, true);
+    let enter = |pin: &str| {
+        format!(
+            "document.querySelector('#tablet-pin input').value = '{pin}', \
+             document.querySelector('#tablet-pin button').click(), true"
+        )
+    };
+
+    // A wrong PIN says so; the event's unlocks the arbiter's actions.
+    br.eval(&page, &enter("111111")).await;
+    br.wait_for(
+        &page,
+        "!document.querySelector('.pin-problem').hidden \
+         && document.querySelector('.pin-problem').textContent.includes('arbiter PIN')",
+    )
+    .await;
+    assert_eq!(br.eval(&page, &shown("tablet-arbiter")).await, false);
+    br.eval(&page, &enter("204817")).await;
+    br.wait_for(&page, &shown("tablet-arbiter")).await;
+    assert_eq!(br.eval(&page, &shown("tablet-arbiter-locked")).await, false);
+    br.click(&page, "#tablet-start").await;
+    settled(&mut br, &page).await;
+    br.eval(
+        &page,
+        "document.getElementById('tablet-arbiter').open = true",
+    )
+    .await;
+    br.documented(&page, "tablet-arbiter-pin-en.png").await;
+    br.click(&page, ".arbiter-adjourn").await;
+    settled(&mut br, &page).await;
+    let (lines, game) = stored(&mut api, &log_path(&id, 1, 1)).await;
+    let last = lines.last().unwrap();
+    assert_eq!(
+        (&last["by"], &last["event"]),
+        (&json!("arbiter"), &json!("adjourn"))
+    );
+    assert!(game.is_adjourned());
+    assert_eq!(view(&mut br, &page).await["adjourned"], true);
+
+    // Kept on the device across a reload, until locked again.
+    br.goto(&page, &address).await;
+    settled(&mut br, &page).await;
+    br.wait_for(&page, &shown("tablet-arbiter")).await;
+    br.eval(
+        &page,
+        "document.getElementById('tablet-arbiter').open = true",
+    )
+    .await;
+    br.click(&page, "#tablet-lock").await;
+    br.wait_for(&page, &shown("tablet-arbiter-locked")).await;
+    assert_eq!(
+        br.eval(&page, &format!("localStorage.getItem('shatar-pin:{id}')"))
+            .await,
+        Value::Null
+    );
+    server.stop().await;
+}

@@ -571,6 +571,8 @@ board-log-too-many = send at most { $max } lines at a time
 board-log-from = lines are numbered from 1 (the log's open line)
 board-log-arbiter-only = line { $line } ({ $event }) is the arbiter's: sign in as the event's arbiter to send it
 board-log-bad-link = this board link is not valid (it may have been revoked): ask the arbiter for the board's link
+board-log-bad-pin = this is not the event's arbiter PIN (or the event has none): ask the chief arbiter
+event-pin-form = the arbiter PIN is { $min } to { $max } digits
 board-log-no-round = round { $round } is not paired
 
 # A round's games as PGN (src/events/round_pgn.rs, src/routes/events/pgn.rs)
@@ -610,6 +612,10 @@ tablet-adjourned = Adjourned: the clock is stopped
 tablet-not-started = The clock has not been started
 tablet-arbiter = Arbiter
 tablet-arbiter-locked = Arbiter: sign in as the event's arbiter, then reload this page, to unlock the arbiter's actions
+tablet-pin = Arbiter PIN
+tablet-unlock = Unlock
+tablet-lock = Lock the arbiter's actions
+tablet-or-sign-in = or sign in as the event's arbiter
 tablet-violation = Violation
 tablet-add-time = Add time
 tablet-minutes = minutes

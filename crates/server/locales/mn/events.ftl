@@ -571,6 +571,8 @@ board-log-too-many = нэг удаад дээд тал нь { $max } мөр ил
 board-log-from = мөрүүд 1-ээс дугаарлагдана (тэмдэглэлийн нээлтийн мөр)
 board-log-arbiter-only = { $line }-р мөр ({ $event }) шүүгчийнх: тэмцээний шүүгчээр нэвтэрч илгээнэ үү
 board-log-bad-link = энэ ширээний холбоос хүчингүй (цуцлагдсан байж магадгүй): ширээний холбоосыг шүүгчээс авна уу
+board-log-bad-pin = энэ нь тэмцээний шүүгчийн ПИН биш (эсвэл тэмцээнд ПИН байхгүй): ерөнхий шүүгчээс асууна уу
+event-pin-form = шүүгчийн ПИН { $min }–{ $max } оронтой тоо байна
 board-log-no-round = { $round }-р тойрог хуваарилагдаагүй байна
 
 # Тойргийн тоглолтууд PGN-ээр (src/events/round_pgn.rs, src/routes/events/pgn.rs)
@@ -610,6 +612,10 @@ tablet-adjourned = Түр зогсоосон: цаг зогссон
 tablet-not-started = Цагийг эхлүүлээгүй байна
 tablet-arbiter = Шүүгч
 tablet-arbiter-locked = Шүүгч: шүүгчийн үйлдлийг нээхийн тулд тэмцээний шүүгчээр нэвтэрч, энэ хуудсыг дахин ачаална уу
+tablet-pin = Шүүгчийн ПИН
+tablet-unlock = Нээх
+tablet-lock = Шүүгчийн үйлдлийг түгжих
+tablet-or-sign-in = эсвэл тэмцээний шүүгчээр нэвтэрнэ үү
 tablet-violation = Зөрчил
 tablet-add-time = Цаг нэмэх
 tablet-minutes = минут

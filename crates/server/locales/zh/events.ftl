@@ -571,6 +571,8 @@ board-log-too-many = 每次最多发送 { $max } 行
 board-log-from = 行号从 1 开始（记录的开局行）
 board-log-arbiter-only = 第 { $line } 行（{ $event }）须由裁判发送：请以本赛事裁判身份登录后发送
 board-log-bad-link = 此棋台链接无效（可能已被撤销）：请向裁判索取本台的链接
+board-log-bad-pin = 这不是本赛事的裁判 PIN（或赛事未设 PIN）：请询问裁判长
+event-pin-form = 裁判 PIN 为 { $min } 至 { $max } 位数字
 board-log-no-round = 第 { $round } 轮尚未编排
 
 # 一轮对局的 PGN（src/events/round_pgn.rs、src/routes/events/pgn.rs）
@@ -610,6 +612,10 @@ tablet-adjourned = 已封棋：棋钟已停
 tablet-not-started = 棋钟尚未开动
 tablet-arbiter = 裁判
 tablet-arbiter-locked = 裁判：以本赛事裁判身份登录后重新载入本页，即可使用裁判操作
+tablet-pin = 裁判 PIN
+tablet-unlock = 解锁
+tablet-lock = 锁定裁判操作
+tablet-or-sign-in = 或以本赛事裁判身份登录
 tablet-violation = 违例
 tablet-add-time = 加时
 tablet-minutes = 分钟

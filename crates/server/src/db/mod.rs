@@ -6,6 +6,7 @@ pub mod archive;
 pub mod board_links;
 pub mod board_logs;
 pub mod event_games;
+pub mod event_pins;
 pub mod events;
 pub mod fanout;
 pub mod games;
@@ -105,6 +106,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "board log times",
         include_str!("../../migrations/sqlite/0013_board_log_times.sql"),
     ),
+    (
+        14,
+        "event PINs",
+        include_str!("../../migrations/sqlite/0014_event_pins.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -166,6 +172,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         13,
         "board log times",
         include_str!("../../migrations/postgres/0013_board_log_times.sql"),
+    ),
+    (
+        14,
+        "event PINs",
+        include_str!("../../migrations/postgres/0014_event_pins.sql"),
     ),
 ];
 

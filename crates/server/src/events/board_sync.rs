@@ -5,8 +5,9 @@
 //! The lines are stored before the result is entered; a process killed between the two
 //! leaves the log ended and the board without its result, and the next request (any lines,
 //! even none new) enters it. Who may: the event's staff, or whoever holds the board's link
-//! (the players' lines only, [`board_log::from_the_board`]); a result a link's log brings is
-//! entered under the server's name, as the log's verdict.
+//! (the players' lines only, [`board_log::from_the_board`]; every line with the event's
+//! arbiter PIN); a result a link's log brings is entered under the server's name, as the
+//! log's verdict.
 
 use super::board_log::{self, BoardLogError, Sender};
 use super::change::{self, ChangeError};
@@ -30,6 +31,9 @@ pub enum BoardError {
     /// The board or the lines.
     #[error("{0:?}")]
     Log(BoardLogError),
+    /// The arbiter PIN given is not the event's (or the event has none).
+    #[error("not the event's arbiter PIN")]
+    BadPin,
 }
 
 impl From<BoardLogError> for BoardError {
@@ -56,7 +60,20 @@ pub enum Access<'a> {
         key: &'a str,
         /// The visitor, signed in or not.
         user: Option<&'a User>,
+        /// The event's arbiter PIN, when the tablet's holder unlocked the arbiter's actions
+        /// with it ([`arbiter_pin`](super::arbiter_pin)).
+        pin: Option<&'a str>,
     },
+}
+
+/// Who a request is found to come from, once checked.
+#[derive(Debug, Clone, Copy)]
+struct Asker<'a> {
+    /// Which lines they may send.
+    sender: Sender,
+    /// The staff account a result they bring is entered under; `None`: the server's name
+    /// (a link's holder, or an arbiter who unlocked with the PIN).
+    by: Option<&'a User>,
 }
 
 /// What a request did.
@@ -169,13 +186,13 @@ pub async fn open(
     board: BoardNo,
 ) -> Result<Opened, BoardError> {
     let at = board_at(id, round, board);
-    let (lines, sender, state) = opened(db, access, at, round, board).await?;
+    let (lines, asker, state) = opened(db, access, at, round, board).await?;
     let game = board_log::replay(&lines)?;
     Ok(Opened {
         lines: lines.len(),
         game,
         origin_ms: board_logs::origin_ms(db, at).await?,
-        sender,
+        sender: asker.sender,
         event_name: state.event.name,
     })
 }
@@ -191,10 +208,10 @@ pub async fn send(
     sent: &[LogEntry],
 ) -> Result<Sent, BoardError> {
     let at = board_at(id, round, board);
-    let (mut stored, sender, _) = opened(db, access, at, round, board).await?;
+    let (mut stored, asker, _) = opened(db, access, at, round, board).await?;
     let mut attempts = 0;
     let (merged, appended) = loop {
-        let merged = board_log::merge(&stored, from, sent, sender)?;
+        let merged = board_log::merge(&stored, from, sent, asker.sender)?;
         if board_logs::append(db, at, stored.len(), &merged.new).await? {
             let appended = merged.new.len();
             stored.extend(merged.new.iter().cloned());
@@ -213,7 +230,7 @@ pub async fn send(
     };
     let result = board_log::result_of(&merged.game);
     let entered = match &result {
-        Some(r) => Some(enter(db, access, sender, id, round, board, r).await?),
+        Some(r) => Some(enter(db, asker.by, id, round, board, r).await?),
         None => None,
     };
     Ok(Sent {
@@ -343,16 +360,23 @@ async fn staff_state(
 
 /// The log's stored lines, its `open` line written first when it has none, who sends, and
 /// the event; refused unless `access` may and the board is one that has a log.
-async fn opened(
+async fn opened<'a>(
     db: &Db,
-    access: Access<'_>,
+    access: Access<'a>,
     at: BoardAt<'_>,
     round: RoundNo,
     board: BoardNo,
-) -> Result<(Vec<String>, Sender, super::EventState), BoardError> {
-    let (state, sender) = match access {
-        Access::Account(author) => (staff_state(db, author, at.event).await?, Sender::Staff),
-        Access::Link { key, user } => {
+) -> Result<(Vec<String>, Asker<'a>, super::EventState), BoardError> {
+    let (state, asker) = match access {
+        Access::Account(author) => {
+            let state = staff_state(db, author, at.event).await?;
+            let asker = Asker {
+                sender: Sender::Staff,
+                by: author,
+            };
+            (state, asker)
+        }
+        Access::Link { key, user, pin } => {
             let stored = store::load(db, at.event)
                 .await?
                 .ok_or_else(|| ChangeError::NotFound(at.event.to_owned()))?;
@@ -360,30 +384,44 @@ async fn opened(
             if !held.is_some_and(|k| crate::auth::constant_time_eq(&k, key)) {
                 return Err(ChangeError::Forbidden(Msg::new("board-log-bad-link")).into());
             }
-            let sender = if Standing::of(user, &stored.state).is_staff() {
-                Sender::Staff
+            let asker = if Standing::of(user, &stored.state).is_staff() {
+                Asker {
+                    sender: Sender::Staff,
+                    by: user,
+                }
+            } else if let Some(pin) = pin {
+                if !super::arbiter_pin::unlocks(db, at.event, pin).await? {
+                    return Err(BoardError::BadPin);
+                }
+                Asker {
+                    sender: Sender::Staff,
+                    by: None,
+                }
             } else {
-                Sender::Link
+                Asker {
+                    sender: Sender::Link,
+                    by: None,
+                }
             };
-            (stored.state, sender)
+            (stored.state, asker)
         }
     };
     let open = board_log::open_line(&state, round, board)?;
     let lines = board_logs::lines(db, at).await?;
     if !lines.is_empty() {
-        return Ok((lines, sender, state));
+        return Ok((lines, asker, state));
     }
     // Two first requests at once: one stores the line, the other reads it.
     board_logs::append(db, at, 0, &[open.to_string()]).await?;
-    Ok((board_logs::lines(db, at).await?, sender, state))
+    Ok((board_logs::lines(db, at).await?, asker, state))
 }
 
 /// Enters `result` as the board's result unless it has one: the same one is left as it is,
-/// a different one is not replaced (an arbiter decides which stands).
+/// a different one is not replaced (an arbiter decides which stands). Under the name of
+/// the staff account `by`, or the server's.
 async fn enter(
     db: &Db,
-    access: Access<'_>,
-    sender: Sender,
+    by: Option<&User>,
     id: &str,
     round: RoundNo,
     board: BoardNo,
@@ -396,12 +434,9 @@ async fn enter(
         replace: false,
         sheet: None,
     };
-    let author = match access {
-        Access::Account(author) | Access::Link { user: author, .. } => author,
-    };
-    let done = match sender {
-        Sender::Staff => change::change(db, id, author, action, None).await,
-        Sender::Link => change::by_server(db, id, action, None).await,
+    let done = match by {
+        Some(author) => change::change(db, id, Some(author), action, None).await,
+        None => change::by_server(db, id, action, None).await,
     };
     match done {
         Ok(done) => Ok(Ok(done.message)),

@@ -29,6 +29,7 @@
 
 pub mod access;
 pub mod action;
+pub mod arbiter_pin;
 pub mod arena;
 mod arena_runner;
 pub mod board_log;

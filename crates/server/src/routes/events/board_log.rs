@@ -40,13 +40,15 @@ use crate::i18n::Msg;
 use crate::state::AppState;
 use axum::Json;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shatar_arbiter::LogEntry;
+use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
 
 /// The most lines one request sends (a tablet back on the network after a whole game
 /// offline sends a few hundred).
@@ -60,6 +62,7 @@ const MAX_BODY: usize = 512 * 1024;
 pub(super) fn error(e: BoardError) -> ApiError {
     match e {
         BoardError::Change(c) => c.into(),
+        BoardError::BadPin => ApiError::forbidden(Msg::new("board-log-bad-pin")),
         BoardError::Log(l) => {
             let msg = l.message();
             match l {
@@ -113,11 +116,16 @@ pub(super) struct LinkKey {
 }
 
 impl LinkKey {
-    /// The access this query gives `user`: the link's holder when a key is given, the
-    /// account otherwise; a malformed key is no key of ours.
-    pub(super) fn access<'a>(&'a self, user: Option<&'a User>) -> Result<Access<'a>, Msg> {
+    /// The access this query gives `user` (with the arbiter PIN `pin`, if one was given):
+    /// the link's holder when a key is given, the account otherwise; a malformed key is no
+    /// key of ours.
+    pub(super) fn access<'a>(
+        &'a self,
+        user: Option<&'a User>,
+        pin: Option<&'a str>,
+    ) -> Result<Access<'a>, Msg> {
         match self.key.as_deref() {
-            Some(k) if crate::auth::is_token(k) => Ok(Access::Link { key: k, user }),
+            Some(k) if crate::auth::is_token(k) => Ok(Access::Link { key: k, user, pin }),
             Some(_) => Err(Msg::new("board-log-bad-link")),
             None => Ok(Access::Account(user)),
         }
@@ -132,11 +140,37 @@ impl LinkKey {
     }
 }
 
+/// The request header a tablet unlocked with the event's arbiter PIN sends it in (a header,
+/// not the address, so that it stays out of logs and histories).
+pub const PIN_HEADER: &str = "x-shatar-arbiter-pin";
+
+/// The arbiter PIN the request carries, if any (a value too long for a PIN is none).
+pub(super) fn pin_of(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(PIN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .filter(|p| p.len() <= 64)
+}
+
+/// Refuses a request with a PIN from an address that has tried too many wrong ones for
+/// the event lately.
+pub(super) fn pin_allowed(state: &AppState, ip: IpAddr, id: &str, pin: Option<&str>) -> bool {
+    pin.is_none() || state.pins.allowed(ip, id, Instant::now())
+}
+
+/// Counts a wrong PIN against the address; passes the refusal on.
+pub(super) fn pin_noted(state: &AppState, ip: IpAddr, id: &str, e: BoardError) -> BoardError {
+    if matches!(e, BoardError::BadPin) {
+        state.pins.failed(ip, id, Instant::now());
+    }
+    e
+}
+
 /// Who asks: the link's holder when a key is given, else the visitor; writes carry the
 /// CSRF header (the staff may hold a link too).
 fn access<'a>(
     v: &'a crate::auth::Visitor,
-    headers: &HeaderMap,
+    headers: &'a HeaderMap,
     key: &'a LinkKey,
     writes: bool,
 ) -> ApiResult<Access<'a>> {
@@ -145,11 +179,18 @@ fn access<'a>(
     } else {
         v.user.as_ref()
     };
-    key.access(user).map_err(ApiError::forbidden)
+    key.access(user, pin_of(headers))
+        .map_err(ApiError::forbidden)
+}
+
+/// The refusal of a request that carries a PIN too often wrong.
+fn too_many_pins() -> ApiError {
+    ApiError::from(crate::error::AppError::RateLimited)
 }
 
 async fn read(
     State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     ApiVisitor(v): ApiVisitor,
     headers: HeaderMap,
     Path((id, round, board)): Path<(String, String, String)>,
@@ -158,9 +199,12 @@ async fn read(
     let round = round_no(&round)?;
     let board = board_no(&board)?;
     let access = access(&v, &headers, &key, false)?;
+    if !pin_allowed(&state, addr.ip(), &id, pin_of(&headers)) {
+        return Err(too_many_pins());
+    }
     let lines = board_sync::read(&state.db, access, &id, round, board)
         .await
-        .map_err(error)?;
+        .map_err(|e| error(pin_noted(&state, addr.ip(), &id, e)))?;
     let body: String = lines.iter().flat_map(|l| [l.as_str(), "\n"]).collect();
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
 }
@@ -177,6 +221,7 @@ fn tablet_view(
 
 async fn board_state(
     State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     ApiVisitor(v): ApiVisitor,
     headers: HeaderMap,
     Path((id, round, board)): Path<(String, String, String)>,
@@ -185,9 +230,12 @@ async fn board_state(
     let round = round_no(&round)?;
     let board = board_no(&board)?;
     let access = access(&v, &headers, &key, false)?;
+    if !pin_allowed(&state, addr.ip(), &id, pin_of(&headers)) {
+        return Err(too_many_pins());
+    }
     let opened = board_sync::open(&state.db, access, &id, round, board)
         .await
-        .map_err(error)?;
+        .map_err(|e| error(pin_noted(&state, addr.ip(), &id, e)))?;
     let mut view = tablet_view(&opened.game, opened.lines, &headers, v.lang);
     view["origin_ms"] = json!(opened.origin_ms);
     view["server_ms"] = json!(crate::db::now_ms());
@@ -221,6 +269,7 @@ fn entry(line: usize, value: &Value) -> Result<LogEntry, BoardError> {
 
 async fn send(
     State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     ApiVisitor(v): ApiVisitor,
     headers: HeaderMap,
     Path((id, round, board)): Path<(String, String, String)>,
@@ -247,9 +296,12 @@ async fn send(
         .map(|(k, l)| entry(body.from + k, l))
         .collect::<Result<Vec<_>, _>>()
         .map_err(refused_lines)?;
+    if !pin_allowed(&state, addr.ip(), &id, pin_of(&headers)) {
+        return Err(too_many_pins().into_response());
+    }
     let done = board_sync::send(&state.db, access, &id, round, board, body.from, &sent)
         .await
-        .map_err(refused_lines)?;
+        .map_err(|e| refused_lines(pin_noted(&state, addr.ip(), &id, e)))?;
     let mut answer = json!({
         "stored": done.stored,
         "appended": done.appended,

@@ -7,7 +7,8 @@
 //! network is away (`static/tablet.js`, cached for offline use by `static/tablet-sw.js`).
 //!
 //! Opened by the event's staff (signed in) or with the board's link (`?key=`): the
-//! players' actions only, the arbiter's behind the arbiter's sign-in.
+//! players' actions only, the arbiter's behind the arbiter's sign-in or the event's arbiter
+//! PIN (kept on the device once entered, sent with every request, until locked again).
 
 use super::round::{board_no, round_no};
 use crate::auth::Visitor;
@@ -18,7 +19,7 @@ use crate::events::change::ChangeError;
 use crate::html::json_in_script;
 use crate::i18n::{Lang, Msg};
 use crate::routes::events::api::CSRF_HEADER;
-use crate::routes::events::board_log::LinkKey;
+use crate::routes::events::board_log::{LinkKey, PIN_HEADER};
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Path, Query, State};
@@ -42,6 +43,7 @@ pub(in crate::routes::events) fn refusal(e: BoardError) -> AppError {
         BoardError::Change(ChangeError::Action(a)) => AppError::Conflict(a.message()),
         BoardError::Log(BoardLogError::NoBoard(m)) => AppError::NotFound(m),
         BoardError::Log(l) => AppError::Conflict(l.message()),
+        BoardError::BadPin => AppError::Forbidden(Msg::new("board-log-bad-pin")),
     }
 }
 
@@ -125,7 +127,9 @@ async fn show(
     let l = v.lang;
     let round = round_no(&round)?;
     let board = board_no(&board)?;
-    let access = key.access(v.user.as_ref()).map_err(AppError::Forbidden)?;
+    let access = key
+        .access(v.user.as_ref(), None)
+        .map_err(AppError::Forbidden)?;
     let opened = board_sync::open(&state.db, access, &id, round, board)
         .await
         .map_err(refusal)?;
@@ -138,6 +142,8 @@ async fn show(
         "log": format!("{api}/log{query}"),
         "storage": format!("shatar-tablet:{id}:{round}:{board}"),
         "csrf_header": CSRF_HEADER,
+        "pin_header": PIN_HEADER,
+        "pin_storage": format!("shatar-pin:{id}"),
         "csrf": v.user.as_ref().map(|_| v.csrf.as_str()),
         "arbiter": arbiter,
         "lang": l.code(),
@@ -229,14 +235,31 @@ fn page(l: Lang, title: &str, white: &str, black: &str, config: &Value, arbiter:
                             button type="button" class="menu-close" { (l.t("tablet-close")) }
                         }
                         div id="tablet-promotion" class="promotion" hidden { div class="choices" {} }
-                        @if arbiter {
-                            details id="tablet-arbiter" class="tablet-arbiter" {
-                                summary { (l.t("tablet-arbiter")) }
-                                div id="tablet-arbiter-forms" {}
+                        // Shown when the arbiter is signed in, or (tablet.js) once the
+                        // event's PIN unlocked it.
+                        details id="tablet-arbiter" class="tablet-arbiter" hidden[!arbiter] {
+                            summary { (l.t("tablet-arbiter")) }
+                            div id="tablet-arbiter-forms" {}
+                            @if !arbiter {
+                                button type="button" id="tablet-lock" { (l.t("tablet-lock")) }
                             }
-                        } @else {
-                            p class="tablet-arbiter-locked" {
-                                a href="/signin" target="_blank" { (l.t("tablet-arbiter-locked")) }
+                        }
+                        @if !arbiter {
+                            div id="tablet-arbiter-locked" class="tablet-arbiter-locked" {
+                                form id="tablet-pin" {
+                                    label {
+                                        (l.t("tablet-pin")) " "
+                                        input type="password" name="pin" inputmode="numeric"
+                                            autocomplete="off" required minlength="6" maxlength="12"
+                                            pattern="[0-9]{6,12}";
+                                    }
+                                    " "
+                                    button type="submit" { (l.t("tablet-unlock")) }
+                                }
+                                p class="pin-problem" role="alert" hidden {}
+                                p {
+                                    a href="/signin" target="_blank" { (l.t("tablet-or-sign-in")) }
+                                }
                             }
                         }
                     }
