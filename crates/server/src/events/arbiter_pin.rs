@@ -3,11 +3,11 @@
 //! signed in at that tablet. Only its argon2id hash is stored; the wrong PINs a visitor may
 //! try are limited per address and event in the routes (as sign-ins are).
 
-use super::Standing;
+use super::board_sync::staff_state;
 use super::change::ChangeError;
 use crate::auth::password;
 use crate::db::users::User;
-use crate::db::{Db, event_pins, events as store};
+use crate::db::{Db, event_pins};
 use crate::i18n::Msg;
 
 /// The fewest and most digits of a PIN: six digits are a million PINs, which the limit
@@ -50,20 +50,6 @@ impl Pin {
     }
 }
 
-/// Checks that `author` is one of the event's staff.
-async fn staff(db: &Db, author: Option<&User>, id: &str) -> Result<(), ChangeError> {
-    let stored = store::load(db, id)
-        .await?
-        .ok_or_else(|| ChangeError::NotFound(id.to_owned()))?;
-    let Some(user) = author else {
-        return Err(ChangeError::Unauthorized);
-    };
-    if !Standing::of(Some(user), &stored.state).is_staff() {
-        return Err(ChangeError::Forbidden(Msg::new("board-log-staff-only")));
-    }
-    Ok(())
-}
-
 /// Sets the event's PIN (replacing one it had: tablets holding the old one are locked
 /// again); the staff only. `memory_kib` is the hash's memory, as for passwords.
 pub async fn set(
@@ -73,7 +59,7 @@ pub async fn set(
     pin: &Pin,
     memory_kib: u32,
 ) -> Result<(), ChangeError> {
-    staff(db, author, id).await?;
+    staff_state(db, author, id).await?;
     let hash = password::hash(pin.0.clone(), memory_kib).await?;
     event_pins::set(db, id, &hash).await?;
     Ok(())
@@ -81,13 +67,13 @@ pub async fn set(
 
 /// Removes the event's PIN; returns whether it had one. The staff only.
 pub async fn clear(db: &Db, author: Option<&User>, id: &str) -> Result<bool, ChangeError> {
-    staff(db, author, id).await?;
+    staff_state(db, author, id).await?;
     Ok(event_pins::clear(db, id).await?)
 }
 
 /// Whether the event has a PIN; the staff only.
 pub async fn is_set(db: &Db, author: Option<&User>, id: &str) -> Result<bool, ChangeError> {
-    staff(db, author, id).await?;
+    staff_state(db, author, id).await?;
     Ok(event_pins::hash_of(db, id).await?.is_some())
 }
 

@@ -340,20 +340,21 @@ fn board_at(id: &str, round: RoundNo, board: BoardNo) -> BoardAt<'_> {
     }
 }
 
-/// The event's state, when `author` is one of its staff.
-async fn staff_state(
+/// The event's state, when `author` is one of its staff (the board logs' and the arbiter
+/// PIN's check).
+pub(super) async fn staff_state(
     db: &Db,
     author: Option<&User>,
     id: &str,
-) -> Result<super::EventState, BoardError> {
+) -> Result<super::EventState, ChangeError> {
     let stored = store::load(db, id)
         .await?
         .ok_or_else(|| ChangeError::NotFound(id.to_owned()))?;
     let Some(user) = author else {
-        return Err(ChangeError::Unauthorized.into());
+        return Err(ChangeError::Unauthorized);
     };
     if !Standing::of(Some(user), &stored.state).is_staff() {
-        return Err(ChangeError::Forbidden(Msg::new("board-log-staff-only")).into());
+        return Err(ChangeError::Forbidden(Msg::new("board-log-staff-only")));
     }
     Ok(stored.state)
 }
