@@ -2,8 +2,9 @@
 //! pairings only; the staff of an over-the-board event make the boards' links there, and
 //! each game's QR code — decoded by an independent QR reader (`rqrr`) — is the board's
 //! tablet address with the key the API gives; a link revoked stops opening the tablet and
-//! the sheet says the board has none; a player can make or revoke nothing. On both
-//! backends.
+//! the sheet says the board has none; a player can make or revoke nothing. The sheet's
+//! form sets and removes the event's arbiter PIN, which then unlocks a board's tablet
+//! opened by its link. On both backends.
 
 mod common;
 
@@ -12,6 +13,7 @@ use common::events::*;
 use shatar_server::db::users::AccountRole;
 
 on_both_backends!(the_pairing_sheet_prints_each_boards_link_as_a_qr_code);
+on_both_backends!(the_pairing_sheet_sets_and_removes_the_arbiter_pin);
 
 /// Each QR code on the page (in board order), decoded by `rqrr` from the SVG's modules
 /// drawn at 4 pixels a module.
@@ -164,4 +166,109 @@ async fn the_pairing_sheet_prints_each_boards_link_as_a_qr_code(b: Backend) {
     assert_eq!((&again[0], &again[2]), (&codes[0], &codes[2]));
     assert_ne!(again[1], codes[1]);
     server.stop().await;
+}
+
+async fn the_pairing_sheet_sets_and_removes_the_arbiter_pin(b: Backend) {
+    let server = start(b).await;
+    let mut org = account(&server, "PinSheetOrg", AccountRole::Organiser).await;
+    let mut player = account(&server, "PinSheetPla", AccountRole::Player).await;
+    let mut o = org.api(&server);
+    let (id, _) = running_event(&mut o, "PIN sheet", 4, 2).await;
+    let sheet = format!("/events/{id}/rounds/1/pairing-sheet");
+    let pin_api = format!("/api/events/{id}/arbiter-pin");
+    let set = format!("/events/{id}/arbiter-pin");
+    let remove = format!("/events/{id}/arbiter-pin/remove");
+
+    // The staff's sheet says there is none and has the form; the public's has neither.
+    let r = org.browser.get(&sheet).await;
+    assert!(
+        r.body.contains("The event has no arbiter PIN"),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains(&format!("action=\"{set}\"")), "{}", r.body);
+    assert!(r.body.contains("pattern=\"[0-9]{6,12}\""), "{}", r.body);
+    assert!(!r.body.contains(&remove), "nothing to remove yet");
+    let csrf = r.csrf();
+    let public = server.client().get(&sheet).await;
+    assert!(!public.body.contains("arbiter-pin"), "{}", public.body);
+
+    // Refused: no CSRF token, a player, a PIN of the wrong form (the message names it).
+    let form = |pin: &'static str, csrf: &str| {
+        vec![
+            ("pin", pin.to_owned()),
+            ("round", "1".to_owned()),
+            ("csrf", csrf.to_owned()),
+        ]
+    };
+    let r = org.browser.post(&set, &pairs(&form("204817", ""))).await;
+    assert_eq!(r.status, 403, "no CSRF token: {}", r.body);
+    let token = player.browser.csrf().await;
+    let r = player
+        .browser
+        .post(&set, &pairs(&form("204817", &token)))
+        .await;
+    assert_eq!(r.status, 403, "a player: {}", r.body);
+    for bad in ["2048", "20481x"] {
+        let r = org.browser.post(&set, &pairs(&form(bad, &csrf))).await;
+        assert_eq!(r.status, 400, "{bad}: {}", r.body);
+        assert!(r.body.contains("6 to 12 digits"), "{}", r.body);
+    }
+    let v = expect_json(&o.request("GET", &pin_api, None).await, 200, "none yet");
+    assert_eq!(v["pin"], false);
+
+    // Set: back to the sheet, which says so and offers to remove it; the API agrees.
+    let r = org.browser.post(&set, &pairs(&form("204817", &csrf))).await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(r.header("location"), Some(sheet.as_str()));
+    let v = expect_json(&o.request("GET", &pin_api, None).await, 200, "set");
+    assert_eq!(v["pin"], true);
+    let r = org.browser.get(&sheet).await;
+    assert!(
+        r.body.contains("The event has an arbiter PIN"),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains(&remove), "{}", r.body);
+    assert!(!r.body.contains("204817"), "the PIN is never shown");
+
+    // It unlocks a board's tablet opened by its link.
+    let links = format!("/api/events/{id}/rounds/1/links");
+    let links = expect_json(&call(&mut o, "POST", &links, None).await, 200, "links");
+    let log = links["links"][0]["log"].as_str().unwrap().to_owned();
+    let state = log.replace("/log?", "/state?");
+    let mut tablet = server.client();
+    tablet
+        .headers
+        .push(("x-shatar-arbiter-pin".into(), "204817".into()));
+    let v = expect_json(&tablet.request("GET", &state, None).await, 200, "unlocked");
+    assert_eq!(v["arbiter"], true);
+
+    // Removed: a player may not; the staff may, and the tablet is locked again.
+    let r = player
+        .browser
+        .post(&remove, &[("round", "1"), ("csrf", &token)])
+        .await;
+    assert_eq!(r.status, 403, "a player removes: {}", r.body);
+    let r = org
+        .browser
+        .post(&remove, &[("round", "1"), ("csrf", &csrf)])
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let v = expect_json(&o.request("GET", &pin_api, None).await, 200, "removed");
+    assert_eq!(v["pin"], false);
+    let r = tablet.request("GET", &state, None).await;
+    assert_eq!(r.status, 403, "the old PIN: {}", r.body);
+    let r = org.browser.get(&sheet).await;
+    assert!(
+        r.body.contains("The event has no arbiter PIN"),
+        "{}",
+        r.body
+    );
+    server.stop().await;
+}
+
+/// A form's fields as the client's `post` takes them.
+fn pairs<'a>(f: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    f.iter().map(|(k, v)| (*k, v.as_str())).collect()
 }

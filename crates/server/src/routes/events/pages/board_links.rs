@@ -3,12 +3,18 @@
 //! round without one, `POST /events/{id}/rounds/{r}/boards/{b}/link/revoke` revokes one
 //! board's (its printed QR code stops opening the tablet; the next links made give the
 //! board a new key). Both go back to the sheet.
+//!
+//! The event's arbiter PIN, which unlocks the arbiter's actions on those tablets, is set
+//! and removed from the same sheet: `POST /events/{id}/arbiter-pin` with `pin` and the
+//! `round` whose sheet it came from, `POST /events/{id}/arbiter-pin/remove` with `round`
+//! (the API's `PUT` and `DELETE /api/events/{id}/arbiter-pin` do the same).
 
 use super::StaffForm;
 use super::round::{board_no, round_no};
 use super::tablet::refusal;
 use crate::auth::Visitor;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
+use crate::events::arbiter_pin::{self, Pin};
 use crate::events::board_sync;
 use crate::redirect::SameSitePath;
 use crate::routes::see_other;
@@ -18,6 +24,7 @@ use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::post;
+use serde::Deserialize;
 use shatar_tournament::RoundNo;
 
 fn to_sheet(id: &str, round: RoundNo) -> Response {
@@ -56,8 +63,56 @@ async fn revoke(
     Ok(to_sheet(&id, round))
 }
 
+#[derive(Deserialize)]
+struct PinForm {
+    /// Absent for the remove button.
+    #[serde(default)]
+    pin: String,
+    /// The round whose pairing sheet the form is on, to go back to.
+    round: String,
+    csrf: Option<String>,
+}
+
+async fn set_pin(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+    Form(f): Form<PinForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&f.round)?;
+    let user = v.require_user()?;
+    let pin = Pin::parse(&f.pin).map_err(AppError::BadRequest)?;
+    arbiter_pin::set(
+        &state.db,
+        Some(user),
+        &id,
+        &pin,
+        state.config.argon2_memory_kib,
+    )
+    .await
+    .map_err(|e| refusal(e.into()))?;
+    Ok(to_sheet(&id, round))
+}
+
+async fn remove_pin(
+    State(state): State<AppState>,
+    v: Visitor,
+    Path(id): Path<String>,
+    Form(f): Form<PinForm>,
+) -> AppResult<Response> {
+    v.check_csrf(f.csrf.as_deref())?;
+    let round = round_no(&f.round)?;
+    arbiter_pin::clear(&state.db, Some(v.require_user()?), &id)
+        .await
+        .map_err(|e| refusal(e.into()))?;
+    Ok(to_sheet(&id, round))
+}
+
 pub(super) fn router() -> Router<AppState> {
     Router::new()
+        .route("/events/{id}/arbiter-pin", post(set_pin))
+        .route("/events/{id}/arbiter-pin/remove", post(remove_pin))
         .route("/events/{id}/rounds/{r}/links", post(make))
         .route(
             "/events/{id}/rounds/{r}/boards/{b}/link/revoke",

@@ -3,12 +3,13 @@
 //! a column with its board link as a QR code (the board's tablet page with `?key=`, the
 //! address printed small beneath it), so the players open the clock and score sheet
 //! without an account; the forms to make the round's links and to revoke one
-//! (`routes/events/pages/board_links.rs`) are on screen only.
+//! (`routes/events/pages/board_links.rs`) are on screen only, with the form that sets or
+//! removes the event's arbiter PIN (the tablets' arbiter unlock).
 
 use super::{Visible, Which, report_page};
 use crate::auth::Visitor;
 use crate::error::{AppError, AppResult};
-use crate::events::board_sync;
+use crate::events::{arbiter_pin, board_sync};
 use crate::html::csrf_input as csrf;
 use crate::routes::events::pages::refusal;
 use crate::state::AppState;
@@ -46,6 +47,14 @@ pub(super) async fn show(
             .map_err(refusal)?
     } else {
         Vec::new()
+    };
+    // Whether the tablets have an arbiter PIN: asked only where the sheet has links.
+    let pin_set = if links.is_empty() {
+        false
+    } else {
+        arbiter_pin::is_set(&state.db, v.user.as_ref(), &id)
+            .await
+            .map_err(|e| refusal(e.into()))?
     };
     let site = state.config.site_url(&headers);
     let tables = report::build(e, Kind::Pairings(Some(round)), l.report());
@@ -85,6 +94,37 @@ pub(super) async fn show(
                     form method="post" action={ "/events/" (id) "/rounds/" (round) "/links" } {
                         (csrf(&v))
                         button type="submit" { (l.t("event-sheet-make-links")) }
+                    }
+                }
+                section.sheet-pin aria-labelledby="sheet-pin-title" {
+                    h2 #sheet-pin-title { (l.t("tablet-pin")) }
+                    p.hint {
+                        @if pin_set { (l.t("event-sheet-pin-set")) } @else {
+                            (l.t_args("event-sheet-pin-none", &[
+                                ("min", &arbiter_pin::DIGITS.start().to_string()),
+                                ("max", &arbiter_pin::DIGITS.end().to_string()),
+                            ]))
+                        }
+                    }
+                    form method="post" action={ "/events/" (id) "/arbiter-pin" } {
+                        (csrf(&v))
+                        input type="hidden" name="round" value=(round);
+                        label {
+                            (l.t(if pin_set { "event-sheet-pin-new" } else { "tablet-pin" })) " "
+                            input type="password" name="pin" required inputmode="numeric"
+                                autocomplete="new-password" minlength=(arbiter_pin::DIGITS.start())
+                                maxlength=(arbiter_pin::DIGITS.end())
+                                pattern={ "[0-9]{" (arbiter_pin::DIGITS.start()) "," (arbiter_pin::DIGITS.end()) "}" };
+                        }
+                        " "
+                        button type="submit" { (l.t("event-sheet-pin-save")) }
+                    }
+                    @if pin_set {
+                        form method="post" action={ "/events/" (id) "/arbiter-pin/remove" } {
+                            (csrf(&v))
+                            input type="hidden" name="round" value=(round);
+                            button type="submit" { (l.t("event-sheet-pin-remove")) }
+                        }
                     }
                 }
             }
