@@ -134,6 +134,9 @@ pub enum ApplyError {
     /// A late-arrival event that does not fit.
     #[error("arrival: {0}")]
     Arrival(String),
+    /// A move on a clock-only board, or a press without a move on a board with a record.
+    #[error("{0}")]
+    ClockOnly(&'static str),
     /// A result that is not `1-0`, `0-1` or `1/2-1/2`.
     #[error("result {0:?} is not 1-0, 0-1 or 1/2-1/2")]
     BadResult(String),

@@ -338,16 +338,34 @@ impl ArbiterGame {
                     _ => t,
                 };
                 self.started = true;
-                self.clock.start(self.game.position().turn(), since);
+                self.clock.start(self.turn(), since);
             }
             Event::Move(text) => {
                 let p = player(e)?;
                 self.in_play()?;
-                if p != self.game.position().turn() {
+                if self.header.clock_only {
+                    return Err(ApplyError::ClockOnly(
+                        "a clock-only board records no moves: press the clock",
+                    ));
+                }
+                if p != self.turn() {
                     return Err(ApplyError::NotYourTurn(p));
                 }
                 let m = self.parse_move(text)?;
                 self.play(m, t)?;
+            }
+            Event::Press => {
+                let p = player(e)?;
+                self.in_play()?;
+                if !self.header.clock_only {
+                    return Err(ApplyError::ClockOnly(
+                        "a press without its move is for clock-only boards",
+                    ));
+                }
+                if p != self.turn() {
+                    return Err(ApplyError::NotYourTurn(p));
+                }
+                self.press(p, t);
             }
             Event::Offer => {
                 let p = player(e)?;
@@ -405,7 +423,7 @@ impl ArbiterGame {
                 );
             }
             Event::Flag => {
-                let turn = self.game.position().turn();
+                let turn = self.turn();
                 return Err(ApplyError::NoFlag {
                     color: turn,
                     remaining_ms: self.clock.remaining_ms(turn, t),
@@ -449,7 +467,12 @@ impl ArbiterGame {
                 if !self.header.takebacks {
                     return Err(ApplyError::Takeback("the event does not allow take-backs"));
                 }
-                if self.credits.is_empty() || self.game.position().turn() == p {
+                if self.header.clock_only {
+                    return Err(ApplyError::Takeback(
+                        "a clock-only board has no recorded move to take back",
+                    ));
+                }
+                if self.credits.is_empty() || self.turn() == p {
                     return Err(ApplyError::Takeback(
                         "only the player who made the last move may ask to take it back",
                     ));
@@ -471,7 +494,7 @@ impl ArbiterGame {
                 self.clock.abandon(t);
                 self.undo_ply();
                 self.offers.lapse();
-                self.clock.start(self.game.position().turn(), t);
+                self.clock.start(self.turn(), t);
             }
             Event::DeclineTakeback => {
                 let p = player(e)?;
@@ -489,6 +512,12 @@ impl ArbiterGame {
             } => {
                 arbiter(e)?;
                 self.in_play()?;
+                if self.header.clock_only {
+                    return Err(ApplyError::Correction(
+                        "a clock-only board has no record to correct; decide or add time instead"
+                            .into(),
+                    ));
+                }
                 self.correct(*move_number, *side, note.clone(), t)?;
             }
             Event::Adjourn => {
@@ -547,14 +576,31 @@ impl ArbiterGame {
             move_number,
             reason: err.to_string(),
         })?;
-        let press = self.clock.press(mover, t);
-        self.credits.push(press.credit_ms);
-        self.offers.moved(mover);
-        self.takeback = None;
+        self.press(mover, t);
         if let Some(end) = self.game.end() {
             self.finish(end.outcome, Reason::Rules(end.termination), None, t);
         }
         Ok(())
+    }
+
+    /// `mover` presses the clock at `t` after a move: their time is charged and the
+    /// opponent's runs; a draw offer the mover did not make lapses.
+    fn press(&mut self, mover: Color, t: u64) {
+        let press = self.clock.press(mover, t);
+        self.credits.push(press.credit_ms);
+        self.offers.moved(mover);
+        self.takeback = None;
+    }
+
+    /// The side to move: the position's, or on a clock-only board (whose position stays
+    /// the start) the start's side after as many presses as were made.
+    pub fn turn(&self) -> Color {
+        let start = self.game.position().turn();
+        if self.header.clock_only && self.credits.len() % 2 == 1 {
+            !start
+        } else {
+            start
+        }
     }
 
     /// Takes back the last ply with what it earned on the clock.
@@ -579,9 +625,20 @@ impl ArbiterGame {
             at_ms: t,
             answer: ClaimAnswer::Refused,
         };
+        if self.header.clock_only {
+            // Nothing on the device to examine the claim against: the arbiter rules, with
+            // the clock stopped, from the players' score sheets and the board.
+            if mv.is_some() {
+                return Err(ApplyError::ClockOnly(
+                    "a clock-only board records no moves: claim without the move, for the arbiter",
+                ));
+            }
+            self.claim_for_ruling(record);
+            return Ok(());
+        }
         let available = match mv {
             Some(text) => {
-                if self.game.position().turn() != p {
+                if self.turn() != p {
                     return Err(ApplyError::ClaimOutOfTurn(p));
                 }
                 let m = self.parse_move(text)?;
@@ -623,16 +680,7 @@ impl ArbiterGame {
             return Ok(());
         }
         if kind.needs_ruling() {
-            let eligible = kind != ClaimKind::TimeTrouble
-                || (!self.clock.control().is_untimed()
-                    && self.clock.remaining_ms(p, t) < TIME_TROUBLE_MS);
-            if eligible {
-                record.answer = ClaimAnswer::AwaitingRuling;
-                self.pending_claim = Some(self.claims.len());
-                // S4 ch.1 §5 二.4(1): the arbiter stops the clock to examine.
-                self.clock.stop(t);
-            }
-            self.claims.push(record);
+            self.claim_for_ruling(record);
             return Ok(());
         }
         let holds = claims::material_case_holds(self.game.position(), p, kind).unwrap_or(false);
@@ -644,6 +692,21 @@ impl ArbiterGame {
             self.claims.push(record);
         }
         Ok(())
+    }
+
+    /// A claim the arbiter rules on: it waits, with the clock stopped to examine it (S4
+    /// ch.1 §5 二.4(1)); a time-trouble claim only with less than two minutes left.
+    fn claim_for_ruling(&mut self, mut record: ClaimRecord) {
+        let (p, t) = (record.by, record.at_ms);
+        let eligible = record.kind != ClaimKind::TimeTrouble
+            || (!self.clock.control().is_untimed()
+                && self.clock.remaining_ms(p, t) < TIME_TROUBLE_MS);
+        if eligible {
+            record.answer = ClaimAnswer::AwaitingRuling;
+            self.pending_claim = Some(self.claims.len());
+            self.clock.stop(t);
+        }
+        self.claims.push(record);
     }
 
     fn correct(
@@ -709,8 +772,12 @@ impl ArbiterGame {
     /// Ends the game on `flagged`'s time: a loss, or a draw when the opponent cannot win by
     /// any series of legal moves under the ruleset (docs/rules.md §3; FIDE 6.9) — by a mate that
     /// counts, or by a mate that loses for the mater (the `fsf` horse mate).
+    ///
+    /// On a clock-only board the position is not known to the log: the flag loses, and an
+    /// opponent who could not mate is the arbiter's to find (a decision before the flag).
     fn end_on_time(&mut self, flagged: Color, loss: TimeLoss, at_ms: u64) {
-        let outcome = if outcome::can_win(self.game.position(), !flagged) {
+        let outcome = if self.header.clock_only || outcome::can_win(self.game.position(), !flagged)
+        {
             Outcome::Decisive { winner: !flagged }
         } else {
             Outcome::Draw

@@ -117,6 +117,12 @@ pub struct Header {
     /// Whether the event allows taking back a move by agreement.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub takebacks: bool,
+    /// A clock-only board: the players keep paper score sheets and the device is the clock
+    /// alone. Each press is a `press` line without its move; the position is not followed,
+    /// so a claim goes to the arbiter's ruling, a fallen flag loses, and there are no
+    /// take-backs or corrections to make from the record.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub clock_only: bool,
 }
 
 impl Header {
@@ -133,6 +139,7 @@ impl Header {
             clock_from_schedule: false,
             late_limit_ms: DEFAULT_LATE_LIMIT_MS,
             takebacks: false,
+            clock_only: false,
         }
     }
 }
@@ -155,6 +162,9 @@ pub enum Event {
     Start,
     /// The side to move makes a move, in UCI text, and presses the clock.
     Move(String),
+    /// The side to move presses the clock after a move the log does not record (a
+    /// clock-only board, [`Header::clock_only`]).
+    Press,
     /// A player offers a draw.
     Offer,
     /// The player offered a draw accepts it.
@@ -253,6 +263,7 @@ impl Event {
             Event::NoShow { .. } => "no-show",
             Event::Start => "start",
             Event::Move(_) => "move",
+            Event::Press => "press",
             Event::Offer => "offer",
             Event::Accept => "accept",
             Event::Decline => "decline",
