@@ -181,11 +181,23 @@
         playUnchecked(v.position, arg);
         if (v.offer && v.offer !== e.by) v.offer = null;
         break;
+      case 'press':
+        // A clock-only board: the press is the move, written on the players' paper sheets.
+        press(c, e.by, e.t);
+        v.position.turn = other(e.by);
+        if (v.offer && v.offer !== e.by) v.offer = null;
+        break;
       case 'offer': v.offer = e.by; break;
       case 'accept': halt(c, e.t); v.result = '1/2-1/2'; break;
       case 'decline': v.offer = null; break;
       case 'resign': halt(c, e.t); v.result = e.by === 'white' ? '0-1' : '1-0'; break;
-      case 'flag': halt(c, e.t); v.result = '?'; break;
+      case 'flag':
+        // On a clock-only board the fallen flag loses (the position is not known); with a
+        // record the server decides (a lone king cannot be beaten on time).
+        var fallen = c.running && c.running.color;
+        halt(c, e.t);
+        v.result = v.clock_only && fallen ? (fallen === 'white' ? '0-1' : '1-0') : '?';
+        break;
       case 'claim': v.claim = { by: e.by, kind: arg.kind, local: true }; halt(c, e.t); break;
       case 'add-time': c[arg.player].allowance_ms += arg.ms; break;
       case 'adjourn': v.adjourned = true; if (c.running) { c.stopped = c.running.color; c.running = { color: c.running.color, since_ms: e.t, carried_ms: spent(c, e.t), paused: true }; } break;
@@ -338,7 +350,7 @@
   }
 
   var board = null;
-  if (window.ShatarBoard) {
+  if (window.ShatarBoard && document.getElementById('board')) {
     board = new window.ShatarBoard(document.getElementById('board'), {
       onMove: function (uci) { entered = uci; render(); },
       onPromotion: function (choices) {
@@ -396,7 +408,7 @@
     if (!v.started) prompt = T['not-started'];
     else if (v.adjourned) prompt = T.adjourned;
     else if (v.claim) prompt = T['claim-waits'];
-    else if (v.in_play) prompt = entered ? T.press : T['enter-move'];
+    else if (v.in_play) prompt = v.clock_only ? T['press-only'] : entered ? T.press : T['enter-move'];
     document.getElementById('tablet-prompt').textContent = note ? note + ' · ' + prompt : prompt;
     // The result.
     var res = document.getElementById('tablet-result');
@@ -424,6 +436,7 @@
     }
     // The move list, a row a round: its number, White's move and Black's.
     var list = document.getElementById('tablet-moves');
+    if (!list) { renderArbiter(v); return; }
     while (list.firstChild) list.removeChild(list.firstChild);
     var row = null;
     v.moves.forEach(function (m) {
@@ -456,6 +469,7 @@
     if (b.classList.contains('face')) {
       // A player presses their own half: their move, entered on the sheet, is made.
       if (!v.in_play || v.position.turn !== color) return;
+      if (v.clock_only) { note = null; add(color, 'press'); return; }
       if (!entered) { say(T['enter-move']); return; }
       var mv = entered;
       entered = null;
@@ -571,7 +585,8 @@
         return ms > 0 ? { 'add-time': { player: p.value, ms: ms } } : null;
       };
     }));
-    box.appendChild(form(T.correct, 'correct', function (f) {
+    // A clock-only board has no record to correct.
+    if (!base || !base.clock_only) box.appendChild(form(T.correct, 'correct', function (f) {
       var n = field(f, T['move-number'], number(1, 999, 1));
       var p = field(f, T['player-white'] + ' / ' + T['player-black'], select(players()));
       var r = field(f, T.note, text(200));

@@ -5,7 +5,9 @@
 //! for a player absent past the event's 15 minutes), a different result already there left
 //! alone, and who may; board links: one key per game of a round, that board's log only, the
 //! players' lines only, revoked and made again; the event's arbiter PIN, which gives a link's
-//! holder the arbiter's lines, set by the staff, wrong ones limited. On both backends.
+//! holder the arbiter's lines, set by the staff, wrong ones limited; a clock-only event's
+//! boards (paper score sheets): presses without moves, a fallen flag losing. On both
+//! backends.
 
 mod common;
 
@@ -18,6 +20,7 @@ on_both_backends!(
     a_board_log_is_kept_and_ends_in_the_result,
     a_board_link_sends_the_players_lines,
     the_arbiter_pin_unlocks_a_board_link,
+    a_clock_only_board_logs_the_presses,
 );
 
 fn line(t: u64, by: &str, event: Value) -> Value {
@@ -548,4 +551,84 @@ const PIN: &str = "x-shatar-arbiter-pin";
 /// The event's history as text.
 async fn history_text(c: &mut common::Client, id: &str) -> String {
     serde_json::to_string(&history(c, id).await).unwrap()
+}
+
+/// An event whose players keep paper score sheets: its boards' logs are opened clock-only,
+/// the tablet sends presses without moves, and a fallen flag loses whatever the position.
+async fn a_clock_only_board_logs_the_presses(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "PressOrg", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    // An online event is recorded on the site: clock-only is refused there, by name.
+    let r = call(
+        &mut o,
+        "POST",
+        "/api/events",
+        Some(json!({"name": "Online", "system": "dutch", "online": true,
+                    "time_control": "300+5", "score_sheet": false})),
+    )
+    .await;
+    assert_error(&r, 400, Some("score_sheet"), "clock-only online");
+    let id = create_event(
+        &mut o,
+        json!({"name": "Paper sheets", "system": "dutch", "rounds": 3,
+               "time_control": "300+5", "score_sheet": false}),
+    )
+    .await;
+    for i in 0..4 {
+        add_player(&mut o, &id, json!({"name": format!("Player {}", i + 1)})).await;
+    }
+    start_event(&mut o, &id).await;
+    pair(&mut o, &id).await;
+    publish(&mut o, &id, 1).await;
+    assert_eq!(get_event(&mut o, &id).await["score_sheet"], false);
+    let one = log_path(&id, 1, 1);
+    let lines = stored(&mut o, &one).await;
+    assert_eq!(lines[0]["event"]["open"]["clock_only"], true, "{lines:?}");
+
+    // White presses at 10 s and Black at 25 s: 300 s + 5 s a press, White's clock running.
+    let presses = [
+        line(0, "arbiter", json!("start")),
+        line(10_000, "white", json!("press")),
+        line(25_000, "black", json!("press")),
+    ];
+    let v = expect_json(&send(&mut o, &one, 2, &presses).await, 200, "presses");
+    let state = &v["state"];
+    assert_eq!(state["clock_only"], true);
+    assert_eq!(state["moves"], json!([]), "no record");
+    assert_eq!(state["position"]["turn"], "white");
+    assert_eq!(state["position"]["dests"], json!({}), "nothing to enter");
+    assert_eq!(
+        state["clock"]["white"],
+        json!({"allowance_ms": 305_000, "used_ms": 10_000, "moves": 1})
+    );
+    assert_eq!(
+        state["clock"]["black"],
+        json!({"allowance_ms": 305_000, "used_ms": 15_000, "moves": 1})
+    );
+    // A move is refused (there is no record to enter it in), and Black may not press twice.
+    let r = send(&mut o, &one, 5, &[mv(30_000, "white", "e2e4")]).await;
+    assert_error(&r, 400, Some("lines"), "a move on a clock-only board");
+    let r = send(&mut o, &one, 5, &[line(30_000, "black", json!("press"))]).await;
+    assert_error(&r, 400, Some("lines"), "black pressing out of turn");
+    // White's 295 s run out at 320 s: the flag loses, 0-1, entered in the event.
+    let flag = [line(320_000, "arbiter", json!("flag"))];
+    let v = expect_json(&send(&mut o, &one, 5, &flag).await, 200, "the flag");
+    assert_eq!(v["result"], "0-1", "{v}");
+    let event = get_event(&mut o, &id).await;
+    assert_eq!(
+        results(round_of(&event, 1).unwrap())[&1],
+        Some("0-1".into())
+    );
+    // The tablet page has no score sheet for this event.
+    let page = o
+        .request(
+            "GET",
+            &format!("/events/{id}/rounds/1/boards/1/tablet"),
+            None,
+        )
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(!page.body.contains(r#"id="tablet-moves""#), "no move list");
+    assert!(page.body.contains("tablet.js"));
 }

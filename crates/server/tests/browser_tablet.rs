@@ -466,3 +466,87 @@ async fn the_event_pin_unlocks_the_arbiter_on_a_linked_tablet() {
     );
     server.stop().await;
 }
+
+/// A clock-only event (paper score sheets): the tablet shows the clock without a board,
+/// each face pressed by its player is a `press` line, two presses made without the network
+/// arrive once and in order, and the stored log replays to the page's clock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_only_tablet_sends_presses() {
+    let Some(exe) = skip() else { return };
+    let server = start(Backend::Sqlite).await;
+    let org = account(&server, "TabPress", AccountRole::Organiser).await;
+    let mut api = org.api(&server);
+    let id = create_event(
+        &mut api,
+        json!({"name": "Paper sheets", "system": "dutch", "rounds": 1,
+               "time_control": "600+5", "score_sheet": false}),
+    )
+    .await;
+    for i in 0..2 {
+        add_player(&mut api, &id, json!({"name": format!("Player {}", i + 1)})).await;
+    }
+    start_event(&mut api, &id).await;
+    pair(&mut api, &id).await;
+    publish(&mut api, &id, 1).await;
+    let mut br = Browser::launch(&exe).await;
+    let page = open(&mut br, &server, &org, &tablet_path(&id, 1, 1), "zh").await;
+    let board = br
+        .eval(&page, "document.getElementById('board') === null")
+        .await;
+    assert_eq!(board, json!(true), "no board on a clock-only tablet");
+    br.click(&page, "#tablet-start").await;
+    settled(&mut br, &page).await;
+    // Black's face does nothing while White is to press.
+    br.click(&page, ".half-black .face").await;
+    br.click(&page, ".half-white .face").await;
+    settled(&mut br, &page).await;
+    let v = view(&mut br, &page).await;
+    assert_eq!(v["clock_only"], true);
+    assert_eq!(v["position"]["turn"], "black", "{v}");
+    assert_eq!(v["clock"]["white"]["moves"], 1);
+    assert_eq!(v["clock"]["black"]["moves"], 0);
+
+    // Two presses without the network, then back: both arrive, once, in order.
+    br.on(&page, "Network.enable", json!({})).await;
+    let cut =
+        json!({"offline": true, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0});
+    br.on(&page, "Network.emulateNetworkConditions", cut).await;
+    br.click(&page, ".half-black .face").await;
+    br.click(&page, ".half-white .face").await;
+    br.wait_for(
+        &page,
+        "document.getElementById('tablet-sync').dataset.sync === 'offline' \
+         && window.shatarTablet.pending().length === 2",
+    )
+    .await;
+    let offline = view(&mut br, &page).await;
+    assert_eq!(offline["position"]["turn"], "black", "{offline}");
+    br.documented(&page, "tablet-clock-only-zh.png").await;
+    let back =
+        json!({"offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1});
+    br.on(&page, "Network.emulateNetworkConditions", back).await;
+    br.eval(&page, "window.dispatchEvent(new Event('online'))")
+        .await;
+    settled(&mut br, &page).await;
+    let (lines, game) = stored(&mut api, &log_path(&id, 1, 1)).await;
+    let events: Vec<(&str, &str)> = lines[1..]
+        .iter()
+        .map(|l| (l["by"].as_str().unwrap(), l["event"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        events,
+        [
+            ("arbiter", "start"),
+            ("white", "press"),
+            ("black", "press"),
+            ("white", "press"),
+        ]
+    );
+    let v = view(&mut br, &page).await;
+    for color in [Color::White, Color::Black] {
+        let f = game.clock().face(color);
+        assert_eq!(v["clock"][color.name()]["used_ms"], f.used_ms, "{v}");
+        assert_eq!(v["clock"][color.name()]["moves"], f.moves);
+    }
+    assert_eq!(game.turn(), Color::Black);
+}

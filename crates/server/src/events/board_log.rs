@@ -151,6 +151,7 @@ pub fn open_line(
     header.black = event.player(black).map(|p| p.name.clone());
     header.scheduled_start_ms = Some(0);
     header.late_limit_ms = u64::from(state.default_time_min) * 60_000;
+    header.clock_only = !state.score_sheet;
     let entry = LogEntry::new(0, Actor::Arbiter, LogEvent::Open(header));
     // The header must open a game: a ruleset the rules core does not know is named now,
     // not on the tablet's first line.

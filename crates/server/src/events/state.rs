@@ -101,6 +101,11 @@ pub struct EventState {
     /// Minutes a player may arrive late before losing by default (S4 ch.2 §6: 15).
     #[serde(default = "default_time_min")]
     pub default_time_min: u32,
+    /// Over-the-board boards keep an electronic score sheet on the tablet (the moves entered
+    /// from the legal ones); false: the tablet is a clock only and the players keep paper
+    /// score sheets (the log has each press without its move).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub score_sheet: bool,
     /// An online event: played live on the site, its rounds run by the server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<super::online::Online>,
@@ -115,6 +120,14 @@ pub struct EventState {
 
 fn default_time_min() -> u32 {
     DEFAULT_TIME_MIN
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
 }
 
 /// The default time of S4 ch.2 §6: a player more than 15 minutes late loses by default.
@@ -166,6 +179,7 @@ impl EventState {
             lineups_closed: Vec::new(),
             lineup_deadlines: Vec::new(),
             default_time_min: DEFAULT_TIME_MIN,
+            score_sheet: true,
             online: None,
             paused: BTreeSet::new(),
             arena: None,

@@ -28,7 +28,9 @@ pub fn view(game: &ArbiterGame, lines: usize, notation: Notation, lang: Lang) ->
         && !game.is_adjourned()
         && pending_claim.is_none()
         && game.result().is_none();
-    let (dests, promotions) = if in_play {
+    // A clock-only board has no record: no moves to enter, the turn is the presses'.
+    let clock_only = game.header().clock_only;
+    let (dests, promotions) = if in_play && !clock_only {
         board_view::dests(g, &ruleset)
     } else {
         Default::default()
@@ -41,6 +43,7 @@ pub fn view(game: &ArbiterGame, lines: usize, notation: Notation, lang: Lang) ->
     if let Value::Object(o) = &mut position {
         o.insert("dests".into(), Value::Object(dests));
         o.insert("promotions".into(), Value::Object(promotions));
+        o.insert("turn".into(), json!(game.turn().name()));
     }
     let totals = game.violation_totals();
     json!({
@@ -51,6 +54,7 @@ pub fn view(game: &ArbiterGame, lines: usize, notation: Notation, lang: Lang) ->
         "started": game.is_started(),
         "adjourned": game.is_adjourned(),
         "in_play": in_play,
+        "clock_only": clock_only,
         "result": game.result().map(|r| r.outcome.to_string()),
         "reason": game.result().map(ToString::to_string),
         "clock": clock(game.clock()),

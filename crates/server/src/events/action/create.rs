@@ -88,6 +88,15 @@ pub(super) fn create(
         }
         state.default_time_min = min;
     }
+    if let Some(sheet) = new.settings.score_sheet {
+        if !sheet && new.online {
+            return Err(ActionError::invalid(
+                "score_sheet",
+                Msg::new("event-error-clock-only-online"),
+            ));
+        }
+        state.score_sheet = sheet;
+    }
     if new.online {
         let team = state.event.is_team_event();
         state.online = Some(super::online::settings(

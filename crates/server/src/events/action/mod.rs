@@ -106,6 +106,10 @@ pub struct EventSettings {
     /// Minutes a player may be late before losing by default (S4 ch.2 §6: 15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_time_min: Option<u32>,
+    /// Over-the-board boards keep an electronic score sheet (true unless said); false: the
+    /// tablet is a clock only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_sheet: Option<bool>,
 }
 
 /// A player to register (the `POST /api/events/{id}/players` body).

@@ -171,6 +171,7 @@ fn the_organisers_settings_are_applied_or_named() {
         acceleration: Some("baku".into()),
         lot_seed: Some(7),
         default_time_min: Some(30),
+        score_sheet: Some(false),
         ..EventSettings::default()
     })
     .unwrap();
@@ -186,9 +187,11 @@ fn the_organisers_settings_are_applied_or_named() {
     assert_eq!(e.settings.acceleration.code(), "baku");
     assert_eq!(e.settings.lot_seed, 7);
     assert_eq!(state.default_time_min, 30);
+    assert!(!state.score_sheet, "a clock-only event");
     // Left out: S4's defaults.
     let (state, _) = made(EventSettings::default()).unwrap();
     assert_eq!(state.default_time_min, 15);
+    assert!(state.score_sheet, "score sheets unless said");
     assert!(state.event.tiebreaks.is_empty());
     let field = |s: EventSettings| made(s).err().and_then(|e| e.field());
     for (bad, named) in [

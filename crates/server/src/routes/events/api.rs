@@ -184,6 +184,7 @@ fn event_json(
         "rounds_planned": e.rounds_planned,
         "tiebreaks": e.tiebreak_order().iter().map(|t| t.code()).collect::<Vec<_>>(),
         "default_time_min": s.default_time_min,
+        "score_sheet": s.score_sheet,
         "registration_open": s.registration_open,
         "organiser": s.organiser.name,
         "arbiters": s.arbiters.iter().map(|a| &a.name).collect::<Vec<_>>(),

@@ -181,6 +181,7 @@ fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
                 label { (l.t("event-field-default-time")) " "
                     input name="default_time_min" type="number" min="0" max="240" value=(crate::events::state::DEFAULT_TIME_MIN);
                 }
+                label { input type="checkbox" name="clock_only" value="1"; " " (l.t("event-field-clock-only")) }
             }
             button type="submit" { (l.t("events-create")) }
         }
@@ -236,6 +237,8 @@ struct NewEventForm {
     tiebreaks: String,
     #[serde(default)]
     default_time_min: String,
+    #[serde(default)]
+    clock_only: Option<String>,
     #[serde(default)]
     online: Option<String>,
     #[serde(default)]
@@ -351,6 +354,7 @@ async fn create(
             acceleration: opt(&f.acceleration),
             lot_seed,
             default_time_min,
+            score_sheet: f.clock_only.is_some().then_some(false),
             ..Default::default()
         },
         online,

@@ -52,6 +52,7 @@ fn texts(l: Lang) -> Value {
     let keys = [
         "start",
         "press",
+        "press-only",
         "enter-move",
         "entered",
         "offer",
@@ -167,7 +168,14 @@ async fn show(
     );
     let white = header.white.clone().unwrap_or_default();
     let black = header.black.clone().unwrap_or_default();
-    let body = page(l, &title, &white, &black, &config, arbiter);
+    let body = page(
+        l,
+        &title,
+        (&white, &black),
+        &config,
+        arbiter,
+        header.clock_only,
+    );
     Ok((
         [(header::CACHE_CONTROL, "no-cache")],
         axum::response::Html(body.into_string()),
@@ -194,7 +202,14 @@ fn half(l: Lang, color: &str, name: &str) -> Markup {
     }
 }
 
-fn page(l: Lang, title: &str, white: &str, black: &str, config: &Value, arbiter: bool) -> Markup {
+fn page(
+    l: Lang,
+    title: &str,
+    (white, black): (&str, &str),
+    config: &Value,
+    arbiter: bool,
+    clock_only: bool,
+) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(l.code()) {
@@ -207,7 +222,7 @@ fn page(l: Lang, title: &str, white: &str, black: &str, config: &Value, arbiter:
                 link rel="icon" href="/static/favicon.svg" type="image/svg+xml";
             }
             body class="tablet-body" {
-                div id="tablet" class="tablet" data-state="loading" {
+                div id="tablet" class={ "tablet" @if clock_only { " clock-only" } } data-state="loading" {
                     (half(l, "black", black))
                     div class="tablet-middle" {
                         header class="tablet-head" {
@@ -225,9 +240,12 @@ fn page(l: Lang, title: &str, white: &str, black: &str, config: &Value, arbiter:
                             button type="button" id="tablet-start" hidden { (l.t("tablet-start")) }
                             span id="tablet-prompt" class="prompt" {}
                         }
-                        div class="tablet-sheet" {
-                            div id="board" class="board tablet-board" {}
-                            ol id="tablet-moves" class="tablet-moves" {}
+                        // A clock-only event's players keep paper score sheets.
+                        @if !clock_only {
+                            div class="tablet-sheet" {
+                                div id="board" class="board tablet-board" {}
+                                ol id="tablet-moves" class="tablet-moves" {}
+                            }
                         }
                         div id="tablet-claims" class="tablet-menu" hidden {
                             p class="menu-title" {}
