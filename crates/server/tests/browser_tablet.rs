@@ -1,7 +1,8 @@
 //! The board's tablet (`/events/{id}/rounds/{r}/boards/{b}/tablet`) in headless Chromium at
 //! tablet size (800 × 1280): a whole game entered on the page with its clock presses, to
-//! the scholar's mate, with the network cut for three moves and the page reloaded while
-//! cut, every press and move on the server once and the result in the event's standings;
+//! the scholar's mate, with the network cut for two minutes of the tablet's clock and three
+//! moves and the page reloaded while cut, every press and move on the server once and the
+//! result in the event's standings; a clock-only tablet's presses, two of them offline;
 //! a false 50-move claim (a violation and five minutes); the seed's correction example
 //! entered through the arbiter's form, giving 20:00 and 13:20. Every stored log replays by
 //! the arbiter library (what `shatar arbiter check` runs), and its replay equals what the
@@ -20,6 +21,11 @@ use shatar_arbiter::ArbiterGame;
 use shatar_arbiter::summary::format_clock;
 use shatar_rules::Color;
 use shatar_server::db::users::AccountRole;
+
+/// The page's `Date.now` moved on by `localStorage['test-clock-shift']` milliseconds: time
+/// passing on the tablet without the test waiting for it.
+const CLOCK_SHIFT: &str = "(() => { const real = Date.now.bind(Date); \
+    Date.now = () => real() + Number(localStorage.getItem('test-clock-shift') || 0); })()";
 
 const WIDTH: u32 = 800;
 const HEIGHT: u32 = 1280;
@@ -161,7 +167,25 @@ async fn a_game_on_the_tablet_survives_a_network_cut() {
     let cut =
         json!({"offline": true, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0});
     br.on(&page, "Network.emulateNetworkConditions", cut).await;
-    for (color, uci) in [("white", "d1h5"), ("black", "b8c6"), ("white", "f1c4")] {
+    // Two minutes pass while the network is away, Black thinking: the tablet's clock is
+    // moved on two minutes (here and on the reload below) rather than waited for.
+    br.on(
+        &page,
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({"source": CLOCK_SHIFT}),
+    )
+    .await;
+    br.eval(&page, CLOCK_SHIFT).await;
+    play(&mut br, &page, "white", "d1h5").await;
+    br.eval(&page, "localStorage.setItem('test-clock-shift', '120000')")
+        .await;
+    // Black's face: 30:30 after e7e5, less the seconds of this game and the two minutes.
+    let shown = face(&mut br, &page, "black").await;
+    assert!(
+        shown.as_str() < "28:31" && shown.as_str() > "28:00",
+        "{shown}"
+    );
+    for (color, uci) in [("black", "b8c6"), ("white", "f1c4")] {
         play(&mut br, &page, color, uci).await;
     }
     br.wait_for(
@@ -214,6 +238,11 @@ async fn a_game_on_the_tablet_survives_a_network_cut() {
         ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
     );
     assert_eq!(lines.len(), 9, "{lines:?}");
+    // Black's b8c6 came more than two minutes after White's d1h5, on the tablet's clock.
+    let t = |i: usize| lines[i]["t"].as_u64().unwrap();
+    assert_eq!(lines[5]["event"]["move"], "b8c6");
+    assert!(t(5) - t(4) >= 120_000, "{lines:?}");
+    assert!(game.clock().face(Color::Black).used_ms >= 120_000);
     assert_eq!(lines[1]["event"], "start");
     let times: Vec<u64> = lines.iter().map(|l| l["t"].as_u64().unwrap()).collect();
     assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
