@@ -2,8 +2,9 @@
 //! over-the-board event in its second round: round 2's pairings, the board whose tablet has
 //! its log open as a live board with its clocks from the log, the standings after round 1;
 //! one panel at a time, in turn by itself, stepped by the arrow keys, held by the space bar,
-//! the panel kept across the reload that follows a change to the event. Screenshots in zh,
-//! mn and en. Skips, saying so, when no Chromium is installed.
+//! the panel kept across the reload that follows a change to the event; and the round's
+//! printed pairing sheet with a QR code a game. Screenshots in zh, mn and en. Skips, saying
+//! so, when no Chromium is installed.
 
 #[path = "common/browser.rs"]
 mod browser;
@@ -190,6 +191,42 @@ async fn the_hall_screen_shows_its_panels_in_turn() {
         key(&mut br, &page, "ArrowRight").await;
         wait_panel(&mut br, &page, "boards").await;
         br.documented(&page, &format!("hall-boards-{lang}.png"))
+            .await;
+        key(&mut br, &page, "ArrowRight").await;
+        wait_panel(&mut br, &page, "standings").await;
+        br.documented(&page, &format!("hall-standings-{lang}.png"))
+            .await;
+    }
+
+    // The round's printed pairing sheet, as the staff see it: a QR code a game (the bye
+    // has none), in each language.
+    let links = format!("/api/events/{id}/rounds/2/links");
+    let made = expect_json(&call(&mut api, "POST", &links, None).await, 200, "links");
+    let games = made["links"].as_array().unwrap().len();
+    assert_eq!(games, 3, "{made}");
+    let session = org.browser.cookies["shatar_session"].clone();
+    for (lang, title) in [
+        ("en", "Pairing sheet, round 2"),
+        ("zh", "第 2 轮对阵表"),
+        ("mn", "2-р тойргийн хослолын хуудас"),
+    ] {
+        let page = br.page(&format!("{base}/"), 1000, 1400).await;
+        br.set_cookie(&page, &base, "shatar_session", &session)
+            .await;
+        br.set_cookie(&page, &base, "lang", lang).await;
+        br.goto(&page, &format!("{base}/events/{id}/rounds/2/pairing-sheet"))
+            .await;
+        br.wait_for(&page, "document.querySelectorAll('svg.qr').length > 0")
+            .await;
+        let text = br.text(&page).await;
+        assert!(text.contains(title), "{lang}: {text}");
+        assert_eq!(
+            br.eval(&page, "document.querySelectorAll('svg.qr').length")
+                .await,
+            games,
+            "{lang}"
+        );
+        br.documented(&page, &format!("pairing-sheet-{lang}.png"))
             .await;
     }
     server.stop().await;

@@ -179,7 +179,13 @@ async fn a_game_on_the_tablet_survives_a_network_cut() {
     play(&mut br, &page, "white", "d1h5").await;
     br.eval(&page, "localStorage.setItem('test-clock-shift', '120000')")
         .await;
-    // Black's face: 30:30 after e7e5, less the seconds of this game and the two minutes.
+    // Black's face: 30:30 after e7e5, less the seconds of this game and the two minutes
+    // (drawn on the next tick of the page's clock).
+    br.wait_for(
+        &page,
+        "document.querySelector('.half-black .time').textContent.startsWith('28:')",
+    )
+    .await;
     let shown = face(&mut br, &page, "black").await;
     assert!(
         shown.as_str() < "28:31" && shown.as_str() > "28:00",
@@ -383,7 +389,7 @@ async fn the_seeds_correction_example_through_the_arbiters_form() {
          f.querySelector('input[type=text]').value = '第20回合白方着法违规'; })()",
     )
     .await;
-    br.documented(&page, "tablet-arbiter-zh.png").await;
+    br.documented(&page, "tablet-correction-zh.png").await;
     br.click(&page, "form[data-action=correct] button").await;
     settled(&mut br, &page).await;
 
@@ -550,7 +556,8 @@ async fn a_clock_only_tablet_sends_presses() {
     .await;
     let offline = view(&mut br, &page).await;
     assert_eq!(offline["position"]["turn"], "black", "{offline}");
-    br.documented(&page, "tablet-clock-only-zh.png").await;
+    br.documented(&page, "tablet-clock-only-offline-zh.png")
+        .await;
     let back =
         json!({"offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1});
     br.on(&page, "Network.emulateNetworkConditions", back).await;
@@ -578,4 +585,128 @@ async fn a_clock_only_tablet_sends_presses() {
         assert_eq!(v["clock"][color.name()]["moves"], f.moves);
     }
     assert_eq!(game.turn(), Color::Black);
+}
+
+/// The board page in each language, as the documentation shows it: with the score sheet
+/// after 1. e4 e5, clock only after two presses, and with the arbiter's actions open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tablet_in_three_languages() {
+    let Some(exe) = skip() else { return };
+    let server = start(Backend::Sqlite).await;
+    let org = account(&server, "TabLangs", AccountRole::Organiser).await;
+    let mut api = org.api(&server);
+    let (sheet_id, _) = running_event(&mut api, "Naadam", 2, 1).await;
+    let clock_id = create_event(
+        &mut api,
+        json!({"name": "Naadam (paper sheets)", "system": "dutch", "rounds": 1,
+               "time_control": "1800+30", "score_sheet": false}),
+    )
+    .await;
+    for i in 0..2 {
+        add_player(
+            &mut api,
+            &clock_id,
+            json!({"name": format!("Player {}", i + 1)}),
+        )
+        .await;
+    }
+    start_event(&mut api, &clock_id).await;
+    pair(&mut api, &clock_id).await;
+    publish(&mut api, &clock_id, 1).await;
+    let line = |t: u64, by: &str, event: Value| json!({"v": 1, "t": t, "by": by, "event": event});
+    for (id, lines) in [
+        (
+            &sheet_id,
+            vec![
+                line(0, "arbiter", json!("start")),
+                line(5_000, "white", json!({"move": "e2e4"})),
+                line(9_000, "black", json!({"move": "e7e5"})),
+            ],
+        ),
+        (
+            &clock_id,
+            vec![
+                line(0, "arbiter", json!("start")),
+                line(5_000, "white", json!("press")),
+                line(9_000, "black", json!("press")),
+            ],
+        ),
+    ] {
+        let log = log_path(id, 1, 1);
+        stored(&mut api, &log).await;
+        let r = call(
+            &mut api,
+            "POST",
+            &log,
+            Some(json!({"from": 2, "lines": lines})),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let mut br = Browser::launch(&exe).await;
+    for (lang, enter, press_only, arbiter) in [
+        (
+            "en",
+            "Enter your move on the board, then press your clock",
+            "Press your clock after your move",
+            "Arbiter",
+        ),
+        (
+            "mn",
+            "Нүүдлээ самбар дээр оруулаад цагаа дарна уу",
+            "Нүүдлээ хийсний дараа цагаа дарна уу",
+            "Шүүгч",
+        ),
+        (
+            "zh",
+            "先在棋盘上输入你的着法，再按棋钟",
+            "走完棋后按下你的棋钟",
+            "裁判",
+        ),
+    ] {
+        let page = open(&mut br, &server, &org, &tablet_path(&sheet_id, 1, 1), lang).await;
+        let text = br.text(&page).await;
+        assert!(text.contains(enter), "{lang}: {text}");
+        assert_eq!(
+            br.eval(
+                &page,
+                "document.querySelectorAll('#tablet-moves span').length"
+            )
+            .await,
+            3,
+            "{lang}: the move number, e4 and e5"
+        );
+        br.documented(&page, &format!("tablet-score-sheet-{lang}.png"))
+            .await;
+        br.eval(
+            &page,
+            "(() => { const d = document.getElementById('tablet-arbiter'); d.open = true; \
+             d.scrollIntoView(); return true; })()",
+        )
+        .await;
+        let text = br.text(&page).await;
+        assert!(text.contains(arbiter), "{lang}: {text}");
+        assert_eq!(
+            br.eval(
+                &page,
+                "document.querySelectorAll('#tablet-arbiter-forms form').length"
+            )
+            .await,
+            5,
+            "{lang}: violation, time, correction, decision, no-show"
+        );
+        br.documented(&page, &format!("tablet-arbiter-{lang}.png"))
+            .await;
+
+        let page = open(&mut br, &server, &org, &tablet_path(&clock_id, 1, 1), lang).await;
+        let text = br.text(&page).await;
+        assert!(text.contains(press_only), "{lang}: {text}");
+        assert_eq!(
+            br.eval(&page, "document.getElementById('board') === null")
+                .await,
+            true
+        );
+        br.documented(&page, &format!("tablet-clock-only-{lang}.png"))
+            .await;
+    }
 }
