@@ -663,3 +663,17 @@ event-sheet-pin-none = The event has no arbiter PIN: only an arbiter signed in o
 event-sheet-pin-new = New arbiter PIN
 event-sheet-pin-save = Set the PIN
 event-sheet-pin-remove = Remove the PIN (locks every tablet)
+
+## Why an over-the-board game ended (the arbiter library's result)
+arbiter-reason-last-move-stands = { $ending }, on the move that used the last of the time: it stands
+arbiter-reason-resignation = { $who } resigned
+arbiter-reason-agreement = draw agreed
+arbiter-reason-flag = { $who }'s flag fell
+arbiter-reason-claim-after-flag = { $who } claimed after the flag fell
+arbiter-reason-false-claim-time = { $who }'s time ran out with the false claim's penalty
+arbiter-reason-cannot-mate = { $reason }, but the opponent cannot mate: a draw
+arbiter-reason-third-violation = { $who }'s third violation
+arbiter-reason-scoresheet = { $who }'s score sheet missed 12 rounds
+arbiter-reason-late = { $who } arrived later than the default time: lost by default
+arbiter-reason-claim = { $who }'s claim granted: { $kind }
+arbiter-reason-decision = the arbiter's decision: { $why }

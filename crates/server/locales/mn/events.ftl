@@ -663,3 +663,17 @@ event-sheet-pin-none = Тэмцээнд шүүгчийн ПИН алга: зөв
 event-sheet-pin-new = Шинэ шүүгчийн ПИН
 event-sheet-pin-save = ПИН тогтоох
 event-sheet-pin-remove = ПИН устгах (бүх таблетыг түгжинэ)
+
+## Why an over-the-board game ended (the arbiter library's result)
+arbiter-reason-last-move-stands = { $ending } (цаг дуусгасан нүүдэл хүчинтэй)
+arbiter-reason-resignation = { $who }: бууж өгсөн
+arbiter-reason-agreement = тэнцээг тохиролцсон
+arbiter-reason-flag = { $who }: цаг дууссан
+arbiter-reason-claim-after-flag = { $who }: цаг дууссаны дараа шаардсан
+arbiter-reason-false-claim-time = { $who }: худал шаардлагын торгуулиар цаг дууссан
+arbiter-reason-cannot-mate = { $reason }, гэвч өрсөлдөгч мат тавьж чадахгүй: тэнцээ
+arbiter-reason-third-violation = { $who }: гурав дахь зөрчил
+arbiter-reason-scoresheet = { $who }: тэмдэглэлд 12 нүүдэл дутуу
+arbiter-reason-late = { $who }: хугацаанаас хэтэрч ирсэн, ялагдал
+arbiter-reason-claim = { $who }: шаардлагыг хүлээн зөвшөөрсөн — { $kind }
+arbiter-reason-decision = шүүгчийн шийдвэр: { $why }

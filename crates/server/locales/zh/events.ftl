@@ -663,3 +663,17 @@ event-sheet-pin-none = 本赛事未设裁判 PIN：只有在平板上登录的�
 event-sheet-pin-new = 新裁判 PIN
 event-sheet-pin-save = 设置 PIN
 event-sheet-pin-remove = 删除 PIN（锁定所有平板）
+
+## Why an over-the-board game ended (the arbiter library's result)
+arbiter-reason-last-move-stands = { $ending }（用尽时间的这步棋有效）
+arbiter-reason-resignation = { $who }认输
+arbiter-reason-agreement = 双方同意和棋
+arbiter-reason-flag = { $who }超时
+arbiter-reason-claim-after-flag = { $who }在超时后才提出申请
+arbiter-reason-false-claim-time = { $who }因错误申请被罚时而超时
+arbiter-reason-cannot-mate = { $reason }，但对方无法将死：和棋
+arbiter-reason-third-violation = { $who }第三次违例
+arbiter-reason-scoresheet = { $who }的记录纸漏记 12 个回合
+arbiter-reason-late = { $who }迟到超过规定时间：判负
+arbiter-reason-claim = { $who }的申请成立：{ $kind }
+arbiter-reason-decision = 裁判裁决：{ $why }

@@ -38,6 +38,7 @@ pub mod change;
 pub mod hall;
 pub mod live_tools;
 pub mod online;
+pub mod result_reason;
 pub mod round_pgn;
 pub mod runner;
 pub mod state;

@@ -56,7 +56,7 @@ pub fn view(game: &ArbiterGame, lines: usize, notation: Notation, lang: Lang) ->
         "in_play": in_play,
         "clock_only": clock_only,
         "result": game.result().map(|r| r.outcome.to_string()),
-        "reason": game.result().map(ToString::to_string),
+        "reason": game.result().map(|r| super::result_reason::worded(lang, r)),
         "clock": clock(game.clock()),
         "offer": game.offers().pending_by().map(Color::name),
         "may_offer": {
