@@ -99,6 +99,12 @@ impl Clock {
         self.stopped.map(|(c, _)| c)
     }
 
+    /// The time the stopped player had spent on the move when the adjournment stopped it
+    /// (charged when the move is made after the resumption).
+    pub fn stopped_spent_ms(&self) -> Option<u64> {
+        self.stopped.map(|(_, ms)| ms)
+    }
+
     /// The bonus that governs `color`'s next move.
     fn bonus(&self, color: Color) -> Bonus {
         let n = self.faces.get(color).moves.saturating_add(1);
@@ -130,8 +136,13 @@ impl Clock {
     pub fn remaining_ms(&self, color: Color, at_ms: u64) -> i64 {
         let face = self.faces.get(color);
         let mut left = face.allowance_ms.saturating_sub(to_i64(face.used_ms));
-        if self.running.is_some_and(|r| r.color == color) {
-            let spent = self.spent_ms(at_ms);
+        // The move's time so far: running, or stopped by an adjournment.
+        let spent = match (self.running, self.stopped) {
+            (Some(r), _) if r.color == color => Some(self.spent_ms(at_ms)),
+            (None, Some((c, ms))) if c == color => Some(ms),
+            _ => None,
+        };
+        if let Some(spent) = spent {
             let counted = match self.bonus(color) {
                 Bonus::SimpleDelay { delay_ms } => spent.saturating_sub(delay_ms),
                 _ => spent,
@@ -365,6 +376,9 @@ mod tests {
         c.start(Color::White, 0);
         c.stop(10_000);
         assert_eq!(c.out_of_time(1_000_000), None);
+        // Stopped: the 10 s of the move are shown however long the adjournment lasts.
+        assert_eq!(c.remaining_ms(Color::White, 400_000), 50_000);
+        assert_eq!(c.stopped_spent_ms(), Some(10_000));
         c.resume(500_000);
         assert_eq!(c.remaining_ms(Color::White, 505_000), 45_000);
         assert_eq!(c.flag_instant_ms(), Some(550_000));

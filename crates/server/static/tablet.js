@@ -98,8 +98,10 @@
   function remaining(c, color, t) {
     var f = c[color];
     var left = f.allowance_ms - f.used_ms;
-    if (c.running && c.running.color === color) {
-      var s = spent(c, t);
+    // The move's time so far: running, or stopped by an adjournment (the library's Clock).
+    var s = c.running && c.running.color === color ? spent(c, t)
+      : !c.running && c.stopped === color ? (c.stopped_ms || 0) : null;
+    if (s !== null) {
       var b = bonus(c, color);
       left -= b.kind === 'delay' ? Math.max(0, s - b.ms) : s;
     }
@@ -134,6 +136,7 @@
     f.allowance_ms += credit;
     c.running = { color: other(color), since_ms: t, carried_ms: 0 };
     c.stopped = null;
+    c.stopped_ms = null;
   }
 
   function halt(c, t) {
@@ -200,8 +203,15 @@
         break;
       case 'claim': v.claim = { by: e.by, kind: arg.kind, local: true }; halt(c, e.t); break;
       case 'add-time': c[arg.player].allowance_ms += arg.ms; break;
-      case 'adjourn': v.adjourned = true; if (c.running) { c.stopped = c.running.color; c.running = { color: c.running.color, since_ms: e.t, carried_ms: spent(c, e.t), paused: true }; } break;
-      case 'resume': v.adjourned = false; if (c.running) c.running = { color: c.running.color, since_ms: e.t, carried_ms: c.running.carried_ms }; break;
+      case 'adjourn':
+        // The clock stops with the move's time so far, as the library's Clock::stop.
+        v.adjourned = true;
+        if (c.running) { c.stopped = c.running.color; c.stopped_ms = spent(c, e.t); c.running = null; }
+        break;
+      case 'resume':
+        v.adjourned = false;
+        if (c.stopped) { c.running = { color: c.stopped, since_ms: e.t, carried_ms: c.stopped_ms || 0 }; c.stopped = null; c.stopped_ms = null; }
+        break;
       case 'decide': halt(c, e.t); v.result = arg.result; break;
       default: break;
     }

@@ -482,6 +482,13 @@ async fn the_event_pin_unlocks_the_arbiter_on_a_linked_tablet() {
     );
     assert!(game.is_adjourned());
     assert_eq!(view(&mut br, &page).await["adjourned"], true);
+    // The stopped face stands still while adjourned, and shows the replay's time.
+    let stopped = game.clock().stopped().expect("white's clock stopped");
+    let left = game.remaining_ms(stopped);
+    let first = face(&mut br, &page, stopped.name()).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(face(&mut br, &page, stopped.name()).await, first);
+    assert_eq!(first, on_the_face(left), "{left}");
 
     // Kept on the device across a reload, until locked again.
     br.goto(&page, &address).await;

@@ -106,5 +106,6 @@ fn clock(c: &Clock) -> Value {
             "carried_ms": r.carried_ms,
         })),
         "stopped": c.stopped().map(Color::name),
+        "stopped_ms": c.stopped_spent_ms(),
     })
 }
