@@ -569,18 +569,7 @@ async fn a_clock_only_board_logs_the_presses(b: Backend) {
     )
     .await;
     assert_error(&r, 400, Some("score_sheet"), "clock-only online");
-    let id = create_event(
-        &mut o,
-        json!({"name": "Paper sheets", "system": "dutch", "rounds": 3,
-               "time_control": "300+5", "score_sheet": false}),
-    )
-    .await;
-    for i in 0..4 {
-        add_player(&mut o, &id, json!({"name": format!("Player {}", i + 1)})).await;
-    }
-    start_event(&mut o, &id).await;
-    pair(&mut o, &id).await;
-    publish(&mut o, &id, 1).await;
+    let id = clock_only_event(&mut o, "Paper sheets", 4, 3, "300+5").await;
     assert_eq!(get_event(&mut o, &id).await["score_sheet"], false);
     let one = log_path(&id, 1, 1);
     let lines = stored(&mut o, &one).await;

@@ -518,18 +518,7 @@ async fn a_clock_only_tablet_sends_presses() {
     let server = start(Backend::Sqlite).await;
     let org = account(&server, "TabPress", AccountRole::Organiser).await;
     let mut api = org.api(&server);
-    let id = create_event(
-        &mut api,
-        json!({"name": "Paper sheets", "system": "dutch", "rounds": 1,
-               "time_control": "600+5", "score_sheet": false}),
-    )
-    .await;
-    for i in 0..2 {
-        add_player(&mut api, &id, json!({"name": format!("Player {}", i + 1)})).await;
-    }
-    start_event(&mut api, &id).await;
-    pair(&mut api, &id).await;
-    publish(&mut api, &id, 1).await;
+    let id = clock_only_event(&mut api, "Paper sheets", 2, 1, "600+5").await;
     let mut br = Browser::launch(&exe).await;
     let page = open(&mut br, &server, &org, &tablet_path(&id, 1, 1), "zh").await;
     let board = br
@@ -603,23 +592,7 @@ async fn the_tablet_in_three_languages() {
     let org = account(&server, "TabLangs", AccountRole::Organiser).await;
     let mut api = org.api(&server);
     let (sheet_id, _) = running_event(&mut api, "Naadam", 2, 1).await;
-    let clock_id = create_event(
-        &mut api,
-        json!({"name": "Naadam (paper sheets)", "system": "dutch", "rounds": 1,
-               "time_control": "1800+30", "score_sheet": false}),
-    )
-    .await;
-    for i in 0..2 {
-        add_player(
-            &mut api,
-            &clock_id,
-            json!({"name": format!("Player {}", i + 1)}),
-        )
-        .await;
-    }
-    start_event(&mut api, &clock_id).await;
-    pair(&mut api, &clock_id).await;
-    publish(&mut api, &clock_id, 1).await;
+    let clock_id = clock_only_event(&mut api, "Naadam (paper sheets)", 2, 1, "1800+30").await;
     let line = |t: u64, by: &str, event: Value| json!({"v": 1, "t": t, "by": by, "event": event});
     for (id, lines) in [
         (

@@ -4,14 +4,10 @@
 use crate::db::games::Ending;
 use crate::i18n::Lang;
 use shatar_arbiter::{GameResult, Reason, TimeLoss};
-use shatar_rules::Color;
 
 /// The reason of `result` in `l`, without the score (`White's flag fell`).
 pub fn worded(l: Lang, result: &GameResult) -> String {
-    let who = result.player.map(|c| match c {
-        Color::White => l.t("tablet-player-white"),
-        Color::Black => l.t("tablet-player-black"),
-    });
+    let who = result.player.map(|c| l.t(crate::i18n::color_id(c)));
     let who = who.as_deref().unwrap_or("");
     let with_who = |key: &str| l.t_args(key, &[("who", who)]);
     let rules = |t| l.t(&Ending::by_rules(t).message_id());
@@ -53,6 +49,7 @@ pub fn worded(l: Lang, result: &GameResult) -> String {
 mod tests {
     use super::*;
     use shatar_arbiter::ClaimKind;
+    use shatar_rules::Color;
     use shatar_rules::outcome::Outcome;
     use shatar_rules::outcome::Termination;
 

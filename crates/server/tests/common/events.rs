@@ -312,6 +312,30 @@ pub async fn running_event(c: &mut Client, name: &str, n: u32, rounds: u32) -> (
     (id, round)
 }
 
+/// A clock-only event (paper score sheets) of `n` players "Player 1"…, started, round 1
+/// paired and published; its id.
+pub async fn clock_only_event(
+    c: &mut Client,
+    name: &str,
+    n: u32,
+    rounds: u32,
+    time_control: &str,
+) -> String {
+    let id = create_event(
+        c,
+        json!({"name": name, "system": "dutch", "rounds": rounds,
+               "time_control": time_control, "score_sheet": false}),
+    )
+    .await;
+    for i in 0..n {
+        add_player(c, &id, json!({"name": format!("Player {}", i + 1)})).await;
+    }
+    start_event(c, &id).await;
+    pair(c, &id).await;
+    publish(c, &id, 1).await;
+    id
+}
+
 pub async fn correct(c: &mut Client, method: &str, path: &str, body: Option<Value>) -> Value {
     let r = call(c, method, path, body.clone()).await;
     expect_json(&r, 200, &format!("{method} {path} {body:?}"))
