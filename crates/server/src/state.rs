@@ -1,6 +1,6 @@
 //! The one state struct every handler receives.
 
-use crate::auth::rate_limit::SignInLimiter;
+use crate::auth::rate_limit::{PinLimiter, SignInLimiter};
 use crate::config::Config;
 use crate::db::Db;
 use crate::live::Hub;
@@ -17,8 +17,8 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// The sign-in rate limit.
     pub limiter: Arc<SignInLimiter>,
-    /// Wrong arbiter PINs per address and event (`events/arbiter_pin.rs`).
-    pub pins: Arc<SignInLimiter>,
+    /// Wrong arbiter PINs per address and event, and per event (`events/arbiter_pin.rs`).
+    pub pins: Arc<PinLimiter>,
     /// The sign-up limit per address.
     pub signups: Arc<crate::auth::rate_limit::SignUpLimiter>,
     /// The analysis board's engines.
@@ -34,8 +34,9 @@ impl AppState {
     pub fn new(config: Config, db: Db) -> AppState {
         AppState {
             limiter: Arc::new(SignInLimiter::new(config.signin_attempts)),
-            pins: Arc::new(SignInLimiter::new(
+            pins: Arc::new(PinLimiter::new(
                 crate::events::arbiter_pin::WRONG_PER_MINUTE,
+                crate::events::arbiter_pin::WRONG_PER_MINUTE_PER_EVENT,
             )),
             signups: Arc::new(crate::auth::rate_limit::SignUpLimiter::new(
                 config.signups_per_hour,

@@ -75,6 +75,49 @@ impl SignInLimiter {
     }
 }
 
+/// The arbiter-PIN rate limit: the sign-in limit per (address, event), and at most
+/// `per_event` wrong PINs a window for one event from all addresses together, so that many
+/// addresses cannot share the guessing of one event's PIN. While an event is at that cap its
+/// PIN unlocks nothing for a minute; its staff's sessions still do.
+#[derive(Debug)]
+pub struct PinLimiter {
+    by_address: SignInLimiter,
+    per_event: u32,
+    by_event: Mutex<HashMap<String, Vec<Instant>>>,
+}
+
+impl PinLimiter {
+    /// A limiter allowing `per_address` wrong PINs per address and event, and `per_event` per
+    /// event, in any window.
+    pub fn new(per_address: u32, per_event: u32) -> PinLimiter {
+        PinLimiter {
+            by_address: SignInLimiter::new(per_address),
+            per_event,
+            by_event: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Whether a PIN from `ip` for `event` may be checked now.
+    pub fn allowed(&self, ip: IpAddr, event: &str, now: Instant) -> bool {
+        let for_event = match self.by_event.lock() {
+            Ok(mut map) => map.get_mut(event).map_or(0, |l| recent(l, now)),
+            Err(_) => return false,
+        };
+        for_event < self.per_event && self.by_address.allowed(ip, event, now)
+    }
+
+    /// Records a wrong PIN.
+    pub fn failed(&self, ip: IpAddr, event: &str, now: Instant) {
+        self.by_address.failed(ip, event, now);
+        if let Ok(mut map) = self.by_event.lock() {
+            if map.len() >= SWEEP_AT {
+                map.retain(|_, l| recent(l, now) > 0);
+            }
+            map.entry(event.to_owned()).or_default().push(now);
+        }
+    }
+}
+
 /// The window of the sign-up limit.
 pub const SIGNUP_WINDOW: Duration = Duration::from_secs(3600);
 
@@ -178,5 +221,24 @@ mod tests {
         }
         assert!(!l.allowed(ip, "fresh", t0));
         assert!(l.allowed("127.0.0.3".parse().unwrap(), "fresh", t0));
+    }
+
+    #[test]
+    fn wrong_pins_are_capped_per_address_and_per_event() {
+        let l = PinLimiter::new(2, 5);
+        let t0 = Instant::now();
+        let ip = |i: u8| IpAddr::from([10, 0, 1, i]);
+        l.failed(ip(1), "ev1", t0);
+        l.failed(ip(1), "ev1", t0);
+        assert!(!l.allowed(ip(1), "ev1", t0), "the address's cap");
+        assert!(l.allowed(ip(2), "ev1", t0));
+        assert!(l.allowed(ip(1), "ev2", t0), "another event");
+        // Three more addresses bring the event to its cap of 5: every address waits.
+        for i in 2..5 {
+            l.failed(ip(i), "ev1", t0);
+        }
+        assert!(!l.allowed(ip(9), "ev1", t0), "the event's cap");
+        assert!(l.allowed(ip(9), "ev2", t0));
+        assert!(l.allowed(ip(9), "ev1", t0 + WINDOW));
     }
 }

@@ -18,6 +18,10 @@ pub const DIGITS: std::ops::RangeInclusive<usize> = 6..=12;
 /// all events).
 pub const WRONG_PER_MINUTE: u32 = 5;
 
+/// Wrong PINs all addresses together may try for one event in a minute: a 6-digit PIN
+/// then holds for days against many addresses guessing at once.
+pub const WRONG_PER_MINUTE_PER_EVENT: u32 = 60;
+
 /// A PIN as the staff set it: 6 to 12 ASCII digits.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Pin(String);

@@ -6,7 +6,8 @@
 //! - `DELETE` the same path → `{"removed": bool}`: no PIN unlocks the event's tablets.
 //!
 //! A tablet opened with a board's link sends the PIN in the `x-shatar-arbiter-pin` header
-//! (`board_log.rs`); five wrong ones a minute from an address for an event, and it is 429.
+//! (`board_log.rs`); after five wrong ones a minute from an address for an event, or sixty
+//! from all addresses together, a request with a PIN for the event is 429.
 
 use super::api::writer;
 use super::json::{ApiError, ApiJson, ApiResult, ApiVisitor};

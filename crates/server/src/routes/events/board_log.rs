@@ -152,18 +152,24 @@ pub(super) fn pin_of(headers: &HeaderMap) -> Option<&str> {
         .filter(|p| p.len() <= 64)
 }
 
-/// Refuses a request with a PIN from an address that has tried too many wrong ones for
-/// the event lately.
-pub(super) fn pin_allowed(state: &AppState, ip: IpAddr, id: &str, pin: Option<&str>) -> bool {
-    pin.is_none() || state.pins.allowed(ip, id, Instant::now())
-}
-
-/// Counts a wrong PIN against the address; passes the refusal on.
-pub(super) fn pin_noted(state: &AppState, ip: IpAddr, id: &str, e: BoardError) -> BoardError {
-    if matches!(e, BoardError::BadPin) {
+/// Runs `work` for a request that may carry an arbiter PIN under the PIN's rate limit:
+/// refused (429, and `work` never runs) while the address or the event has had too many
+/// wrong PINs lately; otherwise `work`'s answer, a wrong PIN counted.
+pub(super) async fn pin_limited<T>(
+    state: &AppState,
+    ip: IpAddr,
+    id: &str,
+    headers: &HeaderMap,
+    work: impl Future<Output = Result<T, BoardError>>,
+) -> ApiResult<Result<T, BoardError>> {
+    if pin_of(headers).is_some() && !state.pins.allowed(ip, id, Instant::now()) {
+        return Err(ApiError::from(crate::error::AppError::RateLimited));
+    }
+    let done = work.await;
+    if matches!(done, Err(BoardError::BadPin)) {
         state.pins.failed(ip, id, Instant::now());
     }
-    e
+    Ok(done)
 }
 
 /// Who asks: the link's holder when a key is given, else the visitor; writes carry the
@@ -183,11 +189,6 @@ fn access<'a>(
         .map_err(ApiError::forbidden)
 }
 
-/// The refusal of a request that carries a PIN too often wrong.
-fn too_many_pins() -> ApiError {
-    ApiError::from(crate::error::AppError::RateLimited)
-}
-
 async fn read(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -199,12 +200,10 @@ async fn read(
     let round = round_no(&round)?;
     let board = board_no(&board)?;
     let access = access(&v, &headers, &key, false)?;
-    if !pin_allowed(&state, addr.ip(), &id, pin_of(&headers)) {
-        return Err(too_many_pins());
-    }
-    let lines = board_sync::read(&state.db, access, &id, round, board)
-        .await
-        .map_err(|e| error(pin_noted(&state, addr.ip(), &id, e)))?;
+    let lines = board_sync::read(&state.db, access, &id, round, board);
+    let lines = pin_limited(&state, addr.ip(), &id, &headers, lines)
+        .await?
+        .map_err(error)?;
     let body: String = lines.iter().flat_map(|l| [l.as_str(), "\n"]).collect();
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
 }
@@ -230,12 +229,10 @@ async fn board_state(
     let round = round_no(&round)?;
     let board = board_no(&board)?;
     let access = access(&v, &headers, &key, false)?;
-    if !pin_allowed(&state, addr.ip(), &id, pin_of(&headers)) {
-        return Err(too_many_pins());
-    }
-    let opened = board_sync::open(&state.db, access, &id, round, board)
-        .await
-        .map_err(|e| error(pin_noted(&state, addr.ip(), &id, e)))?;
+    let opened = board_sync::open(&state.db, access, &id, round, board);
+    let opened = pin_limited(&state, addr.ip(), &id, &headers, opened)
+        .await?
+        .map_err(error)?;
     let mut view = tablet_view(&opened.game, opened.lines, &headers, v.lang);
     view["origin_ms"] = json!(opened.origin_ms);
     view["server_ms"] = json!(crate::db::now_ms());
@@ -296,12 +293,11 @@ async fn send(
         .map(|(k, l)| entry(body.from + k, l))
         .collect::<Result<Vec<_>, _>>()
         .map_err(refused_lines)?;
-    if !pin_allowed(&state, addr.ip(), &id, pin_of(&headers)) {
-        return Err(too_many_pins().into_response());
-    }
-    let done = board_sync::send(&state.db, access, &id, round, board, body.from, &sent)
+    let done = board_sync::send(&state.db, access, &id, round, board, body.from, &sent);
+    let done = pin_limited(&state, addr.ip(), &id, &headers, done)
         .await
-        .map_err(|e| refused_lines(pin_noted(&state, addr.ip(), &id, e)))?;
+        .map_err(IntoResponse::into_response)?
+        .map_err(refused_lines)?;
     let mut answer = json!({
         "stored": done.stored,
         "appended": done.appended,
