@@ -234,9 +234,14 @@
     send();
   }
 
-  function headers() {
-    var h = { 'Content-Type': 'application/json', 'Accept': 'application/json' };
-    if (cfg.csrf) h[cfg.csrf_header] = cfg.csrf;
+  // The request headers: the PIN when unlocked with it, and for a write its body's type
+  // and the CSRF token.
+  function headers(writes) {
+    var h = { 'Accept': 'application/json' };
+    if (writes) {
+      h['Content-Type'] = 'application/json';
+      if (cfg.csrf) h[cfg.csrf_header] = cfg.csrf;
+    }
     if (pin) h[cfg.pin_header] = pin;
     return h;
   }
@@ -254,9 +259,7 @@
 
   function fetchState() {
     var asked = Date.now();
-    var h = { 'Accept': 'application/json' };
-    if (pin) h[cfg.pin_header] = pin;
-    return fetch(cfg.state, { headers: h })
+    return fetch(cfg.state, { headers: headers(false) })
       .then(function (r) {
         return r.json().then(function (j) { return { ok: r.ok, status: r.status, body: j }; });
       })
@@ -289,7 +292,7 @@
     var batch = pending.slice(0, 500);
     var from = base.lines + 1;
     render();
-    fetch(cfg.log, { method: 'POST', headers: headers(), body: JSON.stringify({ from: from, lines: batch }) })
+    fetch(cfg.log, { method: 'POST', headers: headers(true), body: JSON.stringify({ from: from, lines: batch }) })
       .then(function (r) {
         var line = parseInt(r.headers.get('x-shatar-log-line') || '', 10);
         return r.json().then(function (j) { return { ok: r.ok, status: r.status, body: j, line: line }; });

@@ -14,6 +14,7 @@ use shatar_server::db::users::AccountRole;
 
 on_both_backends!(the_pairing_sheet_prints_each_boards_link_as_a_qr_code);
 on_both_backends!(the_pairing_sheet_sets_and_removes_the_arbiter_pin);
+on_both_backends!(a_clock_only_events_links_open_a_clock);
 
 /// Each QR code on the page (in board order), decoded by `rqrr` from the SVG's modules
 /// drawn at 4 pixels a module.
@@ -271,4 +272,36 @@ async fn the_pairing_sheet_sets_and_removes_the_arbiter_pin(b: Backend) {
 /// A form's fields as the client's `post` takes them.
 fn pairs<'a>(f: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
     f.iter().map(|(k, v)| (*k, v.as_str())).collect()
+}
+
+/// A clock-only event's sheet says its QR codes open the board's clock (not a score
+/// sheet), and its tablet turns the sides, not a board.
+async fn a_clock_only_events_links_open_a_clock(b: Backend) {
+    let server = start(b).await;
+    let mut org = account(&server, "ClockSheetOrg", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let id = clock_only_event(&mut o, "Paper sheets", 4, 2, "1800+30").await;
+    let sheet = format!("/events/{id}/rounds/1/pairing-sheet");
+    let links = format!("/api/events/{id}/rounds/1/links");
+    expect_json(&call(&mut o, "POST", &links, None).await, 200, "links");
+    let r = org.browser.get(&sheet).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(decoded_qr_codes(&r.body).len(), 2);
+    assert_eq!(
+        r.body.matches("open the board&#39;s clock\"").count()
+            + r.body.matches("open the board's clock\"").count(),
+        2,
+        "{}",
+        r.body
+    );
+    assert!(!r.body.contains("score sheet\""), "{}", r.body);
+    assert!(r.body.contains("the players keep paper score sheets"));
+    let tablet = org
+        .browser
+        .get(&format!("/events/{id}/rounds/1/boards/1/tablet"))
+        .await;
+    assert_eq!(tablet.status, 200, "{}", tablet.body);
+    assert!(tablet.body.contains("Swap the sides"), "{}", tablet.body);
+    assert!(!tablet.body.contains("Turn the board"), "{}", tablet.body);
+    server.stop().await;
 }

@@ -50,36 +50,26 @@ pub(in crate::routes::events) fn refusal(e: BoardError) -> AppError {
 /// The words the script shows, in the page's language.
 fn texts(l: Lang) -> Value {
     let keys = [
-        "start",
         "press",
         "press-only",
         "enter-move",
         "entered",
         "offer",
         "accept",
-        "decline",
-        "offered",
         "claim",
         "claim-with-move",
-        "resign",
         "resign-confirm",
-        "flag",
         "moves",
-        "to-move",
         "saved",
         "sending",
         "offline",
         "refused",
-        "discard",
         "discard-confirm",
-        "retry",
         "result",
         "awaiting",
         "claim-waits",
         "adjourned",
         "not-started",
-        "arbiter",
-        "arbiter-locked",
         "violation",
         "add-time",
         "minutes",
@@ -92,20 +82,16 @@ fn texts(l: Lang) -> Value {
         "ruling-granted",
         "ruling-refused",
         "no-show",
-        "player-white",
-        "player-black",
         "note",
-        "swap",
-        "score-sheet",
-        "close",
         "unchecked",
-        "takeback",
-        "takeback-accept",
-        "takeback-decline",
     ];
     let mut out = serde_json::Map::new();
     for k in keys {
         out.insert(k.to_owned(), json!(l.t(&format!("tablet-{k}"))));
+    }
+    for c in [shatar_rules::Color::White, shatar_rules::Color::Black] {
+        let name = format!("player-{}", c.name());
+        out.insert(name, json!(l.t(crate::i18n::color_id(c))));
     }
     Value::Object(out)
 }
@@ -228,7 +214,9 @@ fn page(
                         header class="tablet-head" {
                             h1 { (title) }
                             span id="tablet-sync" class="sync" role="status" {}
-                            button type="button" id="tablet-swap" { (l.t("tablet-swap")) }
+                            button type="button" id="tablet-swap" {
+                                (l.t(if clock_only { "tablet-swap-clock" } else { "tablet-swap" }))
+                            }
                         }
                         div id="tablet-problem" class="problem" role="alert" hidden {
                             p class="problem-text" {}

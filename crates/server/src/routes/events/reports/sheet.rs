@@ -57,6 +57,12 @@ pub(super) async fn show(
             .map_err(|e| refusal(e.into()))?
     };
     let site = state.config.site_url(&headers);
+    // A clock-only event's links open a clock; the others' a clock and a score sheet.
+    let (qr_label, links_hint) = if seen.state().score_sheet {
+        ("event-sheet-qr-label", "event-sheet-links-hint")
+    } else {
+        ("event-sheet-qr-label-clock", "event-sheet-links-hint-clock")
+    };
     let tables = report::build(e, Kind::Pairings(Some(round)), l.report());
     let Some(t) = tables.first() else {
         return Err(AppError::Internal(format!(
@@ -73,7 +79,7 @@ pub(super) async fn show(
                 @match key {
                     Some(key) => {
                         @let url = tablet_url(&site, &id, round, board, key);
-                        @let label = l.t_args("event-sheet-qr-label", &[("board", &board.to_string())]);
+                        @let label = l.t_args(qr_label, &[("board", &board.to_string())]);
                         @if let Some(svg) = crate::qr::svg(&url, QR_MM, &label) { (svg) }
                         div.qr-url { a href=(url) { (url) } }
                         form.no-print method="post" action={ "/events/" (id) "/rounds/" (round) "/boards/" (board) "/link/revoke" } {
@@ -89,7 +95,7 @@ pub(super) async fn show(
     let body = html! {
         @if !links.is_empty() {
             div.no-print.sheet-tools {
-                p.hint { (l.t("event-sheet-links-hint")) }
+                p.hint { (l.t(links_hint)) }
                 @if missing {
                     form method="post" action={ "/events/" (id) "/rounds/" (round) "/links" } {
                         (csrf(&v))
