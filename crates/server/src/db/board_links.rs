@@ -60,12 +60,6 @@ pub async fn of_round(db: &Db, event: &str, round: u32) -> Result<Vec<(u32, Stri
     .fetch_all(&db.pool)
     .await?;
     rows.iter()
-        .map(|r| {
-            let board: i64 = r.try_get("board")?;
-            let key: String = r.try_get("link_key")?;
-            let board = u32::try_from(board)
-                .map_err(|_| AppError::Internal(format!("board link on board {board}")))?;
-            Ok((board, key))
-        })
+        .map(|r| Ok((super::number(r, "board")?, r.try_get("link_key")?)))
         .collect()
 }

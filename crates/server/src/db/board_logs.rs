@@ -130,9 +130,7 @@ pub async fn of_round(db: &Db, event: &str, round: u32) -> Result<Vec<StoredLog>
     .await?;
     let mut logs: Vec<StoredLog> = Vec::new();
     for r in &rows {
-        let board: i64 = r.try_get("board")?;
-        let board = u32::try_from(board)
-            .map_err(|_| AppError::Internal(format!("board_logs: board {board}")))?;
+        let board = super::number(r, "board")?;
         let line: String = r.try_get("line")?;
         match logs.last_mut() {
             Some(log) if log.board == board => log.lines.push(line),

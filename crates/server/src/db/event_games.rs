@@ -2,8 +2,8 @@
 //! created together in one transaction, once per round whichever process gets there
 //! first, and a match's later games one by one, each once.
 
-use super::Db;
 use super::games::{self, GameRow};
+use super::{Db, number};
 use crate::error::AppError;
 use sqlx::Row;
 
@@ -16,12 +16,6 @@ pub struct EventGame {
     pub game_no: u32,
     /// The game.
     pub game: GameRow,
-}
-
-/// A stored whole number of `event_games` (round, board, game) as the tournament's `u32`.
-fn number(r: &sqlx::any::AnyRow, col: &str) -> Result<u32, AppError> {
-    let n: i64 = r.try_get(col)?;
-    u32::try_from(n).map_err(|_| AppError::Internal(format!("event_games.{col}: {n}")))
 }
 
 /// Links game `game_id` to its place (round, board, game number) in event `event_id`.

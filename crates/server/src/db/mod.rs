@@ -282,6 +282,13 @@ impl Db {
     }
 }
 
+/// Column `col` of `r` as the round, board or game number it holds (stored as a 64-bit
+/// integer); a value out of range is the table's fault, named.
+pub(crate) fn number(r: &sqlx::any::AnyRow, col: &str) -> Result<u32, AppError> {
+    let n: i64 = sqlx::Row::try_get(r, col)?;
+    u32::try_from(n).map_err(|_| AppError::Internal(format!("column {col}: {n}")))
+}
+
 /// Milliseconds since the Unix epoch (the time stamps stored).
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
