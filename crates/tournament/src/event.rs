@@ -367,6 +367,16 @@ pub struct ImportedColours {
 /// The version of the event file format this crate reads and writes.
 pub const FORMAT_VERSION: u64 = 1;
 
+/// What [`Event::take_back_team`] renumbered: (old, new) numbers of the teams and of the
+/// players that moved.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TakenBack {
+    /// Teams after the one taken back, one number down.
+    pub teams: Vec<(EntrantNo, EntrantNo)>,
+    /// Players after its members, as many numbers down as it had members before them.
+    pub players: Vec<(EntrantNo, EntrantNo)>,
+}
+
 /// An event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
@@ -695,6 +705,52 @@ impl Event {
         });
         *self = trial;
         Ok(number)
+    }
+
+    /// Takes team `number`'s entry back before the draw: the team and its members leave the
+    /// event, and the teams and players after them are numbered again in their order (a
+    /// requested bye of the team goes with it). Answers the numbers that moved, for whoever
+    /// keeps something by number beside the event.
+    pub fn take_back_team(&mut self, number: EntrantNo) -> Result<TakenBack, EventError> {
+        if self.started {
+            return Err(EventError::State(StateReason::AlreadyDrawn));
+        }
+        let Some(at) = self.teams.iter().position(|t| t.number == number) else {
+            return Err(EventError::UnknownTeam(number));
+        };
+        let team = self.teams.remove(at);
+        self.players.retain(|p| !team.members.contains(&p.number));
+        self.requested_byes.retain(|b| b.entrant != number);
+        let moves = |numbers: Vec<EntrantNo>| -> Vec<(EntrantNo, EntrantNo)> {
+            numbers
+                .into_iter()
+                .enumerate()
+                .map(|(i, old)| (old, EntrantNo::from_index(i)))
+                .filter(|(old, new)| old != new)
+                .collect()
+        };
+        let moved = TakenBack {
+            teams: moves(self.teams.iter().map(|t| t.number).collect()),
+            players: moves(self.players.iter().map(|p| p.number).collect()),
+        };
+        let new_of = |list: &[(EntrantNo, EntrantNo)], old: EntrantNo| {
+            list.iter()
+                .find(|(o, _)| *o == old)
+                .map_or(old, |&(_, n)| n)
+        };
+        for p in &mut self.players {
+            p.number = new_of(&moved.players, p.number);
+        }
+        for t in &mut self.teams {
+            t.number = new_of(&moved.teams, t.number);
+            for m in &mut t.members {
+                *m = new_of(&moved.players, *m);
+            }
+        }
+        for b in &mut self.requested_byes {
+            b.entrant = new_of(&moved.teams, b.entrant);
+        }
+        Ok(moved)
     }
 
     /// Makes the draw: checks the field, numbers the entrants (by lot in a round robin,
@@ -1157,6 +1213,16 @@ impl Event {
         Ok(())
     }
 
+    /// Whether a game (or team match) between two entrants has a result: the play S4 ch.2
+    /// §7.1 counts for a withdrawal in a round robin.
+    #[must_use]
+    pub fn has_a_result(&self) -> bool {
+        self.rounds
+            .iter()
+            .flat_map(|r| &r.pairings)
+            .any(|p| p.black.is_some() && (!p.games.is_empty() || p.team_match.is_some()))
+    }
+
     /// Withdraws an entrant after the last paired round, applying S4 ch.2 §7: before any
     /// game in a round robin the draw is remade when the rest is even; during a round robin
     /// fewer than half the games played cancels them all, otherwise the remaining games
@@ -1167,6 +1233,18 @@ impl Event {
         number: EntrantNo,
         reason: &str,
     ) -> Result<WithdrawalTreatment, EventError> {
+        self.withdraw_renumbered(number, reason).map(|(t, _)| t)
+    }
+
+    /// [`Event::withdraw`], answering also the entrants' numbers before and after it where
+    /// it took the entrant out and numbered the others again (and drew them again, when the
+    /// draw was made): empty where no number moved, for whoever keeps something by number
+    /// beside the event.
+    pub fn withdraw_renumbered(
+        &mut self,
+        number: EntrantNo,
+        reason: &str,
+    ) -> Result<(WithdrawalTreatment, Vec<(EntrantNo, EntrantNo)>), EventError> {
         if !self.entrant_numbers().contains(&number) {
             return Err(if self.is_team_event() {
                 EventError::UnknownTeam(number)
@@ -1179,11 +1257,7 @@ impl Event {
                 entrant: number,
             }));
         }
-        let any_result = self
-            .rounds
-            .iter()
-            .flat_map(|r| &r.pairings)
-            .any(|p| p.black.is_some() && (!p.games.is_empty() || p.team_match.is_some()));
+        let any_result = self.has_a_result();
         // Rounds with results count as played; a round paired but not played is replayed
         // with forfeits.
         let played_rounds = self
@@ -1196,14 +1270,20 @@ impl Event {
             // is drawn again; an odd one keeps the draw, the empty number being the bye.
             let remaining = self.entrant_numbers().len() - 1;
             if !self.started || remaining.is_multiple_of(2) {
-                self.remove_entrant(number);
+                let mut moved = self.remove_entrant(number);
                 if self.started {
                     self.rounds.clear();
                     self.started = false;
                     self.settings.lot_seed = self.settings.lot_seed.wrapping_add(1);
-                    self.start()?;
+                    let drawn = self.start_renumbered()?;
+                    for (_, now) in &mut moved {
+                        if let Some(&(_, after)) = drawn.iter().find(|(before, _)| before == now) {
+                            *now = after;
+                        }
+                    }
                 }
-                return Ok(WithdrawalTreatment::CancelAll);
+                moved.retain(|(old, new)| old != new);
+                return Ok((WithdrawalTreatment::CancelAll, moved));
             }
             self.rounds.clear();
             self.set_withdrawal(
@@ -1214,7 +1294,7 @@ impl Event {
                     reason: reason.to_owned(),
                 },
             );
-            return Ok(WithdrawalTreatment::CancelAll);
+            return Ok((WithdrawalTreatment::CancelAll, Vec::new()));
         }
         let treatment = if self.system.is_round_robin() {
             let due = (self.entrant_numbers().len().saturating_sub(1)) as u32
@@ -1253,7 +1333,7 @@ impl Event {
             self.apply_withdrawals_to(&mut last);
             self.rounds.push(last);
         }
-        Ok(treatment)
+        Ok((treatment, Vec::new()))
     }
 
     fn set_withdrawal(&mut self, number: EntrantNo, w: Withdrawal) {
@@ -1277,15 +1357,15 @@ impl Event {
             .sum()
     }
 
-    fn remove_entrant(&mut self, number: EntrantNo) {
+    fn remove_entrant(&mut self, number: EntrantNo) -> Vec<(EntrantNo, EntrantNo)> {
         if self.is_team_event() {
             self.teams.retain(|t| t.number != number);
             let order: Vec<EntrantNo> = self.teams.iter().map(|t| t.number).collect();
-            self.renumber(&order);
+            self.renumber(&order)
         } else {
             self.players.retain(|p| p.number != number);
             let order: Vec<EntrantNo> = self.players.iter().map(|p| p.number).collect();
-            self.renumber(&order);
+            self.renumber(&order)
         }
     }
 

@@ -54,7 +54,7 @@ pub use error::{
 };
 pub use event::{
     ByeKind, DrawnMatchRule, Entered, Entrants, Event, ImportedColours, Pairing, RequestedBye,
-    Round, Settings, System, TeamMatch,
+    Round, Settings, System, TakenBack, TeamMatch,
 };
 pub use numbers::{BoardNo, EntrantNo, RoundNo};
 pub use player::{Player, Withdrawal, WithdrawalTreatment};

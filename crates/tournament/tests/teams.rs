@@ -306,3 +306,46 @@ fn team_swiss_pairs_on_match_points() {
     );
     assert_eq!(s.lines[0].values[0].to_string(), "2");
 }
+
+/// A team's entry taken back before the draw: the team and its two members leave, the
+/// team and players after them move up (C becomes team 2 with players 3 and 4), C's
+/// requested bye follows it, and after the draw nothing can be taken back.
+#[test]
+fn a_team_taken_back_before_the_draw_numbers_the_rest_again() {
+    let mut e = Event::new("t", System::Dutch);
+    e.entrants = Entrants::Team {
+        boards: 2,
+        lineup: LineupMode::OrderedSubstitutes,
+    };
+    for t in ["A", "B", "C"] {
+        let members = (1..=2).map(|i| Player::named(format!("{t}{i}"))).collect();
+        e.add_team(t, "", members).unwrap();
+    }
+    e.request_bye(no(3), rd(1), shatar_tournament::ByeKind::Zero)
+        .unwrap();
+    let moved = e.take_back_team(no(2)).unwrap();
+    assert_eq!(moved.teams, [(no(3), no(2))]);
+    assert_eq!(moved.players, [(no(5), no(3)), (no(6), no(4))]);
+    let names: Vec<(u32, &str, Vec<u32>)> = e
+        .teams
+        .iter()
+        .map(|t| {
+            let members = t.members.iter().map(|m| m.get()).collect();
+            (t.number.get(), t.name.as_str(), members)
+        })
+        .collect();
+    assert_eq!(names, [(1, "A", vec![1, 2]), (2, "C", vec![3, 4])]);
+    let players: Vec<(u32, &str)> = e
+        .players
+        .iter()
+        .map(|p| (p.number.get(), p.name.as_str()))
+        .collect();
+    assert_eq!(players, [(1, "A1"), (2, "A2"), (3, "C1"), (4, "C2")]);
+    assert_eq!(e.requested_byes[0].entrant, no(2));
+    assert!(matches!(
+        e.take_back_team(no(3)),
+        Err(EventError::UnknownTeam(n)) if n == no(3)
+    ));
+    e.start().unwrap();
+    assert!(matches!(e.take_back_team(no(1)), Err(EventError::State(_))));
+}
