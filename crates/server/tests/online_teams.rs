@@ -288,3 +288,238 @@ async fn an_online_team_round_robin_plays_its_boards_at_once(b: Backend) {
     }
     assert_state_is_the_replay(&server, &id).await;
 }
+
+on_both_backends!(a_captain_takes_a_team_back_and_a_member_declines);
+
+/// Each entered team's name and captain, by number (`None` for a withdrawn team).
+fn entered(event: &Value) -> Vec<(u64, String, Option<String>)> {
+    event["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let captain = (t["withdrawn"] != true).then(|| t["captain"].as_str().unwrap().into());
+            (
+                t["number"].as_u64().unwrap(),
+                t["name"].as_str().unwrap().to_owned(),
+                captain,
+            )
+        })
+        .collect()
+}
+
+/// A member entered by a captain declines before the start: the team's entry is taken back
+/// (a round robin numbers the others again, their captains with them) and the captain may
+/// enter it again without him; a captain takes his team's entry back; during a round robin's
+/// first round with no result a withdrawal is refused (it would draw the event again); during
+/// a Swiss a member cannot withdraw the team and its captain can (the library's withdrawal).
+async fn a_captain_takes_a_team_back_and_a_member_declines(b: Backend) {
+    let server = start(b).await;
+    let org = account(&server, "TbOrg", AccountRole::Organiser).await;
+    let mut o = org.api(&server);
+    let r = call(
+        &mut o,
+        "POST",
+        "/api/events",
+        Some(
+            json!({"name": "Online league", "system": "round-robin", "boards": 2,
+                    "online": true, "time_control": "300+2", "rated": false}),
+        ),
+    )
+    .await;
+    let id = id_of(&expect_json(&r, 201, "create"));
+    let mut people = BTreeMap::new();
+    for name in ["A0", "A1", "B0", "B1", "C0", "C1", "D0", "D1", "E1"] {
+        people.insert(
+            name,
+            account(&server, &format!("Tb{name}"), AccountRole::Player).await,
+        );
+    }
+    let join = format!("/api/events/{id}/teams/join");
+    let leave = format!("/api/events/{id}/join");
+    macro_rules! api {
+        ($who:expr) => {
+            people[$who].api(&server)
+        };
+    }
+    macro_rules! name {
+        ($who:expr) => {
+            people[$who].name.clone()
+        };
+    }
+    for t in ["A", "B", "C", "D"] {
+        let (c, m) = (format!("{t}0"), format!("{t}1"));
+        let members = [
+            people[c.as_str()].name.clone(),
+            people[m.as_str()].name.clone(),
+        ];
+        let r = call(
+            &mut api!(c.as_str()),
+            "POST",
+            &join,
+            Some(json!({"name": format!("Team {t}"), "members": members})),
+        )
+        .await;
+        expect_json(&r, 201, "a team joins");
+    }
+    macro_rules! team {
+        ($n:expr, $t:expr, $c:expr) => {
+            ($n, format!("Team {}", $t), Some(name!($c)))
+        };
+    }
+
+    // B1 was entered by B0 and declines: Team B's entry is taken back, C and D move up.
+    let page = people
+        .get_mut("B1")
+        .unwrap()
+        .browser
+        .get(&format!("/events/{id}"))
+        .await;
+    assert!(
+        page.body.contains("Decline the place in the team"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("entered you in Team B"), "{}", page.body);
+    let v = expect_json(
+        &call(&mut api!("B1"), "DELETE", &leave, None).await,
+        200,
+        "declines",
+    );
+    assert_eq!(
+        v["message"],
+        format!(
+            "{} declined to play for Team B: the team's entry is taken back, and its captain \
+             may enter it again without them",
+            name!("B1")
+        )
+    );
+    let event = get_event(&mut o, &id).await;
+    assert_eq!(
+        entered(&event),
+        [
+            team!(1, "A", "A0"),
+            team!(2, "C", "C0"),
+            team!(3, "D", "D0")
+        ]
+    );
+    // B0 enters the team again with E1; B1 is free to play elsewhere.
+    let members = [name!("B0"), name!("E1")];
+    let r = call(
+        &mut api!("B0"),
+        "POST",
+        &join,
+        Some(json!({"name": "Team B", "members": members})),
+    )
+    .await;
+    assert_eq!(expect_json(&r, 201, "again")["number"], 4);
+
+    // D0 takes Team D's entry back from the event page.
+    let page = people
+        .get_mut("D0")
+        .unwrap()
+        .browser
+        .get(&format!("/events/{id}"))
+        .await;
+    assert!(
+        page.body.contains("Take back the entry of Team D"),
+        "{}",
+        page.body
+    );
+    let r = people
+        .get_mut("D0")
+        .unwrap()
+        .browser
+        .post(&format!("/events/{id}/leave"), &[("csrf", &page.csrf())])
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let event = get_event(&mut o, &id).await;
+    assert_eq!(
+        entered(&event),
+        [
+            team!(1, "A", "A0"),
+            team!(2, "C", "C0"),
+            team!(3, "B", "B0")
+        ]
+    );
+    let r = call(&mut api!("D0"), "DELETE", &join, None).await;
+    assert_error(&r, 400, Some("username"), "no team any more");
+
+    start_event(&mut o, &id).await;
+    // Round 1 is paired at once, with no result yet: a withdrawal would draw the round
+    // robin again, which its live games do not allow.
+    wait_for(&mut o, &id, "round 1", |e| round_of(e, 1).is_some()).await;
+    let r = call(&mut api!("C0"), "DELETE", &join, None).await;
+    assert_error(&r, 400, Some("event"), "a redraw");
+    assert!(r.body.contains("would draw the event again"), "{}", r.body);
+
+    // In a Swiss the captain withdraws his team during the event (the page offers it).
+    let r = call(
+        &mut o,
+        "POST",
+        "/api/events",
+        Some(
+            json!({"name": "Online Swiss", "system": "dutch", "rounds": 3, "boards": 2,
+                    "online": true, "time_control": "300+2", "rated": false}),
+        ),
+    )
+    .await;
+    let swiss = id_of(&expect_json(&r, 201, "create"));
+    let join = format!("/api/events/{swiss}/teams/join");
+    for t in ["A", "C", "D"] {
+        let members = [
+            name!(format!("{t}0").as_str()),
+            name!(format!("{t}1").as_str()),
+        ];
+        let r = call(
+            &mut api!(format!("{t}0").as_str()),
+            "POST",
+            &join,
+            Some(json!({"name": format!("Team {t}"), "members": members})),
+        )
+        .await;
+        expect_json(&r, 201, "a team joins");
+    }
+    start_event(&mut o, &swiss).await;
+    let page = people
+        .get_mut("C0")
+        .unwrap()
+        .browser
+        .get(&format!("/events/{swiss}"))
+        .await;
+    assert!(page.body.contains("Withdraw the team"), "{}", page.body);
+    let r = call(&mut api!("C1"), "DELETE", &join, None).await;
+    assert_error(&r, 400, Some("username"), "a member during the event");
+    assert!(
+        r.body.contains("only its captain can withdraw the team"),
+        "{}",
+        r.body
+    );
+    let v = expect_json(
+        &call(&mut api!("C0"), "DELETE", &join, None).await,
+        200,
+        "withdraws",
+    );
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Team C withdrew from the event"),
+        "{v}"
+    );
+    let event = get_event(&mut o, &swiss).await;
+    let c = event["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Team C")
+        .unwrap();
+    assert_eq!(c["withdrawn"], true, "{event}");
+    let v = expect_json(
+        &call(&mut api!("C0"), "DELETE", &join, None).await,
+        200,
+        "again",
+    );
+    assert_eq!(v["message"], "Team C has already left the event");
+    server.stop().await;
+}

@@ -248,6 +248,44 @@ impl EventState {
         event_after(&self.event, self.public_rounds())
     }
 
+    /// Follows the library's `Event::take_back_team` of `team` with `members`: forgets its
+    /// captain and its members' accounts, and numbers the other captains and accounts again.
+    pub fn team_taken_back(
+        &mut self,
+        team: EntrantNo,
+        members: &[EntrantNo],
+        moved: &shatar_tournament::TakenBack,
+    ) {
+        self.captains.remove(&team);
+        for m in members {
+            self.accounts.remove(m);
+        }
+        self.renumbered(&moved.teams);
+        let new_of = |old: EntrantNo| {
+            moved
+                .players
+                .iter()
+                .find(|(o, _)| *o == old)
+                .map_or(old, |&(_, n)| n)
+        };
+        self.accounts = std::mem::take(&mut self.accounts)
+            .into_iter()
+            .map(|(n, p)| (new_of(n), p))
+            .collect();
+    }
+
+    /// Forgets what the event keeps of entrant `n` by number (its account or captain, its
+    /// check-in and pause), after the library took it out of the event.
+    pub fn forget(&mut self, n: EntrantNo) {
+        if self.event.is_team_event() {
+            self.captains.remove(&n);
+        } else {
+            self.accounts.remove(&n);
+            self.checked_in.remove(&n);
+            self.paused.remove(&n);
+        }
+    }
+
     /// Follows the draw's new start numbers (old, new) in what the state keeps by number:
     /// players' accounts and check-ins in an individual event, captains in a team event.
     pub fn renumbered(&mut self, moved: &[(EntrantNo, EntrantNo)]) {

@@ -785,7 +785,7 @@ impl Action {
             }
             Action::Withdraw { entrant, reason } => {
                 let name = named(&next.event, *entrant);
-                let treatment = next.event.withdraw(*entrant, reason.trim())?;
+                let treatment = withdraw_entrant(&mut next, *entrant, reason.trim())?;
                 Applied::Changed(
                     Msg::new("event-done-withdrawn")
                         .arg("name", name)
@@ -943,6 +943,35 @@ pub(super) fn bye_id(kind: ByeKind) -> &'static str {
         ByeKind::Full => "event-bye-full",
         ByeKind::Zero => "event-bye-zero",
     }
+}
+
+/// Withdraws entrant `n` by the library's rule (`Event::withdraw`). Where the library took
+/// the entrant out and numbered the others again (a round robin before its play, drawn
+/// again if the draw was made), the event's own records by entrant number (accounts,
+/// captains, check-ins, pauses) follow.
+fn withdraw_entrant(
+    state: &mut EventState,
+    n: EntrantNo,
+    reason: &str,
+) -> Result<WithdrawalTreatment, ActionError> {
+    let e = &state.event;
+    let redraw =
+        e.system.is_round_robin() && e.started && !e.rounds.is_empty() && !e.has_a_result();
+    if state.online.is_some() && redraw {
+        // The library would draw the round robin again (S4 ch.2 §7.1: no game played
+        // yet), but an online event's round 1 has its live games already.
+        return Err(ActionError::invalid(
+            "event",
+            Msg::new("event-error-online-redraw"),
+        ));
+    }
+    let entrants = state.event.entrant_numbers().len();
+    let (treatment, moved) = state.event.withdraw_renumbered(n, reason)?;
+    if state.event.entrant_numbers().len() < entrants {
+        state.forget(n);
+        state.renumbered(&moved);
+    }
+    Ok(treatment)
 }
 
 fn treatment_id(t: WithdrawalTreatment) -> &'static str {

@@ -241,9 +241,13 @@ fn joined(state: &EventState, account: &Person) -> Result<EntrantNo, ActionError
 
 /// An account leaves: before the start its entry is taken back; after it, it withdraws
 /// (the library's withdrawal: its results stand, a game of the round being played is lost
-/// by forfeit and it is not paired again).
+/// by forfeit and it is not paired again). In a team event it is the team that leaves
+/// (`leave_team`).
 pub(super) fn leave(state: &mut EventState, account: &Person) -> Result<Applied, ActionError> {
     online(state)?;
+    if state.event.is_team_event() {
+        return leave_team(state, account);
+    }
     let n = joined(state, account)?;
     if state.event.withdrawal(n).is_some() {
         return Ok(Applied::Unchanged(
@@ -251,29 +255,85 @@ pub(super) fn leave(state: &mut EventState, account: &Person) -> Result<Applied,
         ));
     }
     if state.event.started {
-        state.event.withdraw(n, WITHDREW)?;
+        withdraw_entrant(state, n, WITHDREW)?;
         state.paused.remove(&n);
         return Ok(Applied::Changed(
             Msg::new("event-done-withdrew").arg("account", &account.name),
         ));
     }
-    let before = state.event.players.len();
-    state.event.withdraw(n, "left before the start")?;
-    if state.event.players.len() < before {
-        // The library took the player out (a round robin before its draw) and numbered
-        // the rest again: the accounts follow.
-        state.accounts.remove(&n);
-        let moved: Vec<(EntrantNo, EntrantNo)> = state
-            .accounts
-            .keys()
-            .filter(|&&k| k > n)
-            .filter_map(|&k| Some((k, EntrantNo::new(k.get() - 1)?)))
-            .collect();
-        state.renumbered(&moved);
-    }
+    withdraw_entrant(state, n, LEFT_BEFORE_THE_START)?;
     Ok(Applied::Changed(
         Msg::new("event-done-left").arg("account", &account.name),
     ))
+}
+
+/// The reason an entry taken back before the start records.
+const LEFT_BEFORE_THE_START: &str = "left before the start";
+
+/// A team's captain or member leaves an online team event. The captain takes the team's
+/// entry back before the start, or withdraws it during the event (the library's withdrawal
+/// of a team). A member named by a captain has not agreed to play: before the start, one
+/// who declines takes the whole entry back (the captain may enter the team again without
+/// him); during the event the captain decides who plays, by the line-ups.
+/// (`withdraw_entrant` would keep a withdrawn team's name and members entered.)
+fn leave_team(state: &mut EventState, account: &Person) -> Result<Applied, ActionError> {
+    let (team, captain) = match state.captain_of(account.id) {
+        Some(t) => (t, true),
+        None => {
+            let member = joined(state, account)?;
+            let team = state
+                .event
+                .teams
+                .iter()
+                .find(|t| t.members.contains(&member))
+                .map(|t| t.number)
+                .ok_or_else(|| {
+                    ActionError::invalid(
+                        "username",
+                        Msg::new("event-error-not-joined").arg("account", &account.name),
+                    )
+                })?;
+            (team, false)
+        }
+    };
+    let name = state.event.entrant_name(team);
+    if state.event.withdrawal(team).is_some() {
+        return Ok(Applied::Unchanged(
+            Msg::new("event-done-team-already-left").arg("team", &name),
+        ));
+    }
+    if state.event.started {
+        if !captain {
+            return Err(ActionError::invalid(
+                "username",
+                Msg::new("event-error-member-leaves")
+                    .arg("account", &account.name)
+                    .arg("team", &name),
+            ));
+        }
+        withdraw_entrant(state, team, WITHDREW)?;
+        return Ok(Applied::Changed(
+            Msg::new("event-done-team-withdrew").arg("team", &name),
+        ));
+    }
+    // Before the start the entry is taken back whole: the team's accounts are free again,
+    // each may play in another team, and the team may be entered again under its name.
+    let members = state
+        .event
+        .teams
+        .iter()
+        .find(|t| t.number == team)
+        .map(|t| t.members.clone())
+        .unwrap_or_default();
+    let moved = state.event.take_back_team(team)?;
+    state.team_taken_back(team, &members, &moved);
+    Ok(Applied::Changed(if captain {
+        Msg::new("event-done-team-left").arg("team", &name)
+    } else {
+        Msg::new("event-done-team-declined")
+            .arg("account", &account.name)
+            .arg("team", &name)
+    }))
 }
 
 /// The reason a player's own withdrawal from a running online event records.

@@ -193,7 +193,10 @@ async fn pause(
 
 /// `DELETE /api/events/{id}/join`: the account leaves an online event: before its start
 /// the entry is taken back; after it the player withdraws (results stand, a game being
-/// played is lost, no further pairings).
+/// played is lost, no further pairings). In a team event (also as `DELETE
+/// /api/events/{id}/teams/join`) the captain takes the team's entry back or withdraws the
+/// team, and a member entered by a captain may decline before the start, which takes the
+/// team's entry back.
 async fn leave(
     State(state): State<AppState>,
     ApiVisitor(v): ApiVisitor,
@@ -545,7 +548,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/api/events/{id}/players/{n}/check-in", put(check_in))
         .route("/api/events/{id}/teams", post(add_team))
-        .route("/api/events/{id}/teams/join", post(join_team))
+        .route("/api/events/{id}/teams/join", post(join_team).delete(leave))
         .route("/api/events/{id}/teams/{n}/captain", put(set_captain))
         .route(
             "/api/events/{id}/rounds/{r}/lineups/close",

@@ -564,6 +564,13 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
             .find(|p| p.involves(n) && p.black.is_some())?;
         (!p.is_complete()).then_some((r.number, p.board))
     });
+    // A team event: the team the visitor captains, while it is entered.
+    let my_team = v
+        .user
+        .as_ref()
+        .and_then(|u| s.captain_of(u.id))
+        .filter(|&t| e.withdrawal(t).is_none());
+    let running = e.started && s.status() != Status::Finished;
     html! {
         section.card.online {
             h2 { (l.t("event-online")) }
@@ -595,7 +602,17 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
                     }
                 }
             }
-            @if let (Some(n), true, false) = (mine, e.started, s.status() == Status::Finished) {
+            @if let (Some(t), true) = (my_team, running) {
+                details {
+                    summary { (l.t("event-online-team-withdraw")) }
+                    p.hint { (l.t_args("event-online-team-withdraw-warning", &[("team", &e.entrant_name(t))])) }
+                    form method="post" action={ "/events/" (id) "/leave" } {
+                        (csrf(v))
+                        button type="submit" { (l.t("event-online-team-withdraw")) }
+                    }
+                }
+            }
+            @if let (Some(n), true, false) = (mine, running, e.is_team_event()) {
                 @if s.paused.contains(&n) {
                     p.hint role="status" { (l.t("event-online-paused-note")) }
                 }
@@ -621,6 +638,19 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
             @if !e.started || s.arena.as_ref().is_some_and(|r| !r.ended && mine.is_none()) {
                 @if v.user.is_none() {
                     p.hint { a href="/signin" { (l.t("event-online-sign-in")) } }
+                } @else if let Some(t) = my_team {
+                    form method="post" action={ "/events/" (id) "/leave" } {
+                        (csrf(v))
+                        button type="submit" { (l.t_args("event-online-team-leave", &[("team", &e.entrant_name(t))])) }
+                    }
+                } @else if let (Some(n), true) = (mine, e.is_team_event()) {
+                    // Entered by a captain: the member may decline.
+                    @let team = e.teams.iter().find(|t| t.members.contains(&n)).map(|t| t.name.clone()).unwrap_or_default();
+                    p.hint { (l.t_args("event-online-team-decline-hint", &[("team", &team)])) }
+                    form method="post" action={ "/events/" (id) "/leave" } {
+                        (csrf(v))
+                        button type="submit" { (l.t("event-online-team-decline")) }
+                    }
                 } @else if mine.is_some() {
                     form method="post" action={ "/events/" (id) "/leave" } {
                         (csrf(v))
