@@ -964,33 +964,35 @@ impl Event {
 
     /// Pre-sets forfeits for withdrawn entrants who appear in a new round.
     fn apply_withdrawals_to(&self, round: &mut Round) {
-        let games = usize::from(self.games_per_pairing);
         for p in &mut round.pairings {
             let Some(black) = p.black else { continue };
             let w_out = !self.is_active_in(p.white, round.number);
             let b_out = !self.is_active_in(black, round.number);
-            let result = match (w_out, b_out) {
-                (true, true) => GameResult::DoubleForfeit {
-                    reason: "both withdrawn".into(),
-                },
-                (true, false) => GameResult::BlackWinsByForfeit {
-                    reason: "withdrawn".into(),
-                },
-                (false, true) => GameResult::WhiteWinsByForfeit {
-                    reason: "withdrawn".into(),
-                },
-                (false, false) => continue,
+            let reason = if w_out && b_out {
+                "both withdrawn"
+            } else {
+                "withdrawn"
             };
-            p.games = (0..games)
-                .map(|k| {
-                    if k % 2 == 0 {
-                        result.clone()
-                    } else {
-                        result.swapped()
-                    }
-                })
-                .collect();
+            let Some(result) = GameResult::forfeit(w_out, b_out, reason) else {
+                continue;
+            };
+            p.games = self.each_game(&result);
         }
+    }
+
+    /// `result`, in game 1's colours, for each game a pairing plays: the colours alternate
+    /// game by game.
+    #[must_use]
+    pub fn each_game(&self, result: &GameResult) -> Vec<GameResult> {
+        (0..self.games_per_pairing.max(1))
+            .map(|k| {
+                if k % 2 == 0 {
+                    result.clone()
+                } else {
+                    result.swapped()
+                }
+            })
+            .collect()
     }
 
     /// Enters the result of an individual pairing. `first` and `second` are the two

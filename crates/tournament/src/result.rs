@@ -69,6 +69,26 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// The forfeit where White, Black or both did not play (`None` when both did): the
+    /// one absent loses, both absent lose both.
+    ///
+    /// ```
+    /// use shatar_tournament::GameResult;
+    /// let r = GameResult::forfeit(false, true, "absent");
+    /// assert_eq!(r, Some(GameResult::WhiteWinsByForfeit { reason: "absent".into() }));
+    /// assert_eq!(GameResult::forfeit(false, false, "absent"), None);
+    /// ```
+    #[must_use]
+    pub fn forfeit(white_absent: bool, black_absent: bool, reason: &str) -> Option<GameResult> {
+        let reason = reason.to_owned();
+        match (white_absent, black_absent) {
+            (false, false) => None,
+            (false, true) => Some(GameResult::WhiteWinsByForfeit { reason }),
+            (true, false) => Some(GameResult::BlackWinsByForfeit { reason }),
+            (true, true) => Some(GameResult::DoubleForfeit { reason }),
+        }
+    }
+
     /// Points scored by the given side.
     #[must_use]
     pub fn points(&self, side: Color) -> Score {

@@ -121,13 +121,7 @@ pub(super) async fn step(
 /// left loses by forfeit (both, when both left).
 fn withdrawn(s: &EventState, white: EntrantNo, black: EntrantNo) -> Option<GameResult> {
     let gone = |n| s.event.withdrawal(n).is_some();
-    let reason = super::action::WITHDREW.to_owned();
-    match (gone(white), gone(black)) {
-        (false, false) => None,
-        (false, true) => Some(GameResult::WhiteWinsByForfeit { reason }),
-        (true, false) => Some(GameResult::BlackWinsByForfeit { reason }),
-        (true, true) => Some(GameResult::DoubleForfeit { reason }),
-    }
+    GameResult::forfeit(gone(white), gone(black), super::action::WITHDREW)
 }
 
 /// What an ended game gives the arena, and when it ended: its full moves, who berserked

@@ -189,7 +189,7 @@ async fn play(
         if of_board.is_empty() {
             // A side without an account cannot come to a game: it loses by default.
             if let Some(result) = unplayable(s, p) {
-                enter(app, id, round.number, p, forfeited(&s.event, &result), None).await?;
+                enter(app, id, round.number, p, s.event.each_game(&result), None).await?;
                 entered = true;
             }
             continue;
@@ -315,26 +315,8 @@ async fn enter(
 /// by default (both, when neither has one).
 fn unplayable(s: &EventState, p: &Pairing) -> Option<GameResult> {
     let black = p.black?;
-    let reason = online::NO_SHOW.to_owned();
-    match (s.accounts.get(&p.white), s.accounts.get(&black)) {
-        (Some(_), Some(_)) => None,
-        (Some(_), None) => Some(GameResult::WhiteWinsByForfeit { reason }),
-        (None, Some(_)) => Some(GameResult::BlackWinsByForfeit { reason }),
-        (None, None) => Some(GameResult::DoubleForfeit { reason }),
-    }
-}
-
-/// A forfeit entered for each of the event's games per pairing, in each game's colours.
-fn forfeited(event: &shatar_tournament::Event, result: &GameResult) -> Vec<GameResult> {
-    (0..event.games_per_pairing.max(1))
-        .map(|k| {
-            if k % 2 == 0 {
-                result.clone()
-            } else {
-                result.swapped()
-            }
-        })
-        .collect()
+    let absent = |n| !s.accounts.contains_key(&n);
+    GameResult::forfeit(absent(p.white), absent(black), online::NO_SHOW)
 }
 
 /// A new live game of online event `s` between the accounts of entrants `white` and

@@ -145,12 +145,11 @@ async fn match_results(
         let Some(game) = game else {
             let (w, b) = board_players(s, round, k, first, second);
             let here = |n: Option<EntrantNo>| n.is_some_and(|n| s.accounts.contains_key(&n));
-            let reason = online::NO_SHOW.to_owned();
-            results.push(match (here(w), here(b)) {
-                (true, false) => GameResult::WhiteWinsByForfeit { reason },
-                (false, true) => GameResult::BlackWinsByForfeit { reason },
-                _ => GameResult::DoubleForfeit { reason },
-            });
+            // A board without its game: the one missing loses; with both missing, or both
+            // here yet no game made, neither played.
+            let (w, b) = (here(w), here(b));
+            let (w, b) = if w && b { (false, false) } else { (w, b) };
+            results.extend(GameResult::forfeit(!w, !b, online::NO_SHOW));
             continue;
         };
         if game.game.status == GameStatus::Started {
