@@ -317,17 +317,12 @@ async fn a_captain_takes_a_team_back_and_a_member_declines(b: Backend) {
     let server = start(b).await;
     let org = account(&server, "TbOrg", AccountRole::Organiser).await;
     let mut o = org.api(&server);
-    let r = call(
+    let id = create_event(
         &mut o,
-        "POST",
-        "/api/events",
-        Some(
-            json!({"name": "Online league", "system": "round-robin", "boards": 2,
-                    "online": true, "time_control": "300+2", "rated": false}),
-        ),
+        json!({"name": "Online league", "system": "round-robin", "boards": 2,
+                "online": true, "time_control": "300+2", "rated": false}),
     )
     .await;
-    let id = id_of(&expect_json(&r, 201, "create"));
     let mut people = BTreeMap::new();
     for name in ["A0", "A1", "B0", "B1", "C0", "C1", "D0", "D1", "E1"] {
         people.insert(
@@ -454,17 +449,12 @@ async fn a_captain_takes_a_team_back_and_a_member_declines(b: Backend) {
     assert!(r.body.contains("would draw the event again"), "{}", r.body);
 
     // In a Swiss the captain withdraws his team during the event (the page offers it).
-    let r = call(
+    let swiss = create_event(
         &mut o,
-        "POST",
-        "/api/events",
-        Some(
-            json!({"name": "Online Swiss", "system": "dutch", "rounds": 3, "boards": 2,
-                    "online": true, "time_control": "300+2", "rated": false}),
-        ),
+        json!({"name": "Online Swiss", "system": "dutch", "rounds": 3, "boards": 2,
+                "online": true, "time_control": "300+2", "rated": false}),
     )
     .await;
-    let swiss = id_of(&expect_json(&r, 201, "create"));
     let join = format!("/api/events/{swiss}/teams/join");
     for t in ["A", "C", "D"] {
         let members = [

@@ -632,6 +632,12 @@ impl Event {
         self.teams.iter().find(|t| t.number == number)
     }
 
+    /// The team a player plays for (a team event's, or a members' total team).
+    #[must_use]
+    pub fn team_of(&self, player: EntrantNo) -> Option<&Team> {
+        self.teams.iter().find(|t| t.members.contains(&player))
+    }
+
     /// Registers a player and returns the start number. Players of one name are welcome
     /// when their club, region or birth year tells them apart; one that nothing tells
     /// apart from a player already registered (the same name, ignoring case and spaces,
@@ -733,22 +739,17 @@ impl Event {
             teams: moves(self.teams.iter().map(|t| t.number).collect()),
             players: moves(self.players.iter().map(|p| p.number).collect()),
         };
-        let new_of = |list: &[(EntrantNo, EntrantNo)], old: EntrantNo| {
-            list.iter()
-                .find(|(o, _)| *o == old)
-                .map_or(old, |&(_, n)| n)
-        };
         for p in &mut self.players {
-            p.number = new_of(&moved.players, p.number);
+            p.number = p.number.renumbered(&moved.players);
         }
         for t in &mut self.teams {
-            t.number = new_of(&moved.teams, t.number);
+            t.number = t.number.renumbered(&moved.teams);
             for m in &mut t.members {
-                *m = new_of(&moved.players, *m);
+                *m = m.renumbered(&moved.players);
             }
         }
         for b in &mut self.requested_byes {
-            b.entrant = new_of(&moved.teams, b.entrant);
+            b.entrant = b.entrant.renumbered(&moved.teams);
         }
         Ok(moved)
     }
@@ -1225,6 +1226,13 @@ impl Event {
             .any(|p| p.black.is_some() && (!p.games.is_empty() || p.team_match.is_some()))
     }
 
+    /// Whether a withdrawal now comes before the play of a round robin (S4 ch.2 §7.1): the
+    /// entrant leaves the table and the rounds paired so far are paired again.
+    #[must_use]
+    pub fn withdrawal_is_before_play(&self) -> bool {
+        self.system.is_round_robin() && !self.has_a_result()
+    }
+
     /// Withdraws an entrant after the last paired round, applying S4 ch.2 §7: before any
     /// game in a round robin the draw is remade when the rest is even; during a round robin
     /// fewer than half the games played cancels them all, otherwise the remaining games
@@ -1259,7 +1267,6 @@ impl Event {
                 entrant: number,
             }));
         }
-        let any_result = self.has_a_result();
         // Rounds with results count as played; a round paired but not played is replayed
         // with forfeits.
         let played_rounds = self
@@ -1267,7 +1274,7 @@ impl Event {
             .iter()
             .take_while(|r| r.pairings.iter().all(Pairing::is_complete))
             .count() as u32;
-        if self.system.is_round_robin() && !any_result {
+        if self.withdrawal_is_before_play() {
             // S4 ch.2 §7.1: withdrawal after the draw but before play: an even remainder
             // is drawn again; an odd one keeps the draw, the empty number being the bye.
             let remaining = self.entrant_numbers().len() - 1;

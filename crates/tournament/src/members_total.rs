@@ -50,12 +50,10 @@ impl Event {
         if let Some(m) = members.iter().find(|m| self.player(**m).is_none()) {
             return Err(EventError::UnknownPlayer(*m));
         }
-        if let Some((t, m)) = self.teams.iter().find_map(|t| {
-            members
-                .iter()
-                .find(|m| t.members.contains(m))
-                .map(|m| (t.number, *m))
-        }) {
+        if let Some((t, m)) = members
+            .iter()
+            .find_map(|m| self.team_of(*m).map(|t| (t.number, *m)))
+        {
             return Err(EventError::Invalid(InvalidReason::MemberOfAnotherTeam {
                 player: m,
                 team: t,

@@ -12,6 +12,9 @@
 //! assert_eq!(EntrantNo::new(7).map(|e| e.to_string()), Some("7".to_owned()));
 //! assert_eq!(BoardNo::from_index(0).get(), 1);
 //! assert!("0".parse::<BoardNo>().is_err());
+//! let (two, three) = (EntrantNo::new(2).unwrap(), EntrantNo::new(3).unwrap());
+//! assert_eq!(three.renumbered(&[(three, two)]), two);
+//! assert_eq!(two.renumbered(&[(three, two)]), two);
 //! # Ok::<_, shatar_tournament::numbers::ParseNumberError>(())
 //! ```
 
@@ -67,6 +70,16 @@ macro_rules! number {
             #[must_use]
             pub const fn get(self) -> u32 {
                 self.0.get()
+            }
+
+            /// This number after a renumbering given as (old, new) pairs: its new number,
+            /// or itself when it did not move.
+            #[must_use]
+            pub fn renumbered(self, moves: &[($name, $name)]) -> $name {
+                moves
+                    .iter()
+                    .find(|(old, _)| *old == self)
+                    .map_or(self, |&(_, new)| new)
             }
 
             /// The 0-based position this number has in a list numbered from 1.

@@ -261,16 +261,9 @@ impl EventState {
             self.accounts.remove(m);
         }
         self.renumbered(&moved.teams);
-        let new_of = |old: EntrantNo| {
-            moved
-                .players
-                .iter()
-                .find(|(o, _)| *o == old)
-                .map_or(old, |&(_, n)| n)
-        };
         self.accounts = std::mem::take(&mut self.accounts)
             .into_iter()
-            .map(|(n, p)| (new_of(n), p))
+            .map(|(n, p)| (n.renumbered(&moved.players), p))
             .collect();
     }
 
@@ -289,12 +282,7 @@ impl EventState {
     /// Follows the draw's new start numbers (old, new) in what the state keeps by number:
     /// players' accounts and check-ins in an individual event, captains in a team event.
     pub fn renumbered(&mut self, moved: &[(EntrantNo, EntrantNo)]) {
-        let new_of = |old: EntrantNo| {
-            moved
-                .iter()
-                .find(|(o, _)| *o == old)
-                .map_or(old, |&(_, n)| n)
-        };
+        let new_of = |old: EntrantNo| old.renumbered(moved);
         if self.event.is_team_event() {
             self.captains = std::mem::take(&mut self.captains)
                 .into_iter()

@@ -147,9 +147,12 @@ async fn match_results(
             let here = |n: Option<EntrantNo>| n.is_some_and(|n| s.accounts.contains_key(&n));
             // A board without its game: the one missing loses; with both missing, or both
             // here yet no game made, neither played.
-            let (w, b) = (here(w), here(b));
-            let (w, b) = if w && b { (false, false) } else { (w, b) };
-            results.extend(GameResult::forfeit(!w, !b, online::NO_SHOW));
+            let neither = || GameResult::DoubleForfeit {
+                reason: online::NO_SHOW.to_owned(),
+            };
+            results.push(
+                GameResult::forfeit(!here(w), !here(b), online::NO_SHOW).unwrap_or_else(neither),
+            );
             continue;
         };
         if game.game.status == GameStatus::Started {

@@ -955,9 +955,7 @@ fn withdraw_entrant(
     reason: &str,
 ) -> Result<WithdrawalTreatment, ActionError> {
     let e = &state.event;
-    let redraw =
-        e.system.is_round_robin() && e.started && !e.rounds.is_empty() && !e.has_a_result();
-    if state.online.is_some() && redraw {
+    if state.online.is_some() && e.withdrawal_is_before_play() && !e.rounds.is_empty() {
         // The library would draw the round robin again (S4 ch.2 §7.1: no game played
         // yet), but an online event's round 1 has its live games already.
         return Err(ActionError::invalid(

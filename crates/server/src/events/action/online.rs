@@ -283,9 +283,7 @@ fn leave_team(state: &mut EventState, account: &Person) -> Result<Applied, Actio
             let member = joined(state, account)?;
             let team = state
                 .event
-                .teams
-                .iter()
-                .find(|t| t.members.contains(&member))
+                .team_of(member)
                 .map(|t| t.number)
                 .ok_or_else(|| {
                     ActionError::invalid(
@@ -320,9 +318,7 @@ fn leave_team(state: &mut EventState, account: &Person) -> Result<Applied, Actio
     // each may play in another team, and the team may be entered again under its name.
     let members = state
         .event
-        .teams
-        .iter()
-        .find(|t| t.number == team)
+        .team(team)
         .map(|t| t.members.clone())
         .unwrap_or_default();
     let moved = state.event.take_back_team(team)?;

@@ -645,7 +645,7 @@ fn online_card(v: &Visitor, stored: &store::StoredEvent, online: &Online) -> Mar
                     }
                 } @else if let (Some(n), true) = (mine, e.is_team_event()) {
                     // Entered by a captain: the member may decline.
-                    @let team = e.teams.iter().find(|t| t.members.contains(&n)).map(|t| t.name.clone()).unwrap_or_default();
+                    @let team = e.team_of(n).map(|t| t.name.clone()).unwrap_or_default();
                     p.hint { (l.t_args("event-online-team-decline-hint", &[("team", &team)])) }
                     form method="post" action={ "/events/" (id) "/leave" } {
                         (csrf(v))
