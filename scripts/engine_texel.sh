@@ -18,9 +18,9 @@ SEED="${3:-1}"
 SECONDS_MAX="${4:-600}"
 PREFIXES="${5-MatH,MatC,MatR,MatB}"
 mkdir -p target/texel
-cargo run --release -p shatar-engine --example texel_data -- \
+cargo run --release -p shatar-engine-tools --example texel_data -- \
   target/texel/positions.txt "$GAMES" "$NODES" "$SEED" 2> target/texel/data.log
 tail -1 target/texel/data.log
-cargo run --release -p shatar-engine --example texel_tune -- \
+cargo run --release -p shatar-engine-tools --example texel_tune -- \
   --data target/texel/positions.txt --out crates/engine/src/eval/tuned.rs \
   --seconds "$SECONDS_MAX" --prefixes "$PREFIXES"

@@ -26,7 +26,7 @@ LAMBDA="${LAMBDA:-0}"
 FSF="${FSF:-/usr/games/fairy-stockfish}"
 D="${D:-target/texel-distill}"
 mkdir -p "$D"
-cargo build --release -p shatar-engine --example engine_match --example texel_data \
+cargo build --release -p shatar-engine-tools --example engine_match --example texel_data \
   --example texel_tune --example fsf_label
 BIN="${CARGO_TARGET_DIR:-target}/release/examples"
 PGNS=$(scripts/engine_fsf_selfplay.sh "$D" "$BIN" "$NODE_COUNTS" | tail -1)

@@ -22,7 +22,7 @@ SECONDS_MAX="${2:-900}"
 L2="${3:-0}"
 D=target/texel-fsf
 mkdir -p "$D"
-cargo build --release -p shatar-engine --example engine_match --example texel_data \
+cargo build --release -p shatar-engine-tools --example engine_match --example texel_data \
   --example texel_tune
 BIN="${CARGO_TARGET_DIR:-target}/release/examples"
 PGNS=$(scripts/engine_fsf_selfplay.sh "$D" "$BIN" "$NODE_COUNTS" | tail -1)

@@ -19,7 +19,7 @@ START="${START:-tuned}"
 if [ ! -f "$D/valid.txt" ] || [ ! -f "$D/train.txt" ]; then
   D="$D" scripts/engine_texel_distill.sh
 fi
-cargo build --release -p shatar-engine --example texel_tune --example fsf_label
+cargo build --release -p shatar-engine-tools --example texel_tune --example fsf_label
 BIN="${CARGO_TARGET_DIR:-target}/release/examples"
 "$BIN/fsf_label" --fsf "$FSF" --go eval \
   "$D/valid.txt" "$D/static-valid.txt" "$D/train.txt" "$D/static-train.txt" 2> "$D/static-label.log"

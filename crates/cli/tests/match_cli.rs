@@ -1,12 +1,12 @@
 //! `shatar match` from the outside: its closing lines, with a tiny fake engine that shuffles
-//! its horses into a threefold repetition (the engine crate's `tests/data/fake_engine.sh`).
+//! its horses into a threefold repetition (the engine tools' `tests/data/fake_engine.sh`).
 
 use std::process::Command;
 
 #[test]
 fn closing_lines_report_thinking_summary_and_json() {
     let fake = format!(
-        "{}/../engine/tests/data/fake_engine.sh shuffle",
+        "{}/../engine-tools/tests/data/fake_engine.sh shuffle",
         env!("CARGO_MANIFEST_DIR")
     );
     let out = Command::new(env!("CARGO_BIN_EXE_shatar"))

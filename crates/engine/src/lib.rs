@@ -1,5 +1,6 @@
 //! A UCI engine for Shatar (Mongolian chess) that knows every ruleset's game ends, with the
-//! UCI protocol as a testable library and a match runner that referees engine games.
+//! UCI protocol as a testable library. The match runner, the UCI client and the tuning
+//! tools are in `shatar-engine-tools`.
 //!
 //! ```
 //! use shatar_engine::{Engine, Limits};
@@ -14,7 +15,8 @@
 //!
 //! Layout (Stockfish's): [`search`] and `qsearch` (the alpha-beta search), [`movepick`]
 //! (ordering), [`history`], [`eval`], [`tt`], [`timeman`], [`limits`], [`bench`](mod@bench), the
-//! [`Engine`] API, [`uci`] (protocol, options and the client used by [`match_runner`]).
+//! [`Engine`] API, [`uci`] (protocol and options), [`rng`] (the seeded generator the
+//! tests and tuning tools share).
 
 pub mod bench;
 pub mod engine;
@@ -22,16 +24,15 @@ pub mod error;
 pub mod eval;
 pub mod history;
 pub mod limits;
-pub mod match_runner;
 pub mod movepick;
 mod qsearch;
+pub mod rng;
 pub mod search;
 pub mod timeman;
 pub mod tt;
-pub mod tuning;
 pub mod uci;
 
 pub use engine::Engine;
-pub use error::{ClientError, ParseMatchError, UciError};
+pub use error::UciError;
 pub use limits::Limits;
 pub use search::{Info, ScoreReport, SearchConfig, SearchResult, SearchRoot};

@@ -8,8 +8,10 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use shatar_engine::match_runner::stats::Sprt;
-use shatar_engine::match_runner::{self, Adjudication, EngineSpec, MatchConfig, TimeControl, pgn};
+use shatar_engine_tools::match_runner::stats::Sprt;
+use shatar_engine_tools::match_runner::{
+    self, Adjudication, EngineSpec, MatchConfig, TimeControl, pgn,
+};
 use shatar_rules::Ruleset;
 use std::io::Write;
 
@@ -95,7 +97,7 @@ fn options(list: &[String]) -> Result<Vec<(String, String)>> {
         .map(|o| {
             o.split_once('=')
                 .map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned()))
-                .ok_or_else(|| shatar_engine::ParseMatchError::EngineOption(o.clone()).into())
+                .ok_or_else(|| shatar_engine_tools::ParseMatchError::EngineOption(o.clone()).into())
         })
         .collect()
 }
@@ -110,12 +112,12 @@ fn parse_sprt(parts: &[String]) -> Result<Option<Sprt>> {
         match w.split_once('=') {
             Some(("elo0", v)) => e0 = v.parse::<f64>().ok(),
             Some(("elo1", v)) => e1 = v.parse::<f64>().ok(),
-            _ => bail!(shatar_engine::ParseMatchError::Sprt(joined.clone())),
+            _ => bail!(shatar_engine_tools::ParseMatchError::Sprt(joined.clone())),
         }
     }
     match (e0, e1) {
         (Some(a), Some(b)) if a < b => Ok(Some(Sprt::new(a, b))),
-        _ => bail!(shatar_engine::ParseMatchError::Sprt(joined)),
+        _ => bail!(shatar_engine_tools::ParseMatchError::Sprt(joined)),
     }
 }
 

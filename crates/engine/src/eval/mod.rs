@@ -184,7 +184,7 @@ pub(crate) fn squares(list: &str) -> shatar_rules::Bitboard {
 #[cfg(test)]
 pub(crate) fn random_positions() -> Vec<Position> {
     use shatar_rules::Ruleset;
-    let mut rng = crate::tuning::Xorshift::new(1);
+    let mut rng = crate::rng::Xorshift::new(1);
     let mut out = Vec::new();
     for r in [Ruleset::OFFICIAL, Ruleset::FSF, Ruleset::TRADITIONAL] {
         for _ in 0..40 {

@@ -1,7 +1,5 @@
-//! The UCI protocol ([`protocol`]), its options ([`options`]), and a client that drives
-//! outside UCI engines ([`client`]) for the match runner.
+//! The UCI protocol ([`protocol`]) and its options ([`options`]).
 
-pub mod client;
 pub mod options;
 pub mod protocol;
 

@@ -9,7 +9,7 @@
 //! fsf;<FEN>;1.0
 //! ```
 //!
-//! Usage: `cargo run --release -p shatar-engine --example texel_data -- OUT [GAMES] [NODES]
+//! Usage: `cargo run --release -p shatar-engine-tools --example texel_data -- OUT [GAMES] [NODES]
 //! [SEED]` (defaults: 400 games per ruleset, 2000 nodes, seed 1). The output is
 //! deterministic for given arguments (one thread, fixed nodes).
 //!
@@ -21,8 +21,8 @@
 //! earlier one is skipped.
 
 use shatar_engine::search::SearchRoot;
-use shatar_engine::tuning::{Xorshift, is_quiet};
 use shatar_engine::{Engine, Limits};
+use shatar_engine_tools::tuning::{Xorshift, is_quiet};
 use shatar_records::pgn::read_pgn;
 use shatar_rules::outcome::Outcome;
 use shatar_rules::{Color, Game, Position, Ruleset, fen};
@@ -33,9 +33,14 @@ use std::sync::Arc;
 const MAX_PLIES: usize = 300;
 
 fn openings(ruleset: Ruleset, file: &str) -> anyhow::Result<Vec<Position>> {
-    let path = format!("{}/data/openings/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../engine/data/openings/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path)?;
-    Ok(shatar_engine::match_runner::read_openings(&text, ruleset)?)
+    Ok(shatar_engine_tools::match_runner::read_openings(
+        &text, ruleset,
+    )?)
 }
 
 /// Every tenth game (by its number over all files) is held out for validation.

@@ -2,12 +2,12 @@
 //! played twice (colours swapped), concurrency, PGN, Elo with its interval, and SPRT.
 //!
 //! ```
-//! use shatar_engine::match_runner::{TimeControl, stats::Wdl};
+//! use shatar_engine_tools::match_runner::{TimeControl, stats::Wdl};
 //! let tc: TimeControl = "10+0.1".parse()?;
 //! assert_eq!(tc.to_string(), "10+0.1");
 //! let wdl = Wdl { wins: 6, draws: 2, losses: 2 };
 //! assert_eq!(wdl.score(), 0.7);
-//! # Ok::<_, shatar_engine::ParseMatchError>(())
+//! # Ok::<_, shatar_engine_tools::ParseMatchError>(())
 //! ```
 
 pub mod pgn;
@@ -19,8 +19,8 @@ pub use referee::{Adjudication, EngineSpec, Fault, GameResult, PlayedGame, Think
 pub use tc::TimeControl;
 
 use crate::error::ParseMatchError;
-use crate::uci::options::variant_name;
 use serde::Serialize;
+use shatar_engine::uci::options::variant_name;
 use shatar_rules::outcome::Outcome;
 use shatar_rules::{Color, Position, Ruleset, fen};
 use stats::{Sprt, SprtState, Wdl};

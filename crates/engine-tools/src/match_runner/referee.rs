@@ -2,9 +2,9 @@
 //! keeping the clocks, and ends it by the rules, by adjudication, or by a fault of an
 //! engine (illegal move, crash, hang, time loss), always saying which and why.
 
+use crate::client::UciClient;
 use crate::error::ClientError;
 use crate::match_runner::tc::TimeControl;
-use crate::uci::client::UciClient;
 use shatar_rules::outcome::Outcome;
 use shatar_rules::{Color, Game, Move, Position, fen, uci};
 use std::time::Duration;

@@ -8,7 +8,7 @@
 //! fsf;<FEN>;1.0;37
 //! ```
 //!
-//! Usage: `cargo run --release -p shatar-engine --example fsf_label -- [--fsf CMD]
+//! Usage: `cargo run --release -p shatar-engine-tools --example fsf_label -- [--fsf CMD]
 //! [--go "depth 8"] [--variants INI] [--children PER_MILLE] [--seed S] VALID_IN VALID_OUT
 //! [TRAIN_IN TRAIN_OUT]...`.
 //!
@@ -32,10 +32,10 @@
 //!   thread, its default hash, kept between positions). At a fixed depth the output is
 //!   deterministic for given input and arguments.
 
-use shatar_engine::match_runner::EngineSpec;
-use shatar_engine::match_runner::referee::start_engine;
-use shatar_engine::tuning::{Xorshift, is_quiet};
-use shatar_engine::uci::client::UciClient;
+use shatar_engine_tools::client::UciClient;
+use shatar_engine_tools::match_runner::EngineSpec;
+use shatar_engine_tools::match_runner::referee::start_engine;
+use shatar_engine_tools::tuning::{Xorshift, is_quiet};
 use shatar_rules::position::FirstRoundState;
 use shatar_rules::{Color, Position, Ruleset, fen};
 use std::collections::HashSet;
@@ -58,7 +58,10 @@ fn parse_args() -> anyhow::Result<Options> {
     let mut o = Options {
         fsf: "/usr/games/fairy-stockfish".to_owned(),
         go: "depth 8".to_owned(),
-        variants: format!("{}/data/openings/variants.ini", env!("CARGO_MANIFEST_DIR")),
+        variants: format!(
+            "{}/../engine/data/openings/variants.ini",
+            env!("CARGO_MANIFEST_DIR")
+        ),
         children: 0,
         seed: 1,
         files: Vec::new(),

@@ -6,7 +6,7 @@
 //! falls; steps 8, 4, 2, 1 unless `--steps` says others), which needs no derivative of the
 //! evaluation.
 //!
-//! Usage: `cargo run --release -p shatar-engine --example texel_tune -- --data DATA --out
+//! Usage: `cargo run --release -p shatar-engine-tools --example texel_tune -- --data DATA --out
 //! OUT [--valid VALID] [--start hand|tuned|FILE] [--prefixes P,Q] [--freeze P,Q] [--l2 L]
 //! [--seconds S] [--k K] [--steps 8,4,2,1]`.
 //! OUT is written as the Rust source of `src/eval/tuned.rs`.

@@ -1,7 +1,7 @@
 //! The match runner's referee against a tiny fake engine (`tests/data/fake_engine.sh`):
 //! repetition by the rules, illegal moves, crashes, hangs and time losses are all reported.
 
-use shatar_engine::match_runner::{
+use shatar_engine_tools::match_runner::{
     self, Adjudication, EngineSpec, Fault, MatchConfig, ThinkStats, TimeControl, pgn, referee,
 };
 use shatar_rules::outcome::Outcome;
@@ -196,7 +196,10 @@ fn shipped_openings_are_playable() {
         ),
         ("traditional.epd", vec![Ruleset::TRADITIONAL]),
     ] {
-        let path = format!("{}/data/openings/{file}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/../engine/data/openings/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
         let text = std::fs::read_to_string(&path).unwrap();
         for r in rulesets {
             let list = match_runner::read_openings(&text, r).unwrap();
