@@ -34,7 +34,7 @@ use crate::db::{Backend, Db};
 use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::live::Hub;
-use crate::ws::protocol::ClientMsg;
+use crate::live::game::Action;
 use serde::{Deserialize, Serialize};
 use shatar_rules::Color;
 use sqlx::Connection;
@@ -58,7 +58,7 @@ pub struct Relayed {
     pub game: String,
     /// The acting side (`white`, `black`).
     pub color: String,
-    /// The socket message, as the client sent it (decoded and validated again).
+    /// The action as JSON ([`Action`]'s form, that of the socket's message).
     pub msg: String,
     /// The lag estimate of the player's socket.
     pub lag_ms: i64,
@@ -155,21 +155,23 @@ impl Fanout {
         }
     }
 
-    /// Sends `color`'s message in `game_id` to the owner; a refusal comes back to this
+    /// Sends `color`'s action in `game_id` to the owner; a refusal comes back to this
     /// process's socket number `socket`, if given.
     pub async fn relay(
         &self,
         db: &Db,
         game_id: &str,
         color: Color,
-        msg: &ClientMsg,
+        action: &Action,
         lag_ms: i64,
         socket: Option<u64>,
     ) -> Result<(), AppError> {
+        let msg = serde_json::to_string(action)
+            .map_err(|e| AppError::Internal(format!("relayed action: {e}")))?;
         let relayed = Relayed {
             game: game_id.to_owned(),
             color: color.name().to_owned(),
-            msg: msg.encode(),
+            msg,
             lag_ms,
             reply_to: socket.map(|socket| ReplyTo {
                 process: self.process.clone(),

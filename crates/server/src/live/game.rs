@@ -8,6 +8,7 @@ use super::presence::Presence;
 use crate::board_view;
 use crate::db::games::{Ending, EventRow, GameRow, MoveRow, Status};
 use crate::error::{ActionError, AppError, OfferRefusal};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use shatar_arbiter::Offers;
 use shatar_rules::outcome::{GameEnd, Outcome};
@@ -22,8 +23,10 @@ pub struct Finish {
     pub termination: Ending,
 }
 
-/// A player's act in a live game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A player's act in a live game. Its JSON (relayed between processes) has the form of the
+/// socket's messages (`{"t":"move","uci":"e2e4","ply":0}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
     /// A move in UCI text for the position after `ply` moves.
     Move {

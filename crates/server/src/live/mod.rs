@@ -391,8 +391,7 @@ impl Hub {
         let Some(f) = self.fanout.get() else {
             return Err(ActionError::Storage);
         };
-        let msg = crate::ws::protocol::ClientMsg::from_action(action);
-        f.relay(&self.db, id, color, &msg, lag_ms, socket)
+        f.relay(&self.db, id, color, action, lag_ms, socket)
             .await
             .map_err(|e| {
                 tracing::error!(game = %id, error = %e, "relaying an action failed");
@@ -441,15 +440,12 @@ impl Hub {
             "black" => Color::Black,
             _ => return,
         };
-        let action = match crate::ws::protocol::decode(&r.msg) {
-            Ok(msg) => msg.action(),
+        let action = match serde_json::from_str::<Action>(&r.msg) {
+            Ok(action) => action,
             Err(e) => {
                 tracing::warn!(game = %r.game, error = %e, "bad relayed message");
                 return;
             }
-        };
-        let Some(action) = action else {
-            return;
         };
         // Performed as this process's own (`None`): the game is owned here.
         let Err(e) = self.act(&r.game, color, &action, r.lag_ms, None).await else {

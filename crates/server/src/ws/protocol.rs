@@ -87,24 +87,6 @@ impl ClientMsg {
         })
     }
 
-    /// The message of a game action (to relay it to another process).
-    pub fn from_action(action: &Action) -> ClientMsg {
-        match action {
-            Action::Move { uci, ply } => ClientMsg::Move {
-                uci: uci.clone(),
-                ply: *ply,
-            },
-            Action::DrawOffer => ClientMsg::DrawOffer,
-            Action::DrawAccept => ClientMsg::DrawAccept,
-            Action::DrawDecline => ClientMsg::DrawDecline,
-            Action::Resign => ClientMsg::Resign,
-            Action::Abort => ClientMsg::Abort,
-            Action::Claim => ClientMsg::Claim,
-            Action::ClaimVictory => ClientMsg::ClaimVictory,
-            Action::Berserk => ClientMsg::Berserk,
-        }
-    }
-
     /// The JSON text of the message.
     pub fn encode(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
@@ -220,6 +202,16 @@ mod tests {
         #[test]
         fn valid_messages_round_trip(msg in any_msg()) {
             prop_assert_eq!(decode(&msg.encode()), Ok(msg));
+        }
+
+        #[test]
+        fn an_action_relayed_between_processes_has_its_socket_form(msg in any_msg()) {
+            // The fan-out relays an `Action` as JSON; its text must be the socket message's,
+            // so that a process of the version before reads it.
+            if let Some(action) = msg.action() {
+                prop_assert_eq!(serde_json::to_string(&action).unwrap(), msg.encode());
+                prop_assert_eq!(serde_json::from_str::<Action>(&msg.encode()).unwrap(), action);
+            }
         }
 
         #[test]
