@@ -558,24 +558,19 @@ async fn tuuxei_of_a_stored_game_is_shown(bk: Backend) {
     let id = unique("t").replace(|c: char| !c.is_ascii_alphanumeric(), "");
     let initial = "k7/2R1K3/1P5p/2B5/8/8/8/8 w - - 0 1";
     let row = shatar_server::db::games::GameRow {
-        id: id.clone(),
-        ruleset: "traditional".into(),
         initial_fen: initial.into(),
-        white_id: None,
-        black_id: None,
-        white_name: None,
-        black_name: None,
-        initial_ms: 600_000,
-        increment_ms: 0,
-        rated: false,
         status: shatar_server::db::games::Status::Ended,
         result: Some("1-0".into()),
         termination: Some(shatar_server::db::games::Ending::Checkmate),
         created_ms: 1_700_000_000_000,
-        computer_level: None,
         white_guest: Some("a".repeat(64)),
         black_guest: Some("b".repeat(64)),
-        default_ms: None,
+        ..shatar_server::db::games::GameRow::new(
+            id.clone(),
+            shatar_rules::Preset::Traditional,
+            600_000,
+            0,
+        )
     };
     let mut tx = state.db.pool.begin().await.unwrap();
     shatar_server::db::games::insert(&mut tx, &row)

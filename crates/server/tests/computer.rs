@@ -158,24 +158,15 @@ async fn game_against_computer_from(server: &TestServer, white: &str, initial: &
         .id;
     let id = common::unique("d").replace(|c: char| !c.is_ascii_alphanumeric(), "");
     let row = shatar_server::db::games::GameRow {
-        id: id.clone(),
-        ruleset: "official".into(),
         initial_fen: initial.into(),
         white_id: Some(white_id),
-        black_id: None,
-        white_name: None,
-        black_name: None,
-        initial_ms: 600_000,
-        increment_ms: 0,
-        rated: false,
-        status: shatar_server::db::games::Status::Started,
-        result: None,
-        termination: None,
-        created_ms: shatar_server::db::now_ms(),
         computer_level: Some(1),
-        white_guest: None,
-        black_guest: None,
-        default_ms: None,
+        ..shatar_server::db::games::GameRow::new(
+            id.clone(),
+            shatar_rules::Preset::Official,
+            600_000,
+            0,
+        )
     };
     let mut tx = db.pool.begin().await.unwrap();
     shatar_server::db::games::insert(&mut tx, &row)

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Backend, unique};
-use shatar_server::db::games::{self, GameRow, MoveRow, Status, Step, StepWriter};
+use shatar_server::db::games::{self, GameRow, MoveRow, Step, StepWriter};
 use shatar_server::db::{Db, now_ms};
 
 on_both_backends!(
@@ -24,24 +24,9 @@ async fn a_bad_step_fails_alone_in_its_batch(b: Backend) {
     db.migrate().await.unwrap();
     let id = unique("G");
     let row = GameRow {
-        id: id.clone(),
-        ruleset: "official".into(),
-        initial_fen: shatar_rules::fen::START_FEN.into(),
-        white_id: None,
-        black_id: None,
-        white_name: None,
-        black_name: None,
-        initial_ms: 60_000,
-        increment_ms: 0,
-        rated: false,
-        status: Status::Started,
-        result: None,
-        termination: None,
-        created_ms: now_ms(),
         computer_level: Some(1),
         white_guest: Some("a".repeat(64)),
-        black_guest: None,
-        default_ms: None,
+        ..GameRow::new(id.clone(), shatar_rules::Preset::Official, 60_000, 0)
     };
     let mut conn = db.pool.acquire().await.unwrap();
     games::insert(&mut conn, &row).await.unwrap();

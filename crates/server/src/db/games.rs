@@ -201,6 +201,41 @@ pub struct GameRow {
     pub default_ms: Option<i64>,
 }
 
+impl GameRow {
+    /// A game of `preset` from its start position on a clock of `initial_ms` plus
+    /// `increment_ms` a move, started now, casual, with no players yet: the caller names
+    /// them (`GameRow { white_id, black_id, ..GameRow::new(..) }`).
+    #[must_use]
+    pub fn new(
+        id: String,
+        preset: shatar_rules::Preset,
+        initial_ms: i64,
+        increment_ms: i64,
+    ) -> GameRow {
+        let start = shatar_rules::Position::start(preset.ruleset());
+        GameRow {
+            id,
+            ruleset: preset.name().to_owned(),
+            initial_fen: shatar_rules::fen::write(&start),
+            white_id: None,
+            black_id: None,
+            white_name: None,
+            black_name: None,
+            initial_ms,
+            increment_ms,
+            rated: false,
+            status: Status::Started,
+            result: None,
+            termination: None,
+            created_ms: now_ms(),
+            computer_level: None,
+            white_guest: None,
+            black_guest: None,
+            default_ms: None,
+        }
+    }
+}
+
 /// One stored move with the clocks after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveRow {

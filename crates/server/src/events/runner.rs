@@ -334,26 +334,17 @@ pub(super) fn game_row(
         s.event.ruleset.parse().map_err(|_| {
             AppError::Internal(format!("online event: ruleset {:?}", s.event.ruleset))
         })?;
-    let start = shatar_rules::fen::write(&shatar_rules::Position::start(preset.ruleset()));
     Ok(Some(GameRow {
-        id: crate::ids::random_id(8)?,
-        ruleset: preset.name().to_owned(),
-        initial_fen: start,
         white_id: Some(white.id),
         black_id: Some(black.id),
-        white_name: None,
-        black_name: None,
-        initial_ms: settings.initial_ms,
-        increment_ms: settings.increment_ms,
         rated: settings.rated,
-        status: GameStatus::Started,
-        result: None,
-        termination: None,
-        created_ms: now_ms(),
-        computer_level: None,
-        white_guest: None,
-        black_guest: None,
         default_ms: Some(i64::from(settings.default_s) * 1_000),
+        ..GameRow::new(
+            crate::ids::random_id(8)?,
+            preset,
+            settings.initial_ms,
+            settings.increment_ms,
+        )
     }))
 }
 

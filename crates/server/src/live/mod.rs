@@ -486,26 +486,16 @@ impl Hub {
         } else {
             let old = &live.row;
             let new_id = crate::ids::random_id(8).map_err(|_| ActionError::Storage)?;
-            let ruleset = game::ruleset_of(&old.ruleset).map_err(|_| ActionError::Storage)?;
+            let preset: shatar_rules::Preset =
+                old.ruleset.parse().map_err(|_| ActionError::Storage)?;
             let row = games::GameRow {
-                id: new_id.clone(),
-                ruleset: old.ruleset.clone(),
-                initial_fen: shatar_rules::fen::write(&shatar_rules::Position::start(ruleset)),
                 white_id: old.black_id,
                 black_id: old.white_id,
-                white_name: None,
-                black_name: None,
-                initial_ms: old.initial_ms,
-                increment_ms: old.increment_ms,
                 rated: old.rated,
-                status: games::Status::Started,
-                result: None,
-                termination: None,
-                created_ms: now_ms(),
                 computer_level: old.computer_level,
                 white_guest: old.black_guest.clone(),
                 black_guest: old.white_guest.clone(),
-                default_ms: None,
+                ..games::GameRow::new(new_id.clone(), preset, old.initial_ms, old.increment_ms)
             };
             let stored = async {
                 let mut tx = self.db.pool.begin().await?;

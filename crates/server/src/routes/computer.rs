@@ -2,8 +2,7 @@
 
 use super::see_other;
 use crate::auth::{Visitor, session};
-use crate::db::games::{self, GameRow, Status};
-use crate::db::now_ms;
+use crate::db::games::{self, GameRow};
 use crate::error::{AppError, AppResult};
 use crate::extract::Form;
 use crate::html::{csrf_field, esc};
@@ -17,7 +16,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::post;
 use serde::Deserialize;
-use shatar_rules::{Preset, fen};
+use shatar_rules::Preset;
 
 /// The form as submitted.
 #[derive(Debug, Deserialize)]
@@ -140,31 +139,23 @@ async fn create(
             (None, Some(hash))
         }
     };
-    let start = shatar_rules::Position::start(preset.ruleset());
     let (white_id, black_id, white_guest, black_guest) = if human_white {
         (user_id, None, guest, None)
     } else {
         (None, user_id, None, guest)
     };
     let game = GameRow {
-        id: random_id(8)?,
-        ruleset: preset.name().to_owned(),
-        initial_fen: fen::write(&start),
         white_id,
         black_id,
-        white_name: None,
-        black_name: None,
-        initial_ms: i64::from(initial_s) * 1000,
-        increment_ms: i64::from(increment) * 1000,
-        rated: false,
-        status: Status::Started,
-        result: None,
-        termination: None,
-        created_ms: now_ms(),
         computer_level: Some(i64::from(f.level)),
         white_guest,
         black_guest,
-        default_ms: None,
+        ..GameRow::new(
+            random_id(8)?,
+            preset,
+            i64::from(initial_s) * 1000,
+            i64::from(increment) * 1000,
+        )
     };
     let mut tx = state.db.pool.begin().await?;
     games::insert(&mut tx, &game).await?;

@@ -2,7 +2,7 @@
 
 use super::see_other;
 use crate::auth::Visitor;
-use crate::db::games::{self, GameRow, Status};
+use crate::db::games::{self, GameRow};
 use crate::db::now_ms;
 use crate::db::seeks::{self, ColorChoice, Seek};
 use crate::error::{AppError, AppResult};
@@ -21,7 +21,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use maud::{Markup, PreEscaped, html};
 use serde::Deserialize;
-use shatar_rules::{Preset, fen};
+use shatar_rules::Preset;
 
 fn seek_form(v: &Visitor) -> Markup {
     let l = v.lang;
@@ -411,26 +411,11 @@ async fn accept(
         .ruleset
         .parse()
         .map_err(|e| AppError::Internal(format!("seek ruleset: {e}")))?;
-    let start = shatar_rules::Position::start(preset.ruleset());
     let game = GameRow {
-        id: random_id(8)?,
-        ruleset: seek.ruleset.clone(),
-        initial_fen: fen::write(&start),
         white_id: Some(white),
         black_id: Some(black),
-        white_name: None,
-        black_name: None,
-        initial_ms: seek.initial_ms,
-        increment_ms: seek.increment_ms,
         rated: seek.rated,
-        status: Status::Started,
-        result: None,
-        termination: None,
-        created_ms: now_ms(),
-        computer_level: None,
-        white_guest: None,
-        black_guest: None,
-        default_ms: None,
+        ..GameRow::new(random_id(8)?, preset, seek.initial_ms, seek.increment_ms)
     };
     let mut tx = state.db.pool.begin().await?;
     if !seeks::take(&mut tx, &seek.id, &game.id, &cutoff).await? {
