@@ -903,13 +903,7 @@ fn arbiter(e: &LogEntry) -> Result<(), ApplyError> {
 
 fn parse_outcome(text: &str) -> Result<Outcome, ApplyError> {
     match text {
-        "1-0" => Ok(Outcome::Decisive {
-            winner: Color::White,
-        }),
-        "0-1" => Ok(Outcome::Decisive {
-            winner: Color::Black,
-        }),
-        "1/2-1/2" | "½-½" => Ok(Outcome::Draw),
-        other => Err(ApplyError::BadResult(other.to_owned())),
+        "½-½" => Ok(Outcome::Draw),
+        _ => Outcome::from_pgn(text).ok_or_else(|| ApplyError::BadResult(text.to_owned())),
     }
 }

@@ -83,7 +83,7 @@ fn from_pgn(args: &[String]) -> anyhow::Result<()> {
         }
         skipped += file.errors.len();
         for record in &file.records {
-            let Some(outcome) = shatar_records::outcome_of_result(&record.result()) else {
+            let Some(outcome) = shatar_rules::outcome::Outcome::from_pgn(&record.result()) else {
                 skipped += 1;
                 continue;
             };

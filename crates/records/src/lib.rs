@@ -41,6 +41,6 @@ pub use describe::{ORDER, describe};
 pub use error::{GameError, MoveError, MoveTextError, ParseMoveError, RecordError, ReplayError};
 pub use lang::{Lang, SecondSide};
 pub use notation::{Notation, parse_move, write_move};
-pub use record::{MoveNode, Record, fsf_variant, outcome_of_result, preset_of_variant};
+pub use record::{MoveNode, Record, fsf_variant, preset_of_variant};
 pub use tag::{Opening, SEVEN_TAG_ROSTER, Tags, UnknownOpening, names};
 pub use tuuxei::Tuuxei;

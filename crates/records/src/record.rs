@@ -120,9 +120,8 @@ impl Record {
 
     /// The winner by the result, if any.
     pub fn winner(&self) -> Option<Color> {
-        match self.result().as_str() {
-            "1-0" => Some(Color::White),
-            "0-1" => Some(Color::Black),
+        match Outcome::from_pgn(&self.result()) {
+            Some(Outcome::Decisive { winner }) => Some(winner),
             _ => None,
         }
     }
@@ -256,20 +255,6 @@ fn replay_line(
         });
     }
     Ok(line)
-}
-
-/// The outcome a PGN result names.
-pub fn outcome_of_result(result: &str) -> Option<Outcome> {
-    match result {
-        "1-0" => Some(Outcome::Decisive {
-            winner: Color::White,
-        }),
-        "0-1" => Some(Outcome::Decisive {
-            winner: Color::Black,
-        }),
-        "1/2-1/2" => Some(Outcome::Draw),
-        _ => None,
-    }
 }
 
 /// The Fairy-Stockfish variant that reads a whole game of a preset, as the PGN `Variant`

@@ -30,6 +30,29 @@ impl Outcome {
             Outcome::Draw => "1/2-1/2",
         }
     }
+
+    /// The outcome a PGN result names (`1-0`, `0-1`, `1/2-1/2`); `None` for `*` or any
+    /// other text.
+    ///
+    /// ```
+    /// use shatar_rules::{Color, outcome::Outcome};
+    /// assert_eq!(Outcome::from_pgn("0-1"), Some(Outcome::Decisive { winner: Color::Black }));
+    /// assert_eq!(Outcome::from_pgn("1/2-1/2").map(Outcome::pgn), Some("1/2-1/2"));
+    /// assert_eq!(Outcome::from_pgn("*"), None);
+    /// ```
+    pub fn from_pgn(text: &str) -> Option<Outcome> {
+        [
+            Outcome::Decisive {
+                winner: Color::White,
+            },
+            Outcome::Decisive {
+                winner: Color::Black,
+            },
+            Outcome::Draw,
+        ]
+        .into_iter()
+        .find(|o| o.pgn() == text)
+    }
 }
 
 impl fmt::Display for Outcome {
