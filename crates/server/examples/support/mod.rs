@@ -5,8 +5,8 @@
 
 use futures_util::StreamExt;
 use serde_json::Value;
-use shatar_server::db::games::{self, GameRow, Status};
-use shatar_server::db::{Db, now_ms, sessions, users};
+use shatar_server::db::games::{self, GameRow};
+use shatar_server::db::{Db, sessions, users};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -188,27 +188,16 @@ pub async fn shuffling_game(db: &Db, hash: &str, run: &str, i: usize) -> (String
         tokens.push(token);
         ids.push(id);
     }
-    let start = shatar_rules::Position::start(shatar_rules::Ruleset::COMPETITION);
     let id = format!("L{run}{i:05}");
     let row = GameRow {
-        id: id.clone(),
-        ruleset: "competition".into(),
-        initial_fen: shatar_rules::fen::write(&start),
         white_id: Some(ids[0]),
         black_id: Some(ids[1]),
-        white_name: None,
-        black_name: None,
-        initial_ms: 180 * 60_000,
-        increment_ms: 0,
-        rated: false,
-        status: Status::Started,
-        result: None,
-        termination: None,
-        created_ms: now_ms(),
-        computer_level: None,
-        white_guest: None,
-        black_guest: None,
-        default_ms: None,
+        ..GameRow::new(
+            id.clone(),
+            shatar_rules::Preset::Competition,
+            180 * 60_000,
+            0,
+        )
     };
     let mut conn = db.pool.acquire().await.unwrap();
     games::insert(&mut conn, &row).await.unwrap();
