@@ -137,7 +137,7 @@ pub fn record_of(row: &GameRow, moves: &[games::MoveRow]) -> Result<Record, AppE
     tags.set(
         "Result",
         match (row.status, &row.result) {
-            (Status::Ended, Some(r)) => r.as_str(),
+            (Status::Ended, Some(r)) => r.pgn(),
             _ => "*",
         },
     );

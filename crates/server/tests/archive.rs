@@ -560,7 +560,7 @@ async fn tuuxei_of_a_stored_game_is_shown(bk: Backend) {
     let row = shatar_server::db::games::GameRow {
         initial_fen: initial.into(),
         status: shatar_server::db::games::Status::Ended,
-        result: Some("1-0".into()),
+        result: shatar_rules::outcome::Outcome::from_pgn("1-0"),
         termination: Some(shatar_server::db::games::Ending::Checkmate),
         created_ms: 1_700_000_000_000,
         white_guest: Some("a".repeat(64)),

@@ -4,6 +4,7 @@
 use super::{Db, now_ms};
 use crate::error::AppError;
 use shatar_rules::Color;
+use shatar_rules::outcome::Outcome;
 use sqlx::Row;
 
 /// Where a stored game stands.
@@ -184,8 +185,8 @@ pub struct GameRow {
     pub rated: bool,
     /// Status.
     pub status: Status,
-    /// `1-0`, `0-1`, `1/2-1/2` once ended.
-    pub result: Option<String>,
+    /// The result once ended (stored as in PGN: `1-0`, `0-1`, `1/2-1/2`).
+    pub result: Option<Outcome>,
     /// How it ended.
     pub termination: Option<Ending>,
     /// When it was created.
@@ -291,7 +292,13 @@ pub(crate) fn from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, AppError> {
         increment_ms: row.try_get("increment_ms")?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         status: Status::parse(&status)?,
-        result: row.try_get("result")?,
+        result: match row.try_get::<Option<String>, _>("result")? {
+            None => None,
+            Some(text) => Some(
+                Outcome::from_pgn(&text)
+                    .ok_or_else(|| AppError::Internal(format!("games.result: unknown {text:?}")))?,
+            ),
+        },
         termination: match row.try_get::<Option<String>, _>("termination")? {
             None => None,
             Some(key) => Some(Ending::from_key(&key).ok_or_else(|| {
@@ -448,7 +455,7 @@ pub struct Step {
     /// The event's time given (`time-given`).
     pub event_ms: Option<i64>,
     /// The game's end: status, result, how.
-    pub end: Option<(Status, Option<String>, Ending)>,
+    pub end: Option<(Status, Option<Outcome>, Ending)>,
     /// For a rated game between two accounts: whose ratings its result updates.
     pub rated: Option<super::ratings::RatedGame>,
 }
@@ -494,7 +501,7 @@ async fn write_step(
              WHERE id = $5",
         )
         .bind(status.name())
-        .bind(result)
+        .bind(result.map(Outcome::pgn))
         .bind(termination.as_str())
         .bind(now)
         .bind(&step.game_id)
@@ -502,7 +509,7 @@ async fn write_step(
         .await?;
         // The ratings change in the transaction that stores the result: both or neither.
         if let (Some(rated), Some(result)) = (&step.rated, result) {
-            super::ratings::apply_result(conn, backend, &step.game_id, rated, result, now).await?;
+            super::ratings::apply_result(conn, backend, &step.game_id, rated, *result, now).await?;
         }
     }
     Ok(())

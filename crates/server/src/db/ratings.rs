@@ -208,13 +208,9 @@ pub async fn apply_result(
     backend: Backend,
     game_id: &str,
     game: &RatedGame,
-    result: &str,
+    outcome: shatar_rules::outcome::Outcome,
     now: i64,
 ) -> Result<(), AppError> {
-    // A stored result is written as in PGN (`1-0`, `0-1`, `1/2-1/2`).
-    let Some(outcome) = shatar_rules::outcome::Outcome::from_pgn(result) else {
-        return Ok(());
-    };
     if game.white_id == game.black_id {
         return Ok(());
     }

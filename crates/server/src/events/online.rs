@@ -17,6 +17,7 @@ use crate::db::games::{Ending, GameRow, Status as GameStatus};
 use crate::live::game::Finish;
 use serde::{Deserialize, Serialize};
 use shatar_arbiter::{Bonus, TimeControl};
+use shatar_rules::outcome::Outcome;
 use shatar_tournament::{
     Color, DrawnMatchRule, EntrantNo, Event, GameResult, Pairing, Score, System,
 };
@@ -156,16 +157,19 @@ pub const NO_SHOW: &str = "no first move in the default time";
 pub fn result_of(game: &GameRow) -> Option<GameResult> {
     let no_show = game.termination == Some(Ending::NoShow);
     let reason = || NO_SHOW.to_owned();
-    match (game.status, game.result.as_deref()) {
+    // The rules' colours (the tournament library has its own `Color`).
+    let won = |winner| Some(Outcome::Decisive { winner });
+    let (white, black) = (shatar_rules::Color::White, shatar_rules::Color::Black);
+    match (game.status, game.result) {
         (GameStatus::Started, _) => None,
-        (GameStatus::Ended, Some("1-0")) if no_show => {
+        (GameStatus::Ended, r) if no_show && r == won(white) => {
             Some(GameResult::WhiteWinsByForfeit { reason: reason() })
         }
-        (GameStatus::Ended, Some("0-1")) if no_show => {
+        (GameStatus::Ended, r) if no_show && r == won(black) => {
             Some(GameResult::BlackWinsByForfeit { reason: reason() })
         }
-        (GameStatus::Ended, Some("1-0")) => Some(GameResult::WhiteWins),
-        (GameStatus::Ended, Some("0-1")) => Some(GameResult::BlackWins),
+        (GameStatus::Ended, r) if r == won(white) => Some(GameResult::WhiteWins),
+        (GameStatus::Ended, r) if r == won(black) => Some(GameResult::BlackWins),
         (GameStatus::Ended, Some(_)) => Some(GameResult::Draw),
         // Event games cannot be aborted by a player: an aborted one is a double default.
         (GameStatus::Ended | GameStatus::Aborted, None) | (GameStatus::Aborted, Some(_)) => {
@@ -272,17 +276,21 @@ pub fn is_settled(event: &Event, p: &Pairing) -> bool {
 /// result.
 pub fn decided_finish(result: &GameResult) -> Finish {
     let (white, black) = (result.points(Color::White), result.points(Color::Black));
-    let text = if white > black {
-        Some("1-0")
+    let result = if white > black {
+        Some(Outcome::Decisive {
+            winner: shatar_rules::Color::White,
+        })
     } else if black > white {
-        Some("0-1")
+        Some(Outcome::Decisive {
+            winner: shatar_rules::Color::Black,
+        })
     } else if white == Score::ZERO {
         None
     } else {
-        Some("1/2-1/2")
+        Some(Outcome::Draw)
     };
     Finish {
-        result: text.map(str::to_owned),
+        result,
         termination: Ending::Decision,
     }
 }
@@ -324,7 +332,7 @@ mod tests {
             increment_ms: 0,
             rated: false,
             status,
-            result: result.map(str::to_owned),
+            result: result.and_then(Outcome::from_pgn),
             termination: ending,
             created_ms: 0,
             computer_level: None,
@@ -337,14 +345,14 @@ mod tests {
     #[test]
     fn decided_games_end_as_decided() {
         let ended = |r: &GameResult| decided_finish(r).result;
-        assert_eq!(ended(&GameResult::WhiteWins), Some("1-0".into()));
+        assert_eq!(ended(&GameResult::WhiteWins), Outcome::from_pgn("1-0"));
         assert_eq!(
             ended(&GameResult::BlackWinsByForfeit {
                 reason: "withdrew".into()
             }),
-            Some("0-1".into())
+            Outcome::from_pgn("0-1")
         );
-        assert_eq!(ended(&GameResult::Draw), Some("1/2-1/2".into()));
+        assert_eq!(ended(&GameResult::Draw), Outcome::from_pgn("1/2-1/2"));
         assert_eq!(
             ended(&GameResult::DoubleForfeit {
                 reason: String::new()
@@ -358,7 +366,7 @@ mod tests {
         };
         assert_eq!(
             ended(&adjusted(Score::HALF, Score::ZERO)),
-            Some("1-0".into())
+            Outcome::from_pgn("1-0")
         );
         assert_eq!(ended(&adjusted(Score::ZERO, Score::ZERO)), None);
         assert_eq!(

@@ -17,8 +17,8 @@ use shatar_rules::{Color, Game, PlayError, Ruleset, fen, uci};
 /// How a game ended, in storable words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finish {
-    /// `1-0`, `0-1`, `1/2-1/2`, or none when aborted.
-    pub result: Option<String>,
+    /// The result, or none when aborted.
+    pub result: Option<Outcome>,
     /// How it ended.
     pub termination: Ending,
 }
@@ -110,13 +110,13 @@ pub fn first_move_ms(base_ms: i64, initial_ms: i64) -> i64 {
     base_ms * (1 + initial_ms.max(0) / 600_000).min(5)
 }
 
-fn win_for(color: Color) -> String {
-    Outcome::Decisive { winner: color }.pgn().to_owned()
+fn win_for(color: Color) -> Outcome {
+    Outcome::Decisive { winner: color }
 }
 
 fn finish_by_rules(end: GameEnd) -> Finish {
     Finish {
-        result: Some(end.outcome.pgn().to_owned()),
+        result: Some(end.outcome),
         termination: Ending::by_rules(end.termination),
     }
 }
@@ -173,7 +173,7 @@ impl LiveGame {
         let finish = match row.status {
             Status::Started => None,
             Status::Ended | Status::Aborted => Some(Finish {
-                result: row.result.clone(),
+                result: row.result,
                 termination: row.termination.ok_or_else(|| {
                     AppError::Internal(format!("game {}: ended without a termination", row.id))
                 })?,
@@ -447,7 +447,7 @@ impl LiveGame {
                     .map_err(|r| offer_error(color, r))?;
                 next.clock.stop(now_ms);
                 let finish = Finish {
-                    result: Some(Outcome::Draw.pgn().to_owned()),
+                    result: Some(Outcome::Draw),
                     termination: Ending::Agreement,
                 };
                 Ok(event(next, "draw-accept", Some(finish)))
@@ -508,7 +508,7 @@ impl LiveGame {
                 }
                 next.clock.stop(now_ms);
                 let finish = Finish {
-                    result: Some(Outcome::Draw.pgn().to_owned()),
+                    result: Some(Outcome::Draw),
                     termination: Ending::Claim,
                 };
                 Ok(event(next, "claim", Some(finish)))
@@ -631,7 +631,7 @@ impl LiveGame {
         let result = if shatar_rules::outcome::can_mate(self.game.position(), !color) {
             win_for(!color)
         } else {
-            Outcome::Draw.pgn().to_owned()
+            Outcome::Draw
         };
         Plan {
             mv: None,
@@ -663,7 +663,7 @@ impl LiveGame {
             } else {
                 Status::Aborted
             };
-            self.row.result = f.result.clone();
+            self.row.result = f.result;
             self.row.termination = Some(f.termination);
             self.finish = Some(f);
         }
@@ -716,7 +716,7 @@ impl LiveGame {
                 "black": self.row.black_name,
             },
             "status": self.row.status.name(),
-            "result": self.finish.as_ref().and_then(|f| f.result.clone()),
+            "result": self.finish.as_ref().and_then(|f| f.result.map(Outcome::pgn)),
             "termination": self.finish.as_ref().map(|f| f.termination.as_str()),
             "draw_offer": self.offers.pending_by().map(Color::name),
             "draw_declined": self.draw_declined.filter(|_| self.is_live()).map(Color::name),
@@ -753,7 +753,7 @@ impl LiveGame {
                 "running": reading.running.map(Color::name),
             },
             "status": self.row.status.name(),
-            "result": self.finish.as_ref().and_then(|f| f.result.clone()),
+            "result": self.finish.as_ref().and_then(|f| f.result.map(Outcome::pgn)),
         })
     }
 

@@ -657,7 +657,7 @@ impl Hub {
                 } else {
                     games::Status::Aborted
                 };
-                (status, f.result.clone(), f.termination)
+                (status, f.result, f.termination)
             }),
             // A game changes ratings only once both players have moved (as on lichess, a
             // game of fewer than two moves is not rated): a default or a decision before

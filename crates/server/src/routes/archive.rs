@@ -18,6 +18,7 @@ use axum::routing::get;
 use maud::{Markup, html};
 use serde::Deserialize;
 use shatar_rules::Color;
+use shatar_rules::outcome::Outcome;
 
 /// The highest page number accepted (keeps offsets small).
 pub const MAX_PAGE: u32 = 10_000;
@@ -45,7 +46,7 @@ impl PageQuery {
 
 /// A result as shown: the score and, when it ended, the words.
 fn result_text(l: Lang, g: &GameRow) -> String {
-    match (g.status, g.result.as_deref()) {
+    match (g.status, g.result.map(Outcome::pgn)) {
         (Status::Started, _) => l.t("archive-playing"),
         (Status::Aborted, _) | (Status::Ended, None) => l.t("term-aborted"),
         (Status::Ended, Some(r)) => {

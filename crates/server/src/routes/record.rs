@@ -27,6 +27,7 @@ use serde::Deserialize;
 use serde_json::json;
 use shatar_records::{Notation, SecondSide, sheet};
 use shatar_rules::Color;
+use shatar_rules::outcome::Outcome;
 
 /// The game `id`, or `NotFound`.
 pub(crate) async fn stored(state: &AppState, id: &str) -> AppResult<StoredGame> {
@@ -78,14 +79,19 @@ fn result_line(l: Lang, g: &StoredGame) -> String {
             id = esc(&g.row.id)
         );
     }
-    let Some(result) = g.row.result.as_deref() else {
+    let Some(outcome) = g.row.result else {
         return format!(r#"<p class="result">{}</p>"#, esc(&l.t("game-aborted")));
     };
-    let words = match result {
-        "1-0" => l.t("result-white-wins"),
-        "0-1" => l.t("result-black-wins"),
-        _ => l.t("result-draw"),
+    let words = match outcome {
+        Outcome::Decisive {
+            winner: Color::White,
+        } => l.t("result-white-wins"),
+        Outcome::Decisive {
+            winner: Color::Black,
+        } => l.t("result-black-wins"),
+        Outcome::Draw => l.t("result-draw"),
     };
+    let result = outcome.pgn();
     let term = g
         .row
         .termination
