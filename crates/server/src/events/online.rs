@@ -17,6 +17,8 @@ use crate::db::games::{Ending, GameRow, Status as GameStatus};
 use crate::live::game::Finish;
 use serde::{Deserialize, Serialize};
 use shatar_arbiter::{Bonus, TimeControl};
+// The rules' colours of a game's result (the tournament library has its own `Color`).
+use shatar_rules::Color as Side;
 use shatar_rules::outcome::Outcome;
 use shatar_tournament::{
     Color, DrawnMatchRule, EntrantNo, Event, GameResult, Pairing, Score, System,
@@ -157,20 +159,15 @@ pub const NO_SHOW: &str = "no first move in the default time";
 pub fn result_of(game: &GameRow) -> Option<GameResult> {
     let no_show = game.termination == Some(Ending::NoShow);
     let reason = || NO_SHOW.to_owned();
-    // The rules' colours (the tournament library has its own `Color`).
-    let won = |winner| Some(Outcome::Decisive { winner });
-    let (white, black) = (shatar_rules::Color::White, shatar_rules::Color::Black);
     match (game.status, game.result) {
         (GameStatus::Started, _) => None,
-        (GameStatus::Ended, r) if no_show && r == won(white) => {
-            Some(GameResult::WhiteWinsByForfeit { reason: reason() })
-        }
-        (GameStatus::Ended, r) if no_show && r == won(black) => {
-            Some(GameResult::BlackWinsByForfeit { reason: reason() })
-        }
-        (GameStatus::Ended, r) if r == won(white) => Some(GameResult::WhiteWins),
-        (GameStatus::Ended, r) if r == won(black) => Some(GameResult::BlackWins),
-        (GameStatus::Ended, Some(_)) => Some(GameResult::Draw),
+        (GameStatus::Ended, Some(Outcome::Decisive { winner })) => Some(match (winner, no_show) {
+            (Side::White, true) => GameResult::WhiteWinsByForfeit { reason: reason() },
+            (Side::Black, true) => GameResult::BlackWinsByForfeit { reason: reason() },
+            (Side::White, false) => GameResult::WhiteWins,
+            (Side::Black, false) => GameResult::BlackWins,
+        }),
+        (GameStatus::Ended, Some(Outcome::Draw)) => Some(GameResult::Draw),
         // Event games cannot be aborted by a player: an aborted one is a double default.
         (GameStatus::Ended | GameStatus::Aborted, None) | (GameStatus::Aborted, Some(_)) => {
             Some(GameResult::DoubleForfeit { reason: reason() })
@@ -278,11 +275,11 @@ pub fn decided_finish(result: &GameResult) -> Finish {
     let (white, black) = (result.points(Color::White), result.points(Color::Black));
     let result = if white > black {
         Some(Outcome::Decisive {
-            winner: shatar_rules::Color::White,
+            winner: Side::White,
         })
     } else if black > white {
         Some(Outcome::Decisive {
-            winner: shatar_rules::Color::Black,
+            winner: Side::Black,
         })
     } else if white == Score::ZERO {
         None
@@ -321,24 +318,13 @@ mod tests {
 
     fn game(status: GameStatus, result: Option<&str>, ending: Option<Ending>) -> GameRow {
         GameRow {
-            id: "g".into(),
-            ruleset: "official".into(),
-            initial_fen: String::new(),
             white_id: Some(1),
             black_id: Some(2),
-            white_name: None,
-            black_name: None,
-            initial_ms: 60_000,
-            increment_ms: 0,
-            rated: false,
             status,
             result: result.and_then(Outcome::from_pgn),
             termination: ending,
-            created_ms: 0,
-            computer_level: None,
-            white_guest: None,
-            black_guest: None,
             default_ms: Some(30_000),
+            ..GameRow::new("g".into(), shatar_rules::Preset::Official, 60_000, 0)
         }
     }
 
