@@ -19,6 +19,7 @@ pub use crate::error::UnknownLang;
 
 /// A language of records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Lang {
     /// English letters `K Q R B N P`.
     #[default]
@@ -27,6 +28,7 @@ pub enum Lang {
     /// lion 狮, S4 ch.2 §2).
     Zh,
     /// Chinese in S1's names: `王 后 车 象 马 兵`.
+    #[cfg_attr(feature = "clap", value(name = "zh-000"))]
     Zh000,
     /// Mongolian in Cyrillic: `Н Б Тр Т М Х` (S1).
     Mn,

@@ -14,6 +14,7 @@ use crate::tiebreak::Tiebreak;
 
 /// A pairing system (docs/competition.md §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum System {
     /// 大循环, one cycle (Berger tables).
@@ -35,6 +36,13 @@ pub enum System {
     /// An arena as online players know it: no rounds; for a set time each player whose
     /// game ends meets someone close in the standings at once (see [`crate::arena`]).
     /// Its games are recorded in an [`crate::arena::Arena`], not as rounds of the event.
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "An arena: no rounds; for a set time each player whose game ends meets \
+                      someone close in the standings at once"
+        )
+    )]
     Arena,
 }
 
@@ -121,6 +129,7 @@ pub enum Entrants {
 
 /// What happens when a knock-out match is level after its games (organiser's choice).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum DrawnMatchRule {
     /// Extra games until one player wins (recorded as further games of the match).

@@ -28,6 +28,7 @@ pub struct Team {
 
 /// How a team sets out its players (S4 ch.2 §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum LineupMode {
     /// 分台定人: the same players on the same boards every match.

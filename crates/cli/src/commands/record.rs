@@ -20,8 +20,8 @@ pub enum RecordCommand {
         #[arg(long, value_enum, default_value_t = Form::Pgn)]
         to: Form,
         /// The language of men and labels (PGN is always English).
-        #[arg(long, value_enum, default_value_t = LangArg::En)]
-        lang: LangArg,
+        #[arg(long, value_enum, default_value_t = Lang::En)]
+        lang: Lang,
         /// Ruleset for records that name none: official, competition, traditional, fsf, or a
         /// .toml/.json ruleset file.
         #[arg(long, default_value = "official")]
@@ -35,8 +35,8 @@ pub enum RecordCommand {
         #[arg(long, default_value = "official")]
         ruleset: String,
         /// The language of the tuuxəi name.
-        #[arg(long, value_enum, default_value_t = LangArg::En)]
-        lang: LangArg,
+        #[arg(long, value_enum, default_value_t = Lang::En)]
+        lang: Lang,
     },
 }
 
@@ -51,31 +51,6 @@ pub enum Form {
     Short,
     /// Numbered SAN moves in the chosen language.
     San,
-}
-
-/// A language of `--lang`.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LangArg {
-    /// English letters K Q R B N P.
-    En,
-    /// Chinese, the competition rulebook's names (王 虎/狮 车 驼 马 夫).
-    Zh,
-    /// Chinese, the association rules' names (王 后 车 象 马 兵).
-    #[value(name = "zh-000")]
-    Zh000,
-    /// Mongolian Cyrillic (Н Б Тр Т М Х).
-    Mn,
-}
-
-impl From<LangArg> for Lang {
-    fn from(l: LangArg) -> Lang {
-        match l {
-            LangArg::En => Lang::En,
-            LangArg::Zh => Lang::Zh,
-            LangArg::Zh000 => Lang::Zh000,
-            LangArg::Mn => Lang::Mn,
-        }
-    }
 }
 
 fn read_input(input: &str) -> Result<String> {
@@ -125,7 +100,7 @@ pub fn run(cmd: RecordCommand) -> Result<()> {
                 if k > 0 {
                     writeln!(out)?;
                 }
-                write!(out, "{}", convert(record, to, lang.into()))?;
+                write!(out, "{}", convert(record, to, lang))?;
             }
             for e in &file.errors {
                 eprintln!("skipped {e}");
@@ -155,7 +130,7 @@ pub fn run(cmd: RecordCommand) -> Result<()> {
                 while games.iter().any(|(n, _)| *n == number) {
                     number += 1;
                 }
-                games.push((number, describe(number, record, lang.into())));
+                games.push((number, describe(number, record, lang)));
             }
             games.sort_by_key(|(n, _)| *n);
             for (_, line) in &games {
@@ -184,4 +159,22 @@ fn describe(number: usize, record: &Record, lang: Lang) -> String {
         line.push_str(&format!(", {}", t.name(lang)));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lang_option_takes_the_records_names() {
+        let names: Vec<&str> = Lang::value_variants()
+            .iter()
+            .map(|l| {
+                let value = l.to_possible_value().expect("no variant is hidden");
+                assert_eq!(value.get_name(), l.name());
+                l.name()
+            })
+            .collect();
+        assert_eq!(names, ["en", "zh", "zh-000", "mn"]);
+    }
 }

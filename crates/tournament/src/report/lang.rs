@@ -5,6 +5,7 @@ use crate::tiebreak::Tiebreak;
 
 /// A report language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Lang {
     /// 中文.
     Zh,

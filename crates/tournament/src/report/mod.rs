@@ -30,6 +30,7 @@ pub struct Table {
 
 /// Output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Format {
     /// Aligned terminal text.
     Text,

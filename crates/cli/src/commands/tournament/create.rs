@@ -6,9 +6,8 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use shatar_tournament::event::Settings;
-use shatar_tournament::{DrawnMatchRule, Entrants, Event, LineupMode, Score};
-
-use super::{parse_acceleration, parse_system, parse_tiebreaks};
+use shatar_tournament::pairing::swiss::acceleration::Acceleration;
+use shatar_tournament::{DrawnMatchRule, Entrants, Event, LineupMode, Score, System, Tiebreak};
 
 /// The options of `shatar tournament new`.
 #[derive(Args)]
@@ -18,10 +17,9 @@ pub struct NewArgs {
     /// Event name.
     #[arg(long)]
     name: String,
-    /// Pairing system: round-robin, double-round-robin, group-round-robin, swiss, dutch,
-    /// swiss-elimination, single-elimination, double-elimination.
-    #[arg(long, default_value = "swiss")]
-    system: String,
+    /// Pairing system.
+    #[arg(long, value_enum, default_value_t = System::Swiss)]
+    system: System,
     /// Rounds (Swiss systems; 0 = the competition rules' default, computed at the draw).
     #[arg(long, default_value_t = 0)]
     rounds: u32,
@@ -31,10 +29,9 @@ pub struct NewArgs {
     /// Team event with this many boards per match.
     #[arg(long)]
     boards: Option<u8>,
-    /// Team line-up mode: fixed-boards, ordered-substitutes, free-lineup, all-play-all,
-    /// members-total.
-    #[arg(long, default_value = "ordered-substitutes")]
-    lineup: String,
+    /// Team line-up mode.
+    #[arg(long, value_enum, default_value_t = LineupMode::OrderedSubstitutes)]
+    lineup: LineupMode,
     /// Ruleset name.
     #[arg(long, default_value = "official")]
     ruleset: String,
@@ -43,8 +40,8 @@ pub struct NewArgs {
     time_control: String,
     /// Tie-break order, comma-separated codes (PTS MP GP BP SB WIN DE VIOL BH BH-C1
     /// BH-M1 TBH); default: the competition rules' order for the format.
-    #[arg(long)]
-    tiebreaks: Option<String>,
+    #[arg(long, value_delimiter = ',')]
+    tiebreaks: Option<Vec<Tiebreak>>,
     /// First day (YYYY-MM-DD).
     #[arg(long, default_value = "")]
     start_date: String,
@@ -66,18 +63,18 @@ pub struct NewArgs {
     /// Group round robin: entrants from each group to the final.
     #[arg(long, default_value_t = Settings::default().advance_per_group)]
     advance: u32,
-    /// Knock-out: how a level match is decided: extra-games or armageddon.
-    #[arg(long, default_value_t = Settings::default().drawn_match.code().to_owned())]
-    drawn_match: String,
+    /// Knock-out: how a level match is decided.
+    #[arg(long, value_enum, default_value_t = Settings::default().drawn_match)]
+    drawn_match: DrawnMatchRule,
     /// Double elimination: no second final after a bracket reset.
     #[arg(long)]
     no_bracket_reset: bool,
     /// Swiss with elimination: players dropped per round after round 5 (2–4).
     #[arg(long, default_value_t = Settings::default().eliminate_per_round)]
     eliminate: u32,
-    /// FIDE Dutch: accelerated first rounds, `none` or `baku` (C.04.5.1).
-    #[arg(long, default_value_t = Settings::default().acceleration.code().to_owned())]
-    acceleration: String,
+    /// FIDE Dutch: accelerated first rounds (C.04.5.1).
+    #[arg(long, value_enum, default_value_t = Settings::default().acceleration)]
+    acceleration: Acceleration,
     /// Overwrite an existing file.
     #[arg(long)]
     force: bool,
@@ -90,21 +87,22 @@ impl NewArgs {
         if file.exists() && !self.force {
             bail!("{} exists; use --force to replace it", file.display());
         }
-        let system = parse_system(&self.system)?;
+        let system = self.system;
         let mut e = Event::new(self.name, system);
         e.rounds_planned = self.rounds;
         e.games_per_pairing = self
             .games
             .unwrap_or_else(|| system.default_games_per_pairing());
         if let Some(boards) = self.boards {
-            let lineup = LineupMode::from_code(&self.lineup)
-                .ok_or_else(|| anyhow!("--lineup {:?}: unknown line-up mode", self.lineup))?;
-            e.entrants = Entrants::Team { boards, lineup };
+            e.entrants = Entrants::Team {
+                boards,
+                lineup: self.lineup,
+            };
         }
         e.ruleset = self.ruleset;
         e.time_control = self.time_control;
         if let Some(t) = self.tiebreaks {
-            e.tiebreaks = parse_tiebreaks(&t)?;
+            e.tiebreaks = t;
         }
         e.start_date = self.start_date;
         e.end_date = self.end_date;
@@ -119,15 +117,10 @@ impl NewArgs {
             draw_by_lot: !self.no_draw,
             groups: self.groups,
             advance_per_group: self.advance,
-            drawn_match: DrawnMatchRule::from_code(&self.drawn_match).ok_or_else(|| {
-                anyhow!(
-                    "--drawn-match {:?}: extra-games or armageddon",
-                    self.drawn_match
-                )
-            })?,
+            drawn_match: self.drawn_match,
             bracket_reset: !self.no_bracket_reset,
             eliminate_per_round: self.eliminate,
-            acceleration: parse_acceleration(&self.acceleration)?,
+            acceleration: self.acceleration,
             ..Settings::default()
         };
         shatar_tournament::store::save(&e, &file)?;

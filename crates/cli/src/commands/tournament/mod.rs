@@ -4,8 +4,9 @@
 //! change or a corrupt file leaves the file as it was.
 //!
 //! One module per group of subcommands, each subcommand one `…Args` struct with its `run`;
-//! the helpers they share (reading the codes the options take, the locked update, the
-//! printed reports) are here.
+//! the helpers they share (the locked update, the printed reports) are here. The options
+//! that name a setting read the library's own enums (`clap::ValueEnum`, the tournament
+//! crate's `clap` feature), so their codes are the event file's.
 
 mod create;
 mod entrants;
@@ -19,10 +20,9 @@ use std::path::Path;
 
 use anyhow::{Context, Result, anyhow};
 use clap::Subcommand;
-use shatar_tournament::pairing::swiss::acceleration::Acceleration;
 use shatar_tournament::report::{self, Format, Kind, Lang};
 use shatar_tournament::store::{self, UpdateError};
-use shatar_tournament::{Event, RoundNo, System, Tiebreak};
+use shatar_tournament::{Event, RoundNo};
 
 /// The `shatar tournament` command group.
 #[derive(Subcommand)]
@@ -143,37 +143,6 @@ where
     })
 }
 
-/// `--system`: a pairing system's code.
-fn parse_system(code: &str) -> Result<System> {
-    System::from_code(code).ok_or_else(|| {
-        let names: Vec<&str> = System::ALL.iter().map(|s| s.code()).collect();
-        anyhow!("unknown system {code:?}; one of: {}", names.join(", "))
-    })
-}
-
-/// `--acceleration`: none or baku.
-fn parse_acceleration(code: &str) -> Result<Acceleration> {
-    Acceleration::from_code(code).ok_or_else(|| anyhow!("--acceleration {code:?}: none or baku"))
-}
-
-/// `--lang`: a report language.
-fn parse_lang(code: &str) -> Result<Lang> {
-    Lang::from_code(code).ok_or_else(|| anyhow!("--lang {code:?}: zh, mn or en"))
-}
-
-/// `--format`: text, csv or html.
-fn parse_format(code: &str) -> Result<Format> {
-    Format::from_code(code).ok_or_else(|| anyhow!("--format {code:?}: text, csv or html"))
-}
-
-/// `--tiebreaks`: comma-separated tie-break codes.
-fn parse_tiebreaks(codes: &str) -> Result<Vec<Tiebreak>> {
-    Ok(codes
-        .split(',')
-        .map(str::parse::<Tiebreak>)
-        .collect::<Result<_, _>>()?)
-}
-
 /// Writes the report `kind` of the event in `file`, to `out` or standard output.
 fn print_report(
     file: &Path,
@@ -212,4 +181,61 @@ fn print_explanation(e: &Event, round: Option<RoundNo>) -> Result<()> {
         println!("  {line}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::ValueEnum;
+    use shatar_tournament::pairing::swiss::acceleration::Acceleration;
+    use shatar_tournament::report::{Format, Lang};
+    use shatar_tournament::{DrawnMatchRule, LineupMode, System};
+
+    /// The name an option takes for a value: the value clap derives from the variant.
+    fn name<T: ValueEnum>(value: &T) -> String {
+        value
+            .to_possible_value()
+            .expect("no variant is hidden")
+            .get_name()
+            .to_owned()
+    }
+
+    #[test]
+    fn options_take_the_event_files_codes() {
+        // An option's value and the event file's code of a setting are the same text, so a
+        // setting read from the command line is written and read back unchanged.
+        assert_eq!(System::value_variants(), System::ALL.as_slice());
+        for s in System::ALL {
+            assert_eq!(System::from_code(&name(&s)), Some(s));
+        }
+        for a in Acceleration::value_variants() {
+            assert_eq!(name(a), a.code());
+        }
+        for l in LineupMode::value_variants() {
+            assert_eq!(LineupMode::from_code(&name(l)), Some(*l));
+        }
+        for r in DrawnMatchRule::value_variants() {
+            assert_eq!(name(r), r.code());
+        }
+        for l in Lang::value_variants() {
+            assert_eq!(name(l), l.code());
+        }
+        for f in Format::value_variants() {
+            assert_eq!(Format::from_code(&name(f)), Some(*f));
+        }
+        let names: Vec<String> = System::value_variants().iter().map(name).collect();
+        assert_eq!(
+            names,
+            [
+                "round-robin",
+                "double-round-robin",
+                "group-round-robin",
+                "swiss",
+                "dutch",
+                "swiss-elimination",
+                "single-elimination",
+                "double-elimination",
+                "arena"
+            ]
+        );
+    }
 }

@@ -6,9 +6,9 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use shatar_tournament::members_total::Method;
 use shatar_tournament::report::{self, Format, Kind, Lang};
-use shatar_tournament::{RoundNo, store};
+use shatar_tournament::{RoundNo, Tiebreak, store};
 
-use super::{parse_format, parse_lang, parse_tiebreaks, print_report};
+use super::print_report;
 
 /// The options of `shatar tournament standings`.
 #[derive(Args)]
@@ -16,24 +16,24 @@ pub struct StandingsArgs {
     /// Event file.
     file: PathBuf,
     /// Tie-break columns to show instead of the event's order (comma-separated codes).
-    #[arg(long)]
-    tiebreaks: Option<String>,
-    /// Output: text, csv, html.
-    #[arg(long, default_value = "text", value_parser = parse_format)]
+    #[arg(long, value_delimiter = ',')]
+    tiebreaks: Option<Vec<Tiebreak>>,
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Language: zh, mn, en.
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    /// Report language.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
     lang: Lang,
 }
 
 impl StandingsArgs {
     /// Prints the standings (with other tie-break columns when `--tiebreaks` is given).
     pub fn run(self) -> Result<()> {
-        let Some(codes) = self.tiebreaks else {
+        let Some(tiebreaks) = self.tiebreaks else {
             return print_report(&self.file, Kind::Standings, self.format, self.lang, None);
         };
         let mut e = store::load(&self.file)?;
-        e.tiebreaks = parse_tiebreaks(&codes)?;
+        e.tiebreaks = tiebreaks;
         let tables = report::build(&e, Kind::Standings, self.lang);
         print!("{}", report::render(&e, &tables, self.format, self.lang));
         Ok(())
@@ -45,11 +45,11 @@ impl StandingsArgs {
 pub struct CrosstableArgs {
     /// Event file.
     file: PathBuf,
-    /// Output: text, csv, html.
-    #[arg(long, default_value = "text", value_parser = parse_format)]
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Language: zh, mn, en.
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    /// Report language.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
     lang: Lang,
 }
 
@@ -92,11 +92,11 @@ pub struct ReportArgs {
     /// Round (pairings, match cards; default the last).
     #[arg(long)]
     round: Option<RoundNo>,
-    /// Output: text, csv, html.
-    #[arg(long, default_value = "text", value_parser = parse_format)]
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Language: zh, mn, en.
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    /// Report language.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
     lang: Lang,
     /// Write to this file instead of standard output.
     #[arg(long)]

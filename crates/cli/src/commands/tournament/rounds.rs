@@ -7,7 +7,7 @@ use clap::Args;
 use shatar_tournament::report::{self, Format, Kind, Lang};
 use shatar_tournament::{EventError, RoundNo, store};
 
-use super::{parse_lang, print_explanation, update};
+use super::{print_explanation, update};
 
 /// The options of `shatar tournament start`.
 #[derive(Args)]
@@ -41,7 +41,7 @@ pub struct PairArgs {
     #[arg(long)]
     explain: bool,
     /// Report language: zh, mn, en.
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    #[arg(long, value_enum, default_value_t = Lang::En)]
     lang: Lang,
 }
 

@@ -4,10 +4,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use shatar_tournament::pairing::swiss::acceleration::Acceleration;
 use shatar_tournament::simulate::{ResultModel, Simulation, simulate};
-use shatar_tournament::store;
-
-use super::{parse_acceleration, parse_system};
+use shatar_tournament::{System, store};
 
 /// `--model` of `shatar tournament simulate`.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -21,9 +20,9 @@ enum Model {
 /// The options of `shatar tournament simulate`.
 #[derive(Args)]
 pub struct SimulateArgs {
-    /// Pairing system (see `new`).
-    #[arg(long)]
-    system: String,
+    /// Pairing system.
+    #[arg(long, value_enum)]
+    system: System,
     /// Number of players.
     #[arg(long)]
     players: u32,
@@ -42,9 +41,9 @@ pub struct SimulateArgs {
     /// Withdrawals per thousand players and rounds.
     #[arg(long, default_value_t = 0)]
     withdrawals: u32,
-    /// FIDE Dutch: accelerated first rounds, `none` or `baku`.
-    #[arg(long, default_value = "none")]
-    acceleration: String,
+    /// FIDE Dutch: accelerated first rounds.
+    #[arg(long, value_enum, default_value_t = Acceleration::None)]
+    acceleration: Acceleration,
     /// Event file to write.
     #[arg(long)]
     out: PathBuf,
@@ -53,7 +52,7 @@ pub struct SimulateArgs {
 impl SimulateArgs {
     /// Runs the simulation and writes the event file.
     pub fn run(self) -> Result<()> {
-        let mut sim = Simulation::new(parse_system(&self.system)?, self.players, self.seed);
+        let mut sim = Simulation::new(self.system, self.players, self.seed);
         sim.rounds = self.rounds;
         sim.model = match self.model {
             Model::Random => ResultModel::Random,
@@ -61,7 +60,7 @@ impl SimulateArgs {
         };
         sim.forfeit_per_mille = self.forfeits;
         sim.withdraw_per_mille = self.withdrawals;
-        sim.acceleration = parse_acceleration(&self.acceleration)?;
+        sim.acceleration = self.acceleration;
         let e = simulate(&sim)?;
         store::save(&e, &self.out)?;
         println!(

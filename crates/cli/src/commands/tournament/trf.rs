@@ -4,9 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use shatar_tournament::{store, trf};
-
-use super::parse_system;
+use shatar_tournament::{System, store, trf};
 
 /// The options of `shatar tournament export-trf`.
 #[derive(Args)]
@@ -30,8 +28,8 @@ pub struct ImportTrfArgs {
     /// TRF file.
     trf: PathBuf,
     /// Pairing system of the event.
-    #[arg(long, default_value = "swiss")]
-    system: String,
+    #[arg(long, value_enum, default_value_t = System::Swiss)]
+    system: System,
     /// Event file to create.
     #[arg(long)]
     out: PathBuf,
@@ -52,8 +50,8 @@ impl ImportTrfArgs {
         }
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let import = trf::import(&text, parse_system(&self.system)?)
-            .with_context(|| format!("{}", path.display()))?;
+        let import =
+            trf::import(&text, self.system).with_context(|| format!("{}", path.display()))?;
         if self.strict && !import.warnings.is_empty() {
             bail!(
                 "{}: the points the file states differ from its rounds (--strict; {} left unchanged):\n{}",

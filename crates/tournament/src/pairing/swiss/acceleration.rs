@@ -24,6 +24,7 @@ use crate::numbers::{EntrantNo, RoundNo};
 
 /// How a Swiss event accelerates its first rounds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Acceleration {
     /// No acceleration: scores are the points won.
