@@ -1,10 +1,14 @@
 //! The two sides.
 
+use serde::{Deserialize, Serialize};
 use std::ops::{Index, IndexMut, Not};
 
 /// A side. The second side is called Black in the S1 rules and Blue (蓝) in S4; that is a
 /// display label, in code it is one colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Files write it `"white"` or `"black"` (serde), as the event files always have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Color {
     /// Moves first.
     White = 0,

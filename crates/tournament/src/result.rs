@@ -4,30 +4,14 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use shatar_rules::outcome::Outcome;
 
 use crate::score::Score;
 
-/// The side a player has in one game. In Mongolian chess the second player's men are
-/// usually blue; the rules call the side Black.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Color {
-    /// Moves first.
-    White,
-    /// Moves second (Blue).
-    Black,
-}
-
-impl Color {
-    /// The other side.
-    #[must_use]
-    pub fn opposite(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-}
+/// The side a player has in one game: the rules' colour (in Mongolian chess the second
+/// player's men are usually blue; the rules call the side Black). Event files write it
+/// `"white"` or `"black"`.
+pub use shatar_rules::Color;
 
 /// The result of one game, from the point of view of that game's colours.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,6 +73,45 @@ impl GameResult {
         }
     }
 
+    /// The result of a game played to its end at the board: the rules' outcome.
+    ///
+    /// ```
+    /// use shatar_rules::Color;
+    /// use shatar_rules::outcome::Outcome;
+    /// use shatar_tournament::GameResult;
+    /// let won = Outcome::Decisive { winner: Color::Black };
+    /// assert_eq!(GameResult::played(won), GameResult::BlackWins);
+    /// assert_eq!(GameResult::played(Outcome::Draw), GameResult::Draw);
+    /// ```
+    #[must_use]
+    pub fn played(outcome: Outcome) -> GameResult {
+        match outcome {
+            Outcome::Decisive {
+                winner: Color::White,
+            } => GameResult::WhiteWins,
+            Outcome::Decisive {
+                winner: Color::Black,
+            } => GameResult::BlackWins,
+            Outcome::Draw => GameResult::Draw,
+        }
+    }
+
+    /// The forfeit `winner` wins because the other side did not play.
+    ///
+    /// ```
+    /// use shatar_rules::Color;
+    /// use shatar_tournament::GameResult;
+    /// let r = GameResult::forfeit_won_by(Color::White, "late".into());
+    /// assert_eq!(r, GameResult::WhiteWinsByForfeit { reason: "late".into() });
+    /// ```
+    #[must_use]
+    pub fn forfeit_won_by(winner: Color, reason: String) -> GameResult {
+        match winner {
+            Color::White => GameResult::WhiteWinsByForfeit { reason },
+            Color::Black => GameResult::BlackWinsByForfeit { reason },
+        }
+    }
+
     /// Points scored by the given side.
     #[must_use]
     pub fn points(&self, side: Color) -> Score {
@@ -136,7 +159,7 @@ impl GameResult {
     /// Whether the given side won (over the board or by forfeit).
     #[must_use]
     pub fn is_win_for(&self, side: Color) -> bool {
-        self.points(side) > self.points(side.opposite())
+        self.points(side) > self.points(!side)
     }
 
     /// Whether two results are the same result: equal, forfeits whatever reason each

@@ -238,7 +238,7 @@ pub fn encounters_of(event: &Event, round: RoundNo, p: &Pairing) -> Vec<(Entrant
                     .iter()
                     .enumerate()
                     .map(|(k, g)| {
-                        let c = if k % 2 == 0 { base } else { base.opposite() };
+                        let c = if k % 2 == 0 { base } else { !base };
                         (c, g)
                     })
                     .collect()
@@ -274,7 +274,7 @@ pub fn encounters_of(event: &Event, round: RoundNo, p: &Pairing) -> Vec<(Entrant
     for games in &boards {
         let mut board_pts = [Score::ZERO, Score::ZERO];
         for (c, g) in games {
-            let colors = [*c, c.opposite()];
+            let colors = [*c, !*c];
             for i in 0..2 {
                 let pts = g.points(colors[i]);
                 board_pts[i] += pts;

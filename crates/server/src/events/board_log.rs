@@ -252,15 +252,10 @@ pub fn result_of(game: &ArbiterGame) -> Option<GameResult> {
     let end = game.result()?;
     let reason = || end.to_string();
     Some(match (&end.reason, end.outcome) {
-        (Reason::LateArrival, Outcome::Decisive { winner }) => match winner {
-            shatar_rules::Color::White => GameResult::WhiteWinsByForfeit { reason: reason() },
-            shatar_rules::Color::Black => GameResult::BlackWinsByForfeit { reason: reason() },
-        },
-        (_, Outcome::Decisive { winner }) => match winner {
-            shatar_rules::Color::White => GameResult::WhiteWins,
-            shatar_rules::Color::Black => GameResult::BlackWins,
-        },
-        (_, Outcome::Draw) => GameResult::Draw,
+        (Reason::LateArrival, Outcome::Decisive { winner }) => {
+            GameResult::forfeit_won_by(winner, reason())
+        }
+        (_, outcome) => GameResult::played(outcome),
     })
 }
 

@@ -41,12 +41,8 @@ pub async fn give_time(
     let game = crate::db::event_games::game_at(&app.db, id, round.get(), board.get())
         .await?
         .ok_or_else(not_played)?;
-    let side = match color {
-        Color::White => shatar_rules::Color::White,
-        Color::Black => shatar_rules::Color::Black,
-    };
     app.hub
-        .give_time(&game, side, i64::from(seconds) * 1_000)
+        .give_time(&game, color, i64::from(seconds) * 1_000)
         .await
         .map_err(|e| match e {
             crate::error::ActionError::Storage => ChangeError::Storage(AppError::Internal(

@@ -17,8 +17,6 @@ use crate::db::games::{Ending, GameRow, Status as GameStatus};
 use crate::live::game::Finish;
 use serde::{Deserialize, Serialize};
 use shatar_arbiter::{Bonus, TimeControl};
-// The rules' colours of a game's result (the tournament library has its own `Color`).
-use shatar_rules::Color as Side;
 use shatar_rules::outcome::Outcome;
 use shatar_tournament::{
     Color, DrawnMatchRule, EntrantNo, Event, GameResult, Pairing, Score, System,
@@ -161,13 +159,10 @@ pub fn result_of(game: &GameRow) -> Option<GameResult> {
     let reason = || NO_SHOW.to_owned();
     match (game.status, game.result) {
         (GameStatus::Started, _) => None,
-        (GameStatus::Ended, Some(Outcome::Decisive { winner })) => Some(match (winner, no_show) {
-            (Side::White, true) => GameResult::WhiteWinsByForfeit { reason: reason() },
-            (Side::Black, true) => GameResult::BlackWinsByForfeit { reason: reason() },
-            (Side::White, false) => GameResult::WhiteWins,
-            (Side::Black, false) => GameResult::BlackWins,
-        }),
-        (GameStatus::Ended, Some(Outcome::Draw)) => Some(GameResult::Draw),
+        (GameStatus::Ended, Some(Outcome::Decisive { winner })) if no_show => {
+            Some(GameResult::forfeit_won_by(winner, reason()))
+        }
+        (GameStatus::Ended, Some(outcome)) => Some(GameResult::played(outcome)),
         // Event games cannot be aborted by a player: an aborted one is a double default.
         (GameStatus::Ended | GameStatus::Aborted, None) | (GameStatus::Aborted, Some(_)) => {
             Some(GameResult::DoubleForfeit { reason: reason() })
@@ -239,7 +234,7 @@ pub fn next_in_match(event: &Event, p: &Pairing, ended: &[GameResult]) -> Option
     for (i, g) in ended.iter().enumerate() {
         let c = Pairing::first_color_in_game(i);
         first += g.points(c);
-        other += g.points(c.opposite());
+        other += g.points(!c);
     }
     let rule = event.settings.drawn_match;
     if rule == DrawnMatchRule::Armageddon && k > planned {
@@ -275,11 +270,11 @@ pub fn decided_finish(result: &GameResult) -> Finish {
     let (white, black) = (result.points(Color::White), result.points(Color::Black));
     let result = if white > black {
         Some(Outcome::Decisive {
-            winner: Side::White,
+            winner: Color::White,
         })
     } else if black > white {
         Some(Outcome::Decisive {
-            winner: Side::Black,
+            winner: Color::Black,
         })
     } else if white == Score::ZERO {
         None

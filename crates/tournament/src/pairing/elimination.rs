@@ -436,7 +436,7 @@ fn game_points(p: &Pairing) -> (Score, Score) {
     for (k, g) in p.games.iter().enumerate() {
         let c = Pairing::first_color_in_game(k);
         w += g.points(c);
-        b += g.points(c.opposite());
+        b += g.points(!c);
     }
     (w, b)
 }

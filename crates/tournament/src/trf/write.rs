@@ -425,14 +425,10 @@ fn round_blocks(event: &Event, round: &Round, k: usize) -> BTreeMap<EntrantNo, B
                     continue;
                 };
                 let base = event.first_team_colour(round.number, b);
-                let color = if k.is_multiple_of(2) {
-                    base
-                } else {
-                    base.opposite()
-                };
+                let color = if k.is_multiple_of(2) { base } else { !base };
                 let result = results.get(k);
                 out.insert(first, game_block(second, color, result));
-                out.insert(second, game_block(first, color.opposite(), result));
+                out.insert(second, game_block(first, !color, result));
             }
             continue;
         }
@@ -455,7 +451,7 @@ fn round_blocks(event: &Event, round: &Round, k: usize) -> BTreeMap<EntrantNo, B
         let color = Pairing::first_color_in_game(k);
         let result = p.games.get(k);
         out.insert(p.white, game_block(black, color, result));
-        out.insert(black, game_block(p.white, color.opposite(), result));
+        out.insert(black, game_block(p.white, !color, result));
     }
     out
 }

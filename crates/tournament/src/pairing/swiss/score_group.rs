@@ -52,7 +52,7 @@ impl Entrant {
             (Some(Color::White), -d)
         } else {
             // Balanced: alternate from the last game.
-            (self.colors.last().map(|c| c.opposite()), 0)
+            (self.colors.last().map(|c| !c), 0)
         }
     }
 

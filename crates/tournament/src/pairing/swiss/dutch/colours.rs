@@ -53,7 +53,7 @@ impl Dutch {
             for k in 1..=n {
                 let (x1, y1) = (ha[ha.len() - k], hb[hb.len() - k]);
                 if x1 != y1 {
-                    return give(a, x1.opposite());
+                    return give(a, !x1);
                 }
             }
             // E.4: the higher-ranked player's preference.
@@ -65,7 +65,7 @@ impl Dutch {
         let c = if higher % 2 == 1 {
             self.initial
         } else {
-            self.initial.opposite()
+            !self.initial
         };
         give(higher, c)
     }

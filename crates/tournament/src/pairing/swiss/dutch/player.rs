@@ -64,7 +64,7 @@ impl Player {
             } else if d < -1 {
                 Color::White
             } else {
-                last.map_or(Color::White, Color::opposite)
+                last.map_or(Color::White, |c| !c)
             };
             return (Some(c), Strength::Absolute);
         }
@@ -75,7 +75,7 @@ impl Player {
             return (Some(Color::White), Strength::Strong);
         }
         match last {
-            Some(c) => (Some(c.opposite()), Strength::Mild),
+            Some(c) => (Some(!c), Strength::Mild),
             None => (None, Strength::None),
         }
     }
