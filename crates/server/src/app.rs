@@ -5,6 +5,7 @@ use crate::auth::Visitor;
 use crate::auth::csrf::AnonToken;
 use crate::error::{AppError, ErrorText};
 use crate::html::{error_body, error_page, page};
+use crate::i18n::PageLang;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Request, State};
@@ -73,7 +74,7 @@ async fn error_pages(State(state): State<AppState>, req: Request, next: Next) ->
     let visitor = Visitor::from_request_parts(&mut parts, &state).await.ok();
     let lang = visitor
         .as_ref()
-        .map_or_else(|| Lang::from_request(&headers), |v| v.lang);
+        .map_or_else(|| Lang::from_headers(&headers), |v| v.lang);
     let message = text.get(lang);
     let mut new = if path.starts_with("/api/") {
         (status, Json(serde_json::json!({"error": message}))).into_response()
@@ -118,7 +119,7 @@ async fn request_rate(
         && !state.requests.allow(ip, std::time::Instant::now())
     {
         // Answered before anything else runs: a bare page in the browser's language.
-        let lang = Lang::from_request(req.headers());
+        let lang = Lang::from_headers(req.headers());
         let status = AppError::TooManyRequests.status_code();
         let message = AppError::TooManyRequests.message(lang);
         return (status, error_page(lang, status, &message)).into_response();

@@ -6,6 +6,7 @@ use crate::db::games::{self, GameRow, Status};
 use crate::db::{Db, users};
 use crate::error::AppError;
 use crate::i18n;
+use crate::i18n::PageLang;
 use crate::live::game::ruleset_of;
 use crate::wording::{clock_text, side_name};
 use axum::http::HeaderMap;

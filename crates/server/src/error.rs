@@ -1,6 +1,7 @@
 //! One error enum for the server; each variant maps to an HTTP status. Internal causes are
 //! logged, never sent to the browser.
 
+use crate::i18n::PageLang;
 use crate::i18n::{Lang, Msg};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

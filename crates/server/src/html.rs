@@ -4,6 +4,7 @@
 use crate::auth::Visitor;
 use crate::auth::csrf::FIELD;
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 use axum::http::StatusCode;
 use axum::response::Html;
 

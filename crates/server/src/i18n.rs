@@ -7,16 +7,9 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 use std::sync::LazyLock;
 
-/// A page language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English.
-    En,
-    /// Chinese (simplified).
-    Zh,
-    /// Mongolian, Cyrillic script.
-    Mn,
-}
+/// A page language: the tournament library's report language (Chinese, Mongolian,
+/// English), so a page and the report it shows are in one language.
+pub use shatar_tournament::report::Lang;
 
 /// The Fluent sources, embedded: per language the site's messages (`site.ftl`) and then the
 /// event pages' (`events.ftl`), read as one source.
@@ -50,30 +43,22 @@ pub const SOURCES: [(Lang, &str); 3] = [
 /// The cookie the language switcher sets.
 pub const COOKIE: &str = "lang";
 
-impl Lang {
-    /// Every language, in switcher order.
-    pub const ALL: [Lang; 3] = [Lang::Zh, Lang::Mn, Lang::En];
-
-    /// The BCP 47 code.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
-            Lang::Mn => "mn",
-        }
-    }
-
-    /// The same language for the tournament library's reports.
-    pub const fn report(self) -> shatar_tournament::report::Lang {
-        match self {
-            Lang::En => shatar_tournament::report::Lang::En,
-            Lang::Zh => shatar_tournament::report::Lang::Zh,
-            Lang::Mn => shatar_tournament::report::Lang::Mn,
-        }
-    }
-
+/// What the web adds to a language: reading it from a request, and its messages.
+pub trait PageLang: Sized {
     /// The language of a code or tag (`zh-CN`, `mn-Cyrl-MN`, `en-GB`…), if supported.
-    pub fn from_tag(tag: &str) -> Option<Lang> {
+    fn from_tag(tag: &str) -> Option<Self>;
+    /// The best supported language of an `Accept-Language` value (RFC 9110 §12.5.4).
+    fn from_accept_language(value: &str) -> Option<Self>;
+    /// The language of a request: cookie, then `Accept-Language`, then English.
+    fn from_headers(headers: &HeaderMap) -> Self;
+    /// The message `id`, or the English one, or the id itself when missing everywhere.
+    fn t(self, id: &str) -> String;
+    /// The message `id` with string arguments.
+    fn t_args(self, id: &str, args: &[(&str, &str)]) -> String;
+}
+
+impl PageLang for Lang {
+    fn from_tag(tag: &str) -> Option<Lang> {
         let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
         match primary.as_str() {
             "en" => Some(Lang::En),
@@ -83,8 +68,7 @@ impl Lang {
         }
     }
 
-    /// The best supported language of an `Accept-Language` value (RFC 9110 §12.5.4).
-    pub fn from_accept_language(value: &str) -> Option<Lang> {
+    fn from_accept_language(value: &str) -> Option<Lang> {
         let mut best: Option<(f32, usize, Lang)> = None;
         for (i, item) in value.split(',').take(32).enumerate() {
             let mut parts = item.split(';');
@@ -106,8 +90,7 @@ impl Lang {
         best.map(|(_, _, l)| l)
     }
 
-    /// The language of a request: cookie, then `Accept-Language`, then English.
-    pub fn from_request(headers: &HeaderMap) -> Lang {
+    fn from_headers(headers: &HeaderMap) -> Lang {
         crate::auth::cookie(headers, COOKIE)
             .and_then(Lang::from_tag)
             .or_else(|| {
@@ -119,13 +102,11 @@ impl Lang {
             .unwrap_or(Lang::En)
     }
 
-    /// The message `id`, or the English one, or the id itself when missing everywhere.
-    pub fn t(self, id: &str) -> String {
+    fn t(self, id: &str) -> String {
         self.t_args(id, &[])
     }
 
-    /// The message `id` with string arguments.
-    pub fn t_args(self, id: &str, args: &[(&str, &str)]) -> String {
+    fn t_args(self, id: &str, args: &[(&str, &str)]) -> String {
         let mut fargs = FluentArgs::new();
         for (k, v) in args {
             fargs.set(*k, *v);

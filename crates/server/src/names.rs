@@ -7,6 +7,7 @@
 //! in which look-alike characters and case no longer differ — equals an existing name's.
 
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 use unicode_normalization::UnicodeNormalization;
 use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::{GeneralSecurityProfile, MixedScript, skeleton};

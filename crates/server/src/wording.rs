@@ -3,6 +3,7 @@
 
 use crate::db::games::GameRow;
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 
 /// A time control as `90′ + 30″`.
 pub fn clock_text(initial_ms: i64, increment_ms: i64) -> String {

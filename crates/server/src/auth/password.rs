@@ -2,6 +2,7 @@
 
 use crate::error::AppError;
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
 

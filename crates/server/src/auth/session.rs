@@ -5,6 +5,7 @@ use super::{cookie, is_token, random_token, token_hash};
 use crate::db::{sessions, tokens, users};
 use crate::error::AppError;
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -53,7 +54,7 @@ impl FromRequestParts<AppState> for Visitor {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Visitor, AppError> {
-        let lang = Lang::from_request(&parts.headers);
+        let lang = Lang::from_headers(&parts.headers);
         let anon = parts
             .extensions
             .get::<AnonToken>()

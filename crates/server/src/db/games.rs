@@ -610,7 +610,7 @@ async fn write_batch(db: &Db, batch: &mut Vec<Job>) {
 #[cfg(test)]
 mod ending_tests {
     use super::Ending;
-    use crate::i18n::{Lang, SOURCES, message_ids};
+    use crate::i18n::{Lang, PageLang, SOURCES, message_ids};
 
     /// Every stored key reads back as its ending, and every ending has its `term-*` words
     /// in every language (the archive, the PGN and the game page show them).

@@ -3,6 +3,7 @@
 
 use crate::db::games::Ending;
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 use shatar_arbiter::{GameResult, Reason, TimeLoss};
 
 /// The reason of `result` in `l`, without the score (`White's flag fell`).

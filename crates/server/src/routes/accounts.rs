@@ -7,6 +7,7 @@ use crate::db::users::{self, AccountRole};
 use crate::error::{AppError, AppResult};
 use crate::extract::Form;
 use crate::html::{csrf_field, esc, page};
+use crate::i18n::PageLang;
 use crate::names;
 use crate::redirect::SameSitePath;
 use crate::state::AppState;

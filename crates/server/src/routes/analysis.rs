@@ -11,6 +11,7 @@ use crate::board_view;
 use crate::db::games::Ending;
 use crate::error::{AnalysisError, AppResult};
 use crate::html::{esc, json_in_script, page};
+use crate::i18n::PageLang;
 use crate::i18n::{Lang, Msg};
 use crate::refusals;
 use crate::routes::record::{notation_switcher, stored};

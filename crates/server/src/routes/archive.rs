@@ -10,6 +10,7 @@ use crate::extract::Query;
 use crate::html::{page, url_encode};
 use crate::i18n::Lang;
 use crate::i18n::Msg;
+use crate::i18n::PageLang;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Path, State};

@@ -7,6 +7,7 @@ use crate::error::{AppError, AppResult};
 use crate::extract::Form;
 use crate::html::{csrf_field, esc};
 use crate::i18n::Msg;
+use crate::i18n::PageLang;
 use crate::ids::random_id;
 use crate::live::computer::LEVELS;
 use crate::redirect::SameSitePath;

@@ -4,6 +4,7 @@ use crate::auth::Visitor;
 use crate::db::games::Ending;
 use crate::error::{AppError, AppResult};
 use crate::html::{esc, json_in_script, page};
+use crate::i18n::PageLang;
 use crate::ids::is_id;
 use crate::state::AppState;
 use axum::Router;

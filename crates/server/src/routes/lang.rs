@@ -3,6 +3,7 @@
 use super::see_other;
 use crate::error::{AppError, AppResult};
 use crate::extract::Query;
+use crate::i18n::PageLang;
 use crate::i18n::{COOKIE, Lang};
 use crate::redirect::SameSitePath;
 use crate::state::AppState;

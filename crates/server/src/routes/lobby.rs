@@ -9,6 +9,7 @@ use crate::error::{AppError, AppResult};
 use crate::extract::Form;
 use crate::html::{csrf_input, page};
 use crate::i18n::Msg;
+use crate::i18n::PageLang;
 use crate::i18n::{Lang, ruleset_name};
 use crate::ids::{is_id, random_id};
 use crate::ratings::Category;

@@ -6,6 +6,7 @@ use crate::db::{Db, ratings, users};
 use crate::error::{AppError, AppResult};
 use crate::html::{esc, page, url_encode};
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 use crate::ratings::Category;
 use crate::state::AppState;
 use axum::Router;

@@ -15,6 +15,7 @@ use crate::extract::Query;
 use crate::html::{esc, json_in_script, page, url_encode};
 use crate::i18n::Lang;
 use crate::i18n::Msg;
+use crate::i18n::PageLang;
 use crate::ids::is_id;
 use crate::redirect::SameSitePath;
 use crate::state::AppState;

@@ -10,6 +10,7 @@ use crate::db::tokens;
 use crate::error::{AppError, AppResult};
 use crate::html::page;
 use crate::i18n::Msg;
+use crate::i18n::PageLang;
 use crate::redirect::SameSitePath;
 use crate::routes::see_other;
 use crate::state::AppState;

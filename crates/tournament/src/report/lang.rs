@@ -3,8 +3,8 @@
 
 use crate::tiebreak::Tiebreak;
 
-/// A report language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A language of the reports, and of the web pages that show them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Lang {
     /// 中文.
@@ -16,6 +16,9 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Every language, Chinese first (the order of a language switcher).
+    pub const ALL: [Lang; 3] = [Lang::Zh, Lang::Mn, Lang::En];
+
     /// Parses `zh`, `mn` or `en`.
     #[must_use]
     pub fn from_code(code: &str) -> Option<Lang> {

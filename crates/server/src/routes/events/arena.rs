@@ -6,6 +6,7 @@ use crate::auth::Visitor;
 use crate::events::arena::{self, ArenaRun};
 use crate::events::{EventState, words};
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 use maud::{Markup, html};
 use serde_json::{Value, json};
 use shatar_tournament::EntrantNo;

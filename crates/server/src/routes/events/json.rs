@@ -6,7 +6,7 @@ use crate::auth::Visitor;
 use crate::error::{AppError, ErrorText};
 use crate::events::ActionError;
 use crate::events::change::ChangeError;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Lang, Msg, PageLang};
 use crate::state::AppState;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -162,7 +162,7 @@ impl IntoResponse for ApiError {
 /// The events API's layer that writes a refusal in the request's language: the `lang`
 /// cookie, else `Accept-Language`, else English. The JSON shape and the status stay.
 pub async fn in_reader_language(req: Request, next: Next) -> Response {
-    let lang = Lang::from_request(req.headers());
+    let lang = Lang::from_headers(req.headers());
     let mut res = next.run(req).await;
     let Some(refusal) = res.extensions_mut().remove::<Refusal>() else {
         return res;

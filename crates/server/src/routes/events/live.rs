@@ -21,6 +21,7 @@ use crate::db::events as store;
 use crate::error::{AppError, AppResult};
 use crate::events::{Standing, board_log, board_sync, hall};
 use crate::i18n::Msg;
+use crate::i18n::PageLang;
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::http::header;

@@ -12,6 +12,7 @@ use crate::events::change;
 use crate::events::{Action, NewPlayer, Person, Standing};
 use crate::html::page;
 use crate::i18n::Msg;
+use crate::i18n::PageLang;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};

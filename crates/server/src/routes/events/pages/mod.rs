@@ -13,6 +13,7 @@ use crate::events::online::Online;
 use crate::events::state::EventState;
 use crate::events::{Action, Person, Standing, Status, board_log};
 use crate::html::page;
+use crate::i18n::PageLang;
 use crate::i18n::{Lang, Msg, ruleset_name};
 use crate::redirect::SameSitePath;
 use crate::routes::see_other;
@@ -175,7 +176,7 @@ fn new_form(v: &Visitor, error: Option<&str>) -> Markup {
                     (l.t("event-field-tiebreaks-hint")) " "
                     @for (i, tb) in Tiebreak::ALL.iter().enumerate() {
                         @if i > 0 { ", " }
-                        abbr title=(tiebreak_name(v.lang.report(), *tb)) { (tb.code()) }
+                        abbr title=(tiebreak_name(v.lang, *tb)) { (tb.code()) }
                     }
                 }
                 label { (l.t("event-field-default-time")) " "
@@ -497,7 +498,7 @@ fn event_body(v: &Visitor, stored: &store::StoredEvent, error: Option<&str>) -> 
                 table.standings {
                     thead { tr {
                         th { (l.t("event-place")) } th { (l.t("event-field-player")) }
-                        @for tb in &table.order { th title=(tiebreak_name(l.report(), *tb)) { (tb.code()) } }
+                        @for tb in &table.order { th title=(tiebreak_name(l, *tb)) { (tb.code()) } }
                     } }
                     tbody {
                         @for line in &table.lines {

@@ -15,6 +15,7 @@ use crate::events::change::{self, ChangeError};
 use crate::events::{Action, EventState, Standing, round_pgn, words};
 use crate::html::page;
 use crate::i18n::Msg;
+use crate::i18n::PageLang;
 use crate::redirect::SameSitePath;
 use crate::routes::see_other;
 use crate::state::AppState;

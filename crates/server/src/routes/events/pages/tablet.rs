@@ -17,6 +17,7 @@ use crate::events::board_log::{BoardLogError, Sender};
 use crate::events::board_sync::{self, BoardError};
 use crate::events::change::ChangeError;
 use crate::html::json_in_script;
+use crate::i18n::PageLang;
 use crate::i18n::{Lang, Msg};
 use crate::routes::events::api::CSRF_HEADER;
 use crate::routes::events::board_log::{LinkKey, PIN_HEADER};

@@ -8,6 +8,7 @@
 use super::{Visible, Which, entrant_name, is_knock_out, report_page};
 use crate::auth::Visitor;
 use crate::error::{AppError, AppResult};
+use crate::i18n::PageLang;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use axum::extract::{Path, State};

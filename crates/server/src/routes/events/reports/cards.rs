@@ -5,6 +5,7 @@
 use super::{Visible, Which, entrant_name, report_page, table};
 use crate::auth::Visitor;
 use crate::error::{AppError, AppResult};
+use crate::i18n::PageLang;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use axum::extract::{Path, State};
@@ -16,7 +17,7 @@ use shatar_tournament::{Entrants, Event, Pairing, RoundNo};
 
 /// A card with empty cells, one row per board, for a match without line-ups.
 fn blank_card(l: Lang, e: &Event) -> Markup {
-    let rl = l.report();
+    let rl = l;
     let boards = match e.entrants {
         Entrants::Team { boards, .. } => usize::from(boards),
         Entrants::Individual => 0,
@@ -94,7 +95,7 @@ pub(super) async fn show(
     let round = rd.number;
     let l = v.lang;
     // The library writes a card for each match with both line-ups, in board order.
-    let tables = report::build(e, Kind::MatchCards(Some(round)), l.report());
+    let tables = report::build(e, Kind::MatchCards(Some(round)), l);
     let mut tables = tables.iter();
     let matches: Vec<(&Pairing, Option<&report::Table>)> = rd
         .pairings

@@ -13,6 +13,7 @@ use crate::auth::Visitor;
 use crate::error::AppResult;
 use crate::events::board_log;
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::response::{Html, IntoResponse, Response};
@@ -51,7 +52,7 @@ pub(super) async fn show(
     let e = seen.event();
     let round = e.rounds.iter().rev().find(|r| seen.shows_round(r.number));
     let pairings = round.and_then(|r| {
-        report::build(e, Kind::Pairings(Some(r.number)), l.report())
+        report::build(e, Kind::Pairings(Some(r.number)), l)
             .into_iter()
             .next()
     });

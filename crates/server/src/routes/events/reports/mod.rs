@@ -26,6 +26,7 @@ use crate::auth::Visitor;
 use crate::db::events as store;
 use crate::error::{AppError, AppResult};
 use crate::events::{EventState, Standing};
+use crate::i18n::PageLang;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use axum::Router;

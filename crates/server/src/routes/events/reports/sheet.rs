@@ -11,6 +11,7 @@ use crate::auth::Visitor;
 use crate::error::{AppError, AppResult};
 use crate::events::{arbiter_pin, board_sync};
 use crate::html::csrf_input as csrf;
+use crate::i18n::PageLang;
 use crate::routes::events::pages::refusal;
 use crate::state::AppState;
 use axum::extract::{Path, State};
@@ -63,7 +64,7 @@ pub(super) async fn show(
     } else {
         ("event-sheet-qr-label-clock", "event-sheet-links-hint-clock")
     };
-    let tables = report::build(e, Kind::Pairings(Some(round)), l.report());
+    let tables = report::build(e, Kind::Pairings(Some(round)), l);
     let Some(t) = tables.first() else {
         return Err(AppError::Internal(format!(
             "no pairings table for round {round}"

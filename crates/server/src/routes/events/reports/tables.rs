@@ -5,6 +5,7 @@ use super::{Visible, Which, after_round, entrant_name, report_page, table};
 use crate::auth::Visitor;
 use crate::error::AppResult;
 use crate::i18n::Lang;
+use crate::i18n::PageLang;
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
@@ -205,7 +206,7 @@ pub(super) async fn crosstable(
         (l.t("event-report-crosstable"), nothing_yet(l, seen.event()))
     } else {
         let e = after_round(seen.event(), n);
-        let tables = report::build(&e, Kind::Crosstable, l.report());
+        let tables = report::build(&e, Kind::Crosstable, l);
         let title = l.t_args(
             "event-report-crosstable-after",
             &[("round", &n.to_string())],
@@ -274,7 +275,7 @@ pub(super) async fn awards(
         let e = after_round(seen.event(), n);
         let finished = n == seen.event().rounds.len()
             && seen.state().status() == crate::events::Status::Finished;
-        let tables = report::build(&e, Kind::Awards, l.report());
+        let tables = report::build(&e, Kind::Awards, l);
         html! {
             @if !finished { p.hint { (l.t("event-report-provisional")) } }
             @for t in &tables { (table(t, "awards")) }
