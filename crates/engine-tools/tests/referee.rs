@@ -26,7 +26,7 @@ fn play(white: &str, black: &str, tc: &str) -> referee::PlayedGame {
     referee::play_game(
         &Position::start(Ruleset::FSF),
         [&fake(white), &fake(black)],
-        tc.parse().unwrap(),
+        &tc.parse::<TimeControl>().unwrap(),
         &adj,
         None,
     )

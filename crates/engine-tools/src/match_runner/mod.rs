@@ -256,7 +256,7 @@ pub fn run_match(cfg: &MatchConfig, on_game: &mut dyn FnMut(&GameReport, &Wdl)) 
                     let game = referee::play_game(
                         opening,
                         specs,
-                        cfg.tc,
+                        &cfg.tc,
                         &cfg.adjudication,
                         variant.as_deref(),
                     );

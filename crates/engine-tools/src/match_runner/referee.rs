@@ -5,6 +5,7 @@
 use crate::client::UciClient;
 use crate::error::ClientError;
 use crate::match_runner::tc::TimeControl;
+use shatar_arbiter::{Bonus, Clock};
 use shatar_rules::outcome::Outcome;
 use shatar_rules::{Color, Game, Move, Position, fen, uci};
 use std::time::Duration;
@@ -231,7 +232,7 @@ fn fault_of(e: &ClientError) -> Fault {
 pub fn play_game(
     initial: &Position,
     specs: [&EngineSpec; 2],
-    tc: TimeControl,
+    tc: &TimeControl,
     adj: &Adjudication,
     variant: Option<&str>,
 ) -> PlayedGame {
@@ -249,10 +250,35 @@ pub fn play_game(
     }
 }
 
+/// The UCI `go` of a clock game: each side's time left and increment for its next move, and
+/// the moves to the next control of the side to move.
+fn go_clock(clock: &Clock, now_ms: u64) -> String {
+    let side = clock.running().map_or(Color::White, |r| r.color);
+    let control = clock.control();
+    let increment = |color: Color| {
+        let next = clock.face(color).moves.saturating_add(1);
+        match control.period_of_move(next).map(|p| p.bonus) {
+            Some(Bonus::Fischer { increment_ms }) => increment_ms,
+            _ => 0,
+        }
+    };
+    let mut go = format!(
+        "go wtime {} btime {} winc {} binc {}",
+        clock.remaining_ms(Color::White, now_ms).max(1),
+        clock.remaining_ms(Color::Black, now_ms).max(1),
+        increment(Color::White),
+        increment(Color::Black),
+    );
+    if let Some(left) = control.moves_to_go(clock.face(side).moves) {
+        go.push_str(&format!(" movestogo {left}"));
+    }
+    go
+}
+
 fn referee(
     game: &mut Game,
     specs: [&EngineSpec; 2],
-    tc: TimeControl,
+    tc: &TimeControl,
     adj: &Adjudication,
     variant: Option<&str>,
     think: &mut [ThinkStats; 2],
@@ -275,18 +301,16 @@ fn referee(
         let _ = e.send("ucinewgame");
     }
     let start_fen = fen::write(game.initial());
-    let (mut clock, inc, per_control) = match tc {
-        TimeControl::Clock {
-            moves,
-            base_ms,
-            inc_ms,
-        } => (
-            [base_ms as i64; 2],
-            inc_ms as i64,
-            moves.map(|m| (m, base_ms)),
-        ),
-        _ => ([0; 2], 0, None),
+    // The arbiter's clock on the engines' own time: `now_ms` is the thinking time of both
+    // sides so far, so a slow referee never costs an engine time.
+    let mut clock = match tc {
+        TimeControl::Clock(control) => Some(Clock::new(control.clone())),
+        _ => None,
     };
+    let mut now_ms = 0u64;
+    if let Some(clock) = &mut clock {
+        clock.start(game.position().turn(), now_ms);
+    }
     let mut moves_text: Vec<String> = Vec::new();
     let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
     let result = loop {
@@ -313,18 +337,12 @@ fn referee(
             position.push_str(&moves_text.join(" "));
         }
         let (go, timeout_ms) = match tc {
-            TimeControl::Clock { .. } => {
-                let mut g = format!(
-                    "go wtime {} btime {} winc {inc} binc {inc}",
-                    clock[0].max(1),
-                    clock[1].max(1)
-                );
-                if let Some((m, _)) = per_control {
-                    let played = game.moves().iter().skip(idx).step_by(2).count() as u32;
-                    let left = m - played % m;
-                    g.push_str(&format!(" movestogo {left}"));
-                }
-                (g, clock[idx].max(0) as u64 + adj.time_margin_ms + 1000)
+            TimeControl::Clock(_) => {
+                let Some(clock) = &clock else {
+                    break draw("internal error: clock missing");
+                };
+                let left = clock.remaining_ms(side, now_ms).max(0) as u64;
+                (go_clock(clock, now_ms), left + adj.time_margin_ms + 1000)
             }
             TimeControl::MoveTime(ms) => {
                 (format!("go movetime {ms}"), ms + adj.time_margin_ms + 1000)
@@ -354,11 +372,10 @@ fn referee(
             }
         };
         // The clock.
-        let over = match tc {
-            TimeControl::Clock { .. } => {
-                answer.elapsed_ms as i64 > clock[idx] + adj.time_margin_ms as i64
-            }
-            TimeControl::MoveTime(ms) => answer.elapsed_ms > ms + adj.time_margin_ms,
+        now_ms += answer.elapsed_ms;
+        let over = match (tc, &clock) {
+            (_, Some(clock)) => clock.remaining_ms(side, now_ms) < -(adj.time_margin_ms as i64),
+            (TimeControl::MoveTime(ms), _) => answer.elapsed_ms > *ms + adj.time_margin_ms,
             _ => false,
         };
         if over {
@@ -368,14 +385,8 @@ fn referee(
                 Some(Fault::TimeLoss),
             );
         }
-        if let TimeControl::Clock { .. } = tc {
-            clock[idx] = clock[idx] - answer.elapsed_ms as i64 + inc;
-            if let Some((m, base)) = per_control {
-                let played = game.moves().iter().skip(idx).step_by(2).count() as u32 + 1;
-                if played.is_multiple_of(m) {
-                    clock[idx] += base as i64;
-                }
-            }
+        if let Some(clock) = &mut clock {
+            clock.press(side, now_ms);
         }
         let m = match uci::parse_move(pos, &answer.bestmove) {
             Ok(m) => m,
@@ -443,4 +454,53 @@ fn adjudicate(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_tells_each_side_its_clock_and_the_moves_to_the_control() {
+        // 40 moves in 60 s, repeating, 0.6 s added after each move.
+        let TimeControl::Clock(control) = "40/60+0.6".parse().unwrap() else {
+            panic!("a clock control")
+        };
+        let mut clock = Clock::new(control);
+        clock.start(Color::White, 0);
+        assert_eq!(
+            go_clock(&clock, 0),
+            "go wtime 60000 btime 60000 winc 600 binc 600 movestogo 40"
+        );
+        // White thinks 1 s: 60 − 1 + 0.6 s left; Black's clock starts.
+        clock.press(Color::White, 1_000);
+        assert_eq!(
+            go_clock(&clock, 1_000),
+            "go wtime 59600 btime 60000 winc 600 binc 600 movestogo 40"
+        );
+        // Each side makes 38 more moves of 0.1 s: 39 made, one to go before the control.
+        let mut now = 1_000;
+        clock.press(Color::Black, now + 100);
+        now += 100;
+        for _ in 0..38 {
+            now += 100;
+            clock.press(Color::White, now);
+            now += 100;
+            clock.press(Color::Black, now);
+        }
+        // White: 60000 − 1000 − 38 × 100 + 39 × 600 = 78600; Black: 60000 − 39 × 100 + 39 × 600.
+        assert_eq!(
+            go_clock(&clock, now),
+            "go wtime 78600 btime 79500 winc 600 binc 600 movestogo 1"
+        );
+        // White's 40th move reaches the control: another 60 s, and 40 moves to the next.
+        now += 100;
+        clock.press(Color::White, now);
+        now += 100;
+        clock.press(Color::Black, now);
+        assert_eq!(
+            go_clock(&clock, now),
+            "go wtime 139100 btime 140000 winc 600 binc 600 movestogo 40"
+        );
+    }
 }

@@ -1,27 +1,43 @@
 //! Time controls of the match runner.
 
 use crate::error::ParseMatchError;
+use shatar_arbiter::{Bonus, Period};
 use std::fmt;
 use std::str::FromStr;
 
 /// How long an engine may think.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TimeControl {
-    /// A clock: `base+inc` in seconds, optionally `moves/base+inc` (repeating controls).
-    Clock {
-        /// Moves per control (`None`: sudden death).
-        moves: Option<u32>,
-        /// Time per control in milliseconds.
-        base_ms: u64,
-        /// Increment per move in milliseconds.
-        inc_ms: u64,
-    },
+    /// A clock: the arbiter's time control, read here in the match runners' form —
+    /// `base+inc` in seconds, optionally `moves/base+inc` (the control repeating every
+    /// `moves` moves) — and run by the arbiter's [`shatar_arbiter::Clock`].
+    Clock(shatar_arbiter::TimeControl),
     /// `movetime=MS`: a fixed time per move.
     MoveTime(u64),
     /// `nodes=N`: a node budget per move.
     Nodes(u64),
     /// `depth=D`: a fixed depth per move.
     Depth(u32),
+}
+
+impl TimeControl {
+    /// A clock of `base_ms` per control of `moves` moves (`None`: the whole game) and
+    /// `inc_ms` added after each move.
+    #[must_use]
+    pub fn clock(moves: Option<u32>, base_ms: u64, inc_ms: u64) -> TimeControl {
+        let bonus = if inc_ms == 0 {
+            Bonus::None
+        } else {
+            Bonus::Fischer {
+                increment_ms: inc_ms,
+            }
+        };
+        TimeControl::Clock(shatar_arbiter::TimeControl::from_periods(vec![Period {
+            moves,
+            time_ms: base_ms,
+            bonus,
+        }]))
+    }
 }
 
 fn seconds_to_ms(text: &str, whole: &str) -> Result<u64, ParseMatchError> {
@@ -76,32 +92,33 @@ impl FromStr for TimeControl {
         if base_ms == 0 && inc_ms == 0 {
             return Err(err("no time at all"));
         }
-        Ok(TimeControl::Clock {
-            moves,
-            base_ms,
-            inc_ms,
-        })
+        Ok(TimeControl::clock(moves, base_ms, inc_ms))
     }
 }
 
 impl fmt::Display for TimeControl {
+    /// The match runners' form for one period with an increment (what [`FromStr`] reads);
+    /// any other clock in the arbiter's PGN form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TimeControl::Clock {
-                moves,
-                base_ms,
-                inc_ms,
-            } => {
-                if let Some(m) = moves {
-                    write!(f, "{m}/")?;
+            TimeControl::Clock(control) => match control.periods() {
+                [period] if matches!(period.bonus, Bonus::None | Bonus::Fischer { .. }) => {
+                    if let Some(m) = period.moves {
+                        write!(f, "{m}/")?;
+                    }
+                    let inc_ms = match period.bonus {
+                        Bonus::Fischer { increment_ms } => increment_ms,
+                        _ => 0,
+                    };
+                    write!(
+                        f,
+                        "{}+{}",
+                        period.time_ms as f64 / 1000.0,
+                        inc_ms as f64 / 1000.0
+                    )
                 }
-                write!(
-                    f,
-                    "{}+{}",
-                    *base_ms as f64 / 1000.0,
-                    *inc_ms as f64 / 1000.0
-                )
-            }
+                _ => write!(f, "{control}"),
+            },
             TimeControl::MoveTime(ms) => write!(f, "movetime={ms}"),
             TimeControl::Nodes(n) => write!(f, "nodes={n}"),
             TimeControl::Depth(d) => write!(f, "depth={d}"),
@@ -117,20 +134,9 @@ mod tests {
     fn parses() {
         assert_eq!(
             "40/60+0.6".parse(),
-            Ok(TimeControl::Clock {
-                moves: Some(40),
-                base_ms: 60_000,
-                inc_ms: 600
-            })
+            Ok(TimeControl::clock(Some(40), 60_000, 600))
         );
-        assert_eq!(
-            "10+0.1".parse(),
-            Ok(TimeControl::Clock {
-                moves: None,
-                base_ms: 10_000,
-                inc_ms: 100
-            })
-        );
+        assert_eq!("10+0.1".parse(), Ok(TimeControl::clock(None, 10_000, 100)));
         assert_eq!("movetime=50".parse(), Ok(TimeControl::MoveTime(50)));
         assert_eq!("nodes=1000".parse(), Ok(TimeControl::Nodes(1000)));
         assert_eq!("depth=6".parse(), Ok(TimeControl::Depth(6)));
@@ -138,5 +144,21 @@ mod tests {
         assert!("ten".parse::<TimeControl>().is_err());
         assert!("0+0".parse::<TimeControl>().is_err());
         assert!("-5+1".parse::<TimeControl>().is_err());
+        for text in [
+            "40/60+0.6",
+            "10+0.1",
+            "60+0",
+            "movetime=50",
+            "nodes=1000",
+            "depth=6",
+        ] {
+            assert_eq!(text.parse::<TimeControl>().unwrap().to_string(), text);
+        }
+        // A clock built otherwise is written in the arbiter's form.
+        let two_periods: shatar_arbiter::TimeControl = "40/5400+30:1800+30".parse().unwrap();
+        assert_eq!(
+            TimeControl::Clock(two_periods).to_string(),
+            "40/5400+30:1800+30"
+        );
     }
 }
