@@ -3,12 +3,17 @@
 use crate::{Bitboard, ByColor, Color, Piece, Role, Square};
 
 /// Where the men stand: one bitboard per role and per colour, plus a square-indexed array
-/// for fast look-up. Says nothing about legality.
+/// for fast look-up, and the marks a step-back ruleset puts on some men (returning pawns,
+/// weak bers). Says nothing about legality.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     by_role: [Bitboard; 6],
     by_color: [Bitboard; 2],
     squares: [Option<Piece>; 64],
+    /// Pawns that reached their last rank and step back (docs/rules.md §2, step-back pawn).
+    returning: Bitboard,
+    /// Bers marked as moving like the weak bers (only a step-back ruleset reads it).
+    marked_weak: Bitboard,
 }
 
 impl Default for Board {
@@ -24,6 +29,8 @@ impl Board {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
             squares: [None; 64],
+            returning: Bitboard::EMPTY,
+            marked_weak: Bitboard::EMPTY,
         }
     }
 
@@ -87,13 +94,53 @@ impl Board {
         self.squares[sq.index()] = Some(piece);
     }
 
-    /// Removes `piece`, which must stand on `sq`.
+    /// Removes `piece`, which must stand on `sq`, with its marks.
     #[inline]
     pub(crate) fn remove_unchecked(&mut self, sq: Square, piece: Piece) {
         debug_assert_eq!(self.squares[sq.index()], Some(piece));
         self.by_role[piece.role.index()].discard(sq);
         self.by_color[piece.color.index()].discard(sq);
         self.squares[sq.index()] = None;
+        self.returning.discard(sq);
+        self.marked_weak.discard(sq);
+    }
+
+    /// Returning pawns, both colours: pawns that reached their last rank under a step-back
+    /// ruleset and now step diagonally backward (docs/rules.md §2, step-back pawn).
+    #[inline]
+    pub fn returning(&self) -> Bitboard {
+        self.returning
+    }
+
+    /// Marks the pawn on `sq` as a returning pawn; `false` (and no change) if no pawn
+    /// stands there.
+    pub fn mark_returning(&mut self, sq: Square) -> bool {
+        let is_pawn = self.by_role(Role::Pawn).contains(sq);
+        if is_pawn {
+            self.returning.add(sq);
+        }
+        is_pawn
+    }
+
+    /// Bers marked as weak: under a step-back ruleset, the bers that move as the weak bers
+    /// (`J`); the others move as the full bers (`Q`). Other rulesets never mark a bers.
+    #[inline]
+    pub fn marked_weak(&self) -> Bitboard {
+        self.marked_weak
+    }
+
+    /// Marks the bers on `sq` as weak; `false` (and no change) if no bers stands there.
+    pub fn mark_weak(&mut self, sq: Square) -> bool {
+        let is_bers = self.by_role(Role::Bers).contains(sq);
+        if is_bers {
+            self.marked_weak.add(sq);
+        }
+        is_bers
+    }
+
+    /// Removes every weak mark (a ruleset whose bers are all alike).
+    pub(crate) fn unmark_weak(&mut self) {
+        self.marked_weak = Bitboard::EMPTY;
     }
 
     /// All occupied squares.

@@ -38,7 +38,7 @@ pub enum ParseFenError {
     },
     /// An unknown character in the board field.
     #[error(
-        "FEN board field, rank {rank}: {found:?} is not a man letter (K Q J R B N P) or a digit 1-8"
+        "FEN board field, rank {rank}: {found:?} is not a man letter (K Q J R B N P, P~ for a returning pawn) or a digit 1-8"
     )]
     BadChar {
         /// The rank (1–8).
@@ -160,18 +160,43 @@ fn parse_board(field: &str) -> Result<Board, ParseFenError> {
     for (i, text) in ranks.iter().enumerate() {
         let rank = Rank::ALL[7 - i];
         let mut file = 0usize;
+        // The square of the man just read, for a `~` after a pawn letter.
+        let mut last: Option<(Square, Role)> = None;
         for c in text.chars() {
+            if c == '~' {
+                // `P~`: a returning pawn (Fairy-Stockfish's mark for a promoted man).
+                match last.take() {
+                    Some((sq, Role::Pawn)) => {
+                        board.mark_returning(sq);
+                    }
+                    _ => {
+                        return Err(ParseFenError::BadChar {
+                            rank: rank.char(),
+                            found: c,
+                        });
+                    }
+                }
+                continue;
+            }
+            last = None;
             if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 file += d as usize;
             } else if let Some(role) = Role::from_char(c) {
                 if let Some(f) = File::new(file as u8) {
+                    let sq = Square::from_coords(f, rank);
                     board.set(
-                        Square::from_coords(f, rank),
+                        sq,
                         Piece {
                             color: Color::from_white(c.is_ascii_uppercase()),
                             role,
                         },
                     );
+                    // `J` is the weak bers; a step-back ruleset keeps the mark, any other
+                    // reads both letters as its one bers.
+                    if c.eq_ignore_ascii_case(&'J') {
+                        board.mark_weak(sq);
+                    }
+                    last = Some((sq, role));
                 }
                 file += 1;
             } else {
@@ -217,19 +242,41 @@ pub fn piece_char(piece: Piece, ruleset: &Ruleset) -> char {
     }
 }
 
+/// The letter of the man on `sq` of `board` (with its marks under a step-back ruleset:
+/// `J` for a weak bers, `Q` for a full one), or `None` for an empty square.
+pub fn square_char(board: &Board, sq: Square, ruleset: &Ruleset) -> Option<char> {
+    let piece = board.piece_at(sq)?;
+    if ruleset.steps_back() && piece.role == Role::Bers {
+        let upper = if board.marked_weak().contains(sq) {
+            'J'
+        } else {
+            'Q'
+        };
+        return Some(match piece.color {
+            Color::White => upper,
+            Color::Black => upper.to_ascii_lowercase(),
+        });
+    }
+    Some(piece_char(piece, ruleset))
+}
+
 /// The board field.
 pub fn write_board(board: &Board, ruleset: &Ruleset) -> String {
     let mut out = String::with_capacity(72);
     for rank in Rank::ALL.iter().rev() {
         let mut empty = 0;
         for file in File::ALL {
-            match board.piece_at(Square::from_coords(file, *rank)) {
-                Some(p) => {
+            let sq = Square::from_coords(file, *rank);
+            match square_char(board, sq, ruleset) {
+                Some(c) => {
                     if empty > 0 {
                         out.push(char::from(b'0' + empty));
                         empty = 0;
                     }
-                    out.push(piece_char(p, ruleset));
+                    out.push(c);
+                    if board.returning().contains(sq) {
+                        out.push('~');
+                    }
                 }
                 None => empty += 1,
             }

@@ -6,8 +6,8 @@
 //! bers and the regional "king moves only in check" option.
 
 use crate::attacks;
-use crate::position::FirstRoundState;
-use crate::ruleset::{BareKing, BersMove};
+use crate::position::{FirstRoundState, last_rank, steps_back_taken};
+use crate::ruleset::BareKing;
 use crate::{Bitboard, Color, Move, MoveList, Piece, Position, Rank, Role, Square};
 
 impl Position {
@@ -43,11 +43,13 @@ impl Position {
     pub fn legal_captures_and_promotions_into(&self, moves: &mut MoveList) {
         moves.clear();
         let them = self.board.by_color(!self.turn);
-        let promotion_rank = Bitboard::rank(match self.turn {
-            Color::White => Rank::EIGHTH,
-            Color::Black => Rank::FIRST,
-        });
-        self.generate(moves, them | promotion_rank);
+        // A returning pawn promotes by a step back to any rank it can reach.
+        let wanted = if self.ruleset.steps_back() {
+            Bitboard::FULL
+        } else {
+            them | Bitboard::rank(last_rank(self.turn))
+        };
+        self.generate(moves, wanted);
         moves.retain(|m| m.is_capture() || m.is_promotion());
     }
 
@@ -101,12 +103,15 @@ impl Position {
         }
         let pinned = self.pinned(us, king);
 
-        // Pawns.
-        let (forward, last_rank): (i8, Rank) = match us {
-            Color::White => (8, Rank::EIGHTH),
-            Color::Black => (-8, Rank::FIRST),
+        // Pawns. Under a step-back ruleset a pawn reaching its last rank does not promote:
+        // it becomes a returning pawn (its mark is set when the move is played).
+        let forward: i8 = match us {
+            Color::White => 8,
+            Color::Black => -8,
         };
-        for from in b.pieces(us, Role::Pawn) {
+        let promotes_at_once = !self.ruleset.steps_back();
+        let returning = b.returning();
+        for from in b.pieces(us, Role::Pawn).without(returning) {
             let allowed = if pinned.contains(from) {
                 attacks::line(king, from)
             } else {
@@ -119,10 +124,28 @@ impl Position {
             {
                 to_squares.add(to);
             }
-            let promotes = from
-                .offset(0, forward.signum())
-                .is_some_and(|s| s.rank() == last_rank);
+            let promotes = promotes_at_once
+                && from
+                    .offset(0, forward.signum())
+                    .is_some_and(|s| s.rank() == last_rank(us));
             moves.add_pawn(self, from, to_squares & dests, promotes);
+        }
+
+        // Returning pawns: one square diagonally backward, onto an empty square or taking
+        // (docs/rules.md §2, step-back pawn). The step's number is the distance from the last rank.
+        for from in b.pieces(us, Role::Pawn) & returning {
+            let mut dests = attacks::pawn_attacks(them, from) & target;
+            if pinned.contains(from) {
+                dests &= attacks::line(king, from);
+            }
+            let choices: &[Option<Role>] = match steps_back_taken(us, from) {
+                // The first step: the player makes it a weak bers, or leaves it a pawn.
+                0 => &[Some(Role::Bers), None],
+                // The third step makes it a full bers.
+                2 => &[Some(Role::Bers)],
+                _ => &[None],
+            };
+            moves.add_returning(self, from, dests, choices);
         }
 
         // Pieces.
@@ -151,10 +174,7 @@ impl Position {
         let them = b.by_color(!us);
         let bers = b.by_role(Role::Bers);
         // The weak bers slides only along ranks and files; its diagonal step cannot pin.
-        let diagonal_bers = match self.ruleset.bers {
-            BersMove::Queen => bers,
-            BersMove::Weak => Bitboard::EMPTY,
-        };
+        let diagonal_bers = bers.without(self.weak_bers());
         let snipers = them
             & ((attacks::rook_attacks(king, Bitboard::EMPTY) & (b.by_role(Role::Rook) | bers))
                 | (attacks::camel_attacks(king, Bitboard::EMPTY)
@@ -202,6 +222,14 @@ trait Sink {
     fn add(&mut self, pos: &Position, role: Role, from: Square, dests: Bitboard);
     /// Pawn moves from `from` to each of `dests`, one per promotion choice if `promotes`.
     fn add_pawn(&mut self, pos: &Position, from: Square, dests: Bitboard, promotes: bool);
+    /// A returning pawn's steps from `from` to each of `dests`, one per choice.
+    fn add_returning(
+        &mut self,
+        pos: &Position,
+        from: Square,
+        dests: Bitboard,
+        choices: &[Option<Role>],
+    );
 }
 
 impl Sink for MoveList {
@@ -216,6 +244,28 @@ impl Sink for MoveList {
                 capture,
                 promotion: None,
             });
+        }
+    }
+
+    #[inline]
+    fn add_returning(
+        &mut self,
+        pos: &Position,
+        from: Square,
+        dests: Bitboard,
+        choices: &[Option<Role>],
+    ) {
+        for to in dests {
+            let capture = pos.board.piece_at(to).map(|p| p.role);
+            for &promotion in choices {
+                self.push(Move {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    capture,
+                    promotion,
+                });
+            }
         }
     }
 
@@ -249,6 +299,17 @@ impl Sink for MoveList {
 struct Counter(usize);
 
 impl Sink for Counter {
+    #[inline]
+    fn add_returning(
+        &mut self,
+        _: &Position,
+        _: Square,
+        dests: Bitboard,
+        choices: &[Option<Role>],
+    ) {
+        self.0 += dests.count() as usize * choices.len();
+    }
+
     #[inline]
     fn add(&mut self, _: &Position, _: Role, _: Square, dests: Bitboard) {
         self.0 += dests.count() as usize;

@@ -59,12 +59,39 @@ pub enum PositionError {
     /// More than 16 men a side.
     #[error("{0} has {1} men, at most 16 are possible")]
     TooManyMen(Color, u32),
+    /// A returning pawn (`P~`) in a ruleset whose pawns promote at once.
+    #[error(
+        "{color} returning pawn on {square}: only a ruleset with last-rank = \"step-back\" has returning pawns"
+    )]
+    ReturningPawnNotInRuleset {
+        /// Whose pawn.
+        color: Color,
+        /// Where.
+        square: Square,
+    },
+    /// A returning pawn further than two ranks from its last rank: its third step back
+    /// would already have made it a bers.
+    #[error(
+        "{color} returning pawn on {square}: a returning pawn stands at most two ranks back from its last rank"
+    )]
+    ReturningPawnTooFarBack {
+        /// Whose pawn.
+        color: Color,
+        /// Where.
+        square: Square,
+    },
 }
 
 impl Position {
     /// The start position of the ruleset.
     pub fn start(ruleset: Ruleset) -> Position {
         let mut board = Board::start();
+        if ruleset.steps_back() && ruleset.bers == BersMove::Weak {
+            // The start array's bers is the ruleset's: weak, beside any full bers to come.
+            for sq in board.by_role(Role::Bers) {
+                board.mark_weak(sq);
+            }
+        }
         if ruleset.start == StartPosition::AfterD4D5 {
             // 1.d4 d5 already played; Fairy-Stockfish calls this move 1 of its game, as we do.
             let [_, second, _, fourth, fifth, _, seventh, _] = Rank::ALL;
@@ -110,9 +137,24 @@ impl Position {
             }
         }
         let back_ranks = Bitboard::rank(Rank::FIRST) | Bitboard::rank(Rank::EIGHTH);
-        if let Some(square) = (board.by_role(Role::Pawn) & back_ranks).first() {
+        let returning = board.returning();
+        if let Some(square) = (board.by_role(Role::Pawn).without(returning) & back_ranks).first() {
             let color = board.piece_at(square).map_or(Color::White, |p| p.color);
             return Err(PositionError::PawnOnBackRank { color, square });
+        }
+        for square in returning {
+            let color = board.piece_at(square).map_or(Color::White, |p| p.color);
+            if !ruleset.steps_back() {
+                return Err(PositionError::ReturningPawnNotInRuleset { color, square });
+            }
+            if steps_back_taken(color, square) > 2 {
+                return Err(PositionError::ReturningPawnTooFarBack { color, square });
+            }
+        }
+        let mut board = board;
+        if !ruleset.steps_back() {
+            // `J` and `Q` both name the ruleset's one kind of bers.
+            board.unmark_weak();
         }
         let pos = Position::new_unchecked(board, turn, halfmoves, fullmoves.max(1), ruleset);
         if let Some(their_king) = pos.board.king_of(!turn)
@@ -137,6 +179,12 @@ impl Position {
         let mut key = zobrist::turn(turn);
         for (s, p) in board.iter() {
             key ^= zobrist::piece_square(p, s);
+            if board.returning().contains(s) {
+                key ^= zobrist::returning(p.color, s);
+            }
+            if board.marked_weak().contains(s) {
+                key ^= zobrist::weak_bers(p.color, s);
+            }
         }
         let first_round = detect_first_round(&board, turn, &ruleset);
         Position {
@@ -197,6 +245,19 @@ impl Position {
         Position::new_unchecked(self.board.clone(), self.turn, 0, 1, self.ruleset).key
     }
 
+    /// The bers that move as the weak bers: all or none by the ruleset's bers, or under a
+    /// step-back ruleset those marked weak.
+    #[inline]
+    pub fn weak_bers(&self) -> Bitboard {
+        if self.ruleset.steps_back() {
+            return self.board.marked_weak();
+        }
+        match self.ruleset.bers {
+            BersMove::Queen => Bitboard::EMPTY,
+            BersMove::Weak => self.board.by_role(Role::Bers),
+        }
+    }
+
     /// The squares from which men of `attacker` attack `sq`, with the given occupancy.
     #[inline]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
@@ -204,11 +265,14 @@ impl Position {
         let them = b.by_color(attacker);
         let bers = b.by_role(Role::Bers);
         let rook_like = b.by_role(Role::Rook) | bers;
-        let (camel_like, stepping_bers) = match self.ruleset.bers {
-            BersMove::Queen => (b.by_role(Role::Camel) | bers, Bitboard::EMPTY),
-            BersMove::Weak => (b.by_role(Role::Camel), bers),
-        };
-        them & ((attacks::pawn_attacks(!attacker, sq) & b.by_role(Role::Pawn))
+        let stepping_bers = self.weak_bers();
+        let camel_like = b.by_role(Role::Camel) | bers.without(stepping_bers);
+        // A pawn attacks forward diagonally; a returning pawn backward, as a pawn of the
+        // other colour would.
+        let returning = b.returning();
+        let pawns = b.by_role(Role::Pawn);
+        them & ((attacks::pawn_attacks(!attacker, sq) & pawns.without(returning))
+            | (attacks::pawn_attacks(attacker, sq) & returning)
             | (attacks::horse_attacks(sq) & b.by_role(Role::Horse))
             | (attacks::king_attacks(sq) & b.by_role(Role::King))
             | (attacks::diagonal_step_attacks(sq) & stepping_bers)
@@ -220,14 +284,15 @@ impl Position {
     #[inline]
     pub fn attacks_from(&self, piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
         match piece.role {
+            Role::Pawn if self.board.returning().contains(sq) => {
+                attacks::pawn_attacks(!piece.color, sq)
+            }
             Role::Pawn => attacks::pawn_attacks(piece.color, sq),
             Role::Horse => attacks::horse_attacks(sq),
             Role::Camel => attacks::camel_attacks(sq, occupied),
             Role::Rook => attacks::rook_attacks(sq, occupied),
-            Role::Bers => match self.ruleset.bers {
-                BersMove::Queen => attacks::queen_attacks(sq, occupied),
-                BersMove::Weak => attacks::weak_bers_attacks(sq, occupied),
-            },
+            Role::Bers if self.weak_bers().contains(sq) => attacks::weak_bers_attacks(sq, occupied),
+            Role::Bers => attacks::queen_attacks(sq, occupied),
             Role::King => attacks::king_attacks(sq),
         }
     }
@@ -254,10 +319,15 @@ impl Position {
             color: us,
             role: m.role,
         };
+        // The marks the mover carries (step-back rulesets only) leave with it.
+        let was_returning = self.board.returning().contains(m.from);
+        let was_weak = self.board.marked_weak().contains(m.from);
+        self.unmark(us, m.from);
         self.board.remove_unchecked(m.from, mover);
         self.key ^= zobrist::piece_square(mover, m.from);
         if let Some(role) = m.capture {
             let victim = Piece { color: !us, role };
+            self.unmark(!us, m.to);
             self.board.remove_unchecked(m.to, victim);
             self.key ^= zobrist::piece_square(victim, m.to);
         }
@@ -267,6 +337,24 @@ impl Position {
         };
         self.board.put_unchecked(m.to, arriving);
         self.key ^= zobrist::piece_square(arriving, m.to);
+        if self.ruleset.steps_back() {
+            let (returning, weak) = match (m.role, m.promotion) {
+                // A pawn reaching its last rank, or a returning pawn's plain step.
+                (Role::Pawn, None) => (was_returning || m.to.rank() == last_rank(us), false),
+                // A returning pawn's first step may make a weak bers; its third a full one.
+                (Role::Pawn, Some(_)) => (false, steps_back_taken(us, m.to) == 1),
+                (Role::Bers, _) => (false, was_weak),
+                _ => (false, false),
+            };
+            if returning {
+                self.board.mark_returning(m.to);
+                self.key ^= zobrist::returning(us, m.to);
+            }
+            if weak {
+                self.board.mark_weak(m.to);
+                self.key ^= zobrist::weak_bers(us, m.to);
+            }
+        }
         self.halfmoves = if m.is_zeroing() {
             0
         } else {
@@ -281,6 +369,18 @@ impl Position {
         };
         self.turn = !us;
         self.key ^= zobrist::turn(Color::Black);
+    }
+
+    /// Takes the marks off the man of `color` on `sq`, in the key too (the board drops them
+    /// with the man).
+    #[inline]
+    fn unmark(&mut self, color: Color, sq: Square) {
+        if self.board.returning().contains(sq) {
+            self.key ^= zobrist::returning(color, sq);
+        }
+        if self.board.marked_weak().contains(sq) {
+            self.key ^= zobrist::weak_bers(color, sq);
+        }
     }
 
     /// Plays `m` after checking it is legal; on error the position is unchanged.
@@ -365,5 +465,25 @@ fn detect_first_round(board: &Board, turn: Color, ruleset: &Ruleset) -> FirstRou
             FirstRoundState::Over
         }
         Color::White => FirstRoundState::Over,
+    }
+}
+
+/// A side's last rank: where its pawns promote, or turn back under a step-back ruleset.
+#[inline]
+pub(crate) const fn last_rank(color: Color) -> Rank {
+    match color {
+        Color::White => Rank::EIGHTH,
+        Color::Black => Rank::FIRST,
+    }
+}
+
+/// How many steps back a returning pawn of `color` on `sq` has made: its distance from its
+/// last rank (docs/rules.md §2, step-back pawn).
+#[inline]
+pub(crate) const fn steps_back_taken(color: Color, sq: Square) -> u32 {
+    let rank = sq.rank().index() as u32;
+    match color {
+        Color::White => 7 - rank,
+        Color::Black => rank,
     }
 }

@@ -57,6 +57,27 @@ impl PromotionSet {
     }
 }
 
+/// What a pawn that reaches its last rank does (docs/rules.md §2, step-back pawn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LastRank {
+    /// It promotes at once to a man of the [`PromotionSet`] (S1 §3.7).
+    #[default]
+    Promote,
+    /// The traditional reading of S3's pawn: it becomes a *returning pawn*, which steps one
+    /// square diagonally backward a move; after its first step the player may make it a weak
+    /// bers, after its third it is a full bers. Both kinds of bers then share the board
+    /// (`J` weak, `Q` full, whatever [`BersMove`] says of the start array's bers).
+    StepBack,
+}
+
+impl LastRank {
+    /// Whether pawns promote at once (the default, left out of ruleset files).
+    pub const fn is_promote(&self) -> bool {
+        matches!(self, LastRank::Promote)
+    }
+}
+
 /// The files whose pawn may open the game with two steps (a set of files as a bit mask).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FileSet(pub u8);
@@ -194,6 +215,9 @@ pub struct Ruleset {
     pub bers: BersMove,
     /// What pawns promote to.
     pub promotion: PromotionSet,
+    /// What a pawn on its last rank does: promote, or step back first.
+    #[serde(default, skip_serializing_if = "LastRank::is_promote")]
+    pub last_rank: LastRank,
     /// The first-round rule.
     pub first_round: FirstRound,
     /// The start array.
@@ -335,6 +359,7 @@ impl Ruleset {
     pub const OFFICIAL: Ruleset = Ruleset {
         bers: BersMove::Queen,
         promotion: PromotionSet::Any,
+        last_rank: LastRank::Promote,
         first_round: FirstRound::Mirrored {
             files: FileSet::E_AND_D,
         },
@@ -380,6 +405,7 @@ impl Ruleset {
     pub const FSF: Ruleset = Ruleset {
         bers: BersMove::Weak,
         promotion: PromotionSet::BersOnly,
+        last_rank: LastRank::Promote,
         first_round: FirstRound::None,
         start: StartPosition::AfterD4D5,
         horse_mate: MateRule::Loss,
@@ -440,9 +466,17 @@ impl Ruleset {
         toml::to_string(self).unwrap_or_default()
     }
 
-    /// Whether the bers letter in FEN and UCI text is `J` (weak bers) rather than `Q`.
+    /// Whether the bers letter in FEN and UCI text is `J` (weak bers) rather than `Q`, for a
+    /// bers that moves as the ruleset's own (under [`LastRank::StepBack`] each bers's letter
+    /// is its own kind's).
     pub const fn uses_bers_letter_j(&self) -> bool {
         matches!(self.bers, BersMove::Weak)
+    }
+
+    /// Whether pawns step back before they promote ([`LastRank::StepBack`]).
+    #[inline]
+    pub const fn steps_back(&self) -> bool {
+        matches!(self.last_rank, LastRank::StepBack)
     }
 }
 
@@ -459,6 +493,7 @@ struct RulesetFile {
     base: Option<Preset>,
     bers: Option<BersMove>,
     promotion: Option<PromotionSet>,
+    last_rank: Option<LastRank>,
     first_round: Option<FirstRound>,
     start: Option<StartPosition>,
     horse_mate: Option<MateRule>,
@@ -479,6 +514,7 @@ impl RulesetFile {
         let r = Ruleset {
             bers: self.bers.unwrap_or(base.bers),
             promotion: self.promotion.unwrap_or(base.promotion),
+            last_rank: self.last_rank.unwrap_or(base.last_rank),
             first_round: self.first_round.unwrap_or(base.first_round),
             start: self.start.unwrap_or(base.start),
             horse_mate: self.horse_mate.unwrap_or(base.horse_mate),

@@ -1,4 +1,6 @@
 //! UCI move text: `e2e4`, `a7a8q`; the weak bers promotes as `a7a8j` (Fairy-Stockfish).
+//! Under a step-back ruleset a pawn reaches its last rank by a plain move (`b7b8`), and a
+//! returning pawn's first step that makes a weak bers is `b8a7j`, its third step `b6c5q`.
 //!
 //! ```
 //! use shatar_rules::{uci, Position, Ruleset};
@@ -118,7 +120,17 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, UciMoveError> {
 pub fn write(m: &Move, ruleset: &Ruleset) -> String {
     let mut s = format!("{}{}", m.from, m.to);
     if let Some(role) = m.promotion {
+        let from_back_rank = matches!(m.from.rank().index(), 0 | 7);
         s.push(match role {
+            // Under a step-back ruleset only a returning pawn promotes: to the weak bers on
+            // its first step (from the last rank), to the full bers on its third.
+            Role::Bers if ruleset.steps_back() => {
+                if from_back_rank {
+                    'j'
+                } else {
+                    'q'
+                }
+            }
             Role::Bers if ruleset.uses_bers_letter_j() => 'j',
             role => role.lower_char(),
         });

@@ -32,6 +32,42 @@ const PIECE_SQUARE: [[u64; 64]; 12] = {
 
 const BLACK_TO_MOVE: u64 = splitmix64(0x7475_726e).1;
 
+/// The marks a man may carry beyond its role (step-back rulesets): a returning pawn, a
+/// weak bers. Per colour and square.
+const MARK_SQUARE: [[[u64; 64]; 2]; 2] = {
+    let mut table = [[[0u64; 64]; 2]; 2];
+    let mut state = 0x4d41_524b_u64; // "MARK"
+    let mut mark = 0;
+    while mark < 2 {
+        let mut color = 0;
+        while color < 2 {
+            let mut s = 0;
+            while s < 64 {
+                let (next, value) = splitmix64(state);
+                state = next;
+                table[mark][color][s] = value;
+                s += 1;
+            }
+            color += 1;
+        }
+        mark += 1;
+    }
+    table
+};
+
+/// The key of a returning pawn's mark on a square (added to its pawn's key).
+#[inline]
+pub const fn returning(color: Color, sq: Square) -> u64 {
+    MARK_SQUARE[0][color.index()][sq.index()]
+}
+
+/// The key of a weak bers's mark on a square under a step-back ruleset (added to its
+/// bers's key).
+#[inline]
+pub const fn weak_bers(color: Color, sq: Square) -> u64 {
+    MARK_SQUARE[1][color.index()][sq.index()]
+}
+
 /// The key of a man on a square.
 #[inline]
 pub const fn piece_square(piece: Piece, sq: Square) -> u64 {

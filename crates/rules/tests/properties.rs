@@ -1,22 +1,39 @@
 //! Invariants over random games in every ruleset (proptest): the incremental Zobrist key
 //! equals the recomputed one, FEN write → read is the identity, no legal move leaves the
 //! mover's king attacked, undoing moves restores the position, and the null move agrees with
-//! the position read back with the turn flipped.
+//! the position read back with the turn flipped. The step-back rulesets play from the start
+//! and from a set-up where pawns of both sides are about to reach their last rank, so games
+//! go through returning pawns and both kinds of bers.
 
 use proptest::prelude::*;
-use shatar_rules::{Game, Preset, Role, fen};
+use shatar_rules::{Game, Position, Preset, Role, Ruleset, fen};
 
-fn preset() -> impl Strategy<Value = Preset> {
-    prop::sample::select(Preset::ALL.to_vec())
+/// Pawns of both sides one step from their last rank.
+const PAWNS_ARRIVING: &str = "7k/PPP5/8/8/8/8/5ppp/K7 w - - 0 1";
+
+fn start() -> impl Strategy<Value = Position> {
+    let step_back = |base: &str| {
+        Ruleset::from_toml_str(&format!("base = \"{base}\"\nlast-rank = \"step-back\""))
+            .expect("a step-back ruleset")
+    };
+    let mut starts: Vec<Position> = Preset::ALL
+        .iter()
+        .map(|p| Position::start(p.ruleset()))
+        .collect();
+    for ruleset in [step_back("official"), step_back("traditional")] {
+        starts.push(Position::start(ruleset));
+        starts.push(fen::read(PAWNS_ARRIVING, ruleset).expect("a legal set-up"));
+    }
+    prop::sample::select(starts)
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_games_keep_every_invariant(preset in preset(), choices in prop::collection::vec(any::<u16>(), 0..160)) {
-        let ruleset = preset.ruleset();
-        let mut game = Game::new(ruleset);
+    fn random_games_keep_every_invariant(start in start(), choices in prop::collection::vec(any::<u16>(), 0..160)) {
+        let ruleset = *start.ruleset();
+        let mut game = Game::from_position(start);
         let mut fens = vec![fen::write(game.position())];
         for choice in choices {
             let pos = game.position().clone();

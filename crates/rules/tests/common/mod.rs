@@ -1,0 +1,3 @@
+//! Helpers shared by the rules tests.
+
+pub mod brute;
