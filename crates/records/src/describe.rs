@@ -17,7 +17,7 @@
 //! ```
 
 use crate::lang::{Lang, SecondSide};
-use shatar_rules::{Color, Position, Role};
+use shatar_rules::{Color, Position, Role, Square};
 
 /// S4's order of men (S4 ch.2 §2 三: 王K、虎（狮）Q、车R、马N、驼B、夫P).
 pub const ORDER: [Role; 6] = [
@@ -44,11 +44,30 @@ pub fn describe(pos: &Position, lang: Lang, second: SecondSide) -> String {
                     pos.board()
                         .pieces(color, role)
                         .into_iter()
-                        .map(move |sq| format!("{}{sq}", lang.man(role, color)))
+                        .map(move |sq| man_on(pos, role, color, sq, lang))
                 })
                 .collect();
             format!("{}{colon}{}", lang.side(color, second), men.join(item_sep))
         })
         .collect::<Vec<_>>()
         .join(side_sep)
+}
+
+/// One man as written in a description: its letter and square, with a returning pawn's mark
+/// and, under a step-back ruleset where both kinds of bers share the board, the weak bers
+/// told apart (`J` in English, a mark elsewhere).
+fn man_on(pos: &Position, role: Role, color: Color, sq: Square, lang: Lang) -> String {
+    let weak = role == Role::Bers && pos.ruleset().steps_back() && pos.weak_bers().contains(sq);
+    let returning = role == Role::Pawn && pos.board().returning().contains(sq);
+    let letter = if weak && lang == Lang::En {
+        "J"
+    } else {
+        lang.man(role, color)
+    };
+    let mark = match (weak, returning) {
+        (true, _) if lang != Lang::En => lang.weak_bers_mark(),
+        (_, true) => lang.returning_mark(),
+        _ => "",
+    };
+    format!("{letter}{sq}{mark}")
 }

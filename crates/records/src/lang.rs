@@ -199,6 +199,25 @@ impl Lang {
         }
     }
 
+    /// The mark after a returning pawn in a description (docs/rules.md §2, step-back pawn).
+    pub const fn returning_mark(self) -> &'static str {
+        match self {
+            Lang::En => " (returning)",
+            Lang::Zh | Lang::Zh000 => "（回）",
+            Lang::Mn => " (буцах)",
+        }
+    }
+
+    /// The mark after a weak bers in a description where both kinds share the board
+    /// (English writes the weak bers `J` instead).
+    pub const fn weak_bers_mark(self) -> &'static str {
+        match self {
+            Lang::En => "",
+            Lang::Zh | Lang::Zh000 => "（弱）",
+            Lang::Mn => " (сул)",
+        }
+    }
+
     /// How the second side is called by default in this language: S4's Chinese says Blue.
     pub const fn default_second_side(self) -> SecondSide {
         match self {

@@ -24,7 +24,7 @@ pub use text::{CheckMark, MoveText, Target};
 use crate::error::MoveTextError;
 pub use crate::error::UnknownNotation;
 use crate::lang::Lang;
-use shatar_rules::{Move, Position, Role, uci};
+use shatar_rules::{Move, Position, Rank, Role, uci};
 use std::fmt;
 use std::str::FromStr;
 
@@ -84,17 +84,30 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     Ok(written.resolve_as(pos, text.trim())?)
 }
 
-/// The letter of a man in `lang`, in `notation` under `pos`'s ruleset: English SAN writes the
-/// weak bers `J` (Fairy-Stockfish); S4's notations write `Q` (S4 ch.2 §2).
-fn man(pos: &Position, role: Role, lang: Lang, notation: Notation) -> &'static str {
-    if lang == Lang::En
-        && role == Role::Bers
-        && notation == Notation::San
-        && pos.ruleset().uses_bers_letter_j()
-    {
+/// The letter of a man in `lang`, in `notation`: English SAN writes the weak bers `J`
+/// (Fairy-Stockfish); S4's notations write `Q` (S4 ch.2 §2). `weak` says whether a bers is
+/// the weak one.
+fn man(pos: &Position, role: Role, weak: bool, lang: Lang, notation: Notation) -> &'static str {
+    if lang == Lang::En && role == Role::Bers && notation == Notation::San && weak {
         "J"
     } else {
         lang.man(role, pos.turn())
+    }
+}
+
+/// Whether the man `m` moves is a returning pawn (a step-back ruleset's pawn on its way
+/// back from the last rank, docs/rules.md §2).
+fn is_returning(pos: &Position, m: &Move) -> bool {
+    m.role == Role::Pawn && pos.board().returning().contains(m.from)
+}
+
+/// Whether the bers `m` promotes to is the weak one: by the ruleset, or under a step-back
+/// ruleset by the step (the first step back makes the weak bers, the third the full one).
+fn promotes_to_weak(pos: &Position, m: &Move) -> bool {
+    if pos.ruleset().steps_back() {
+        matches!(m.from.rank(), Rank::FIRST | Rank::EIGHTH)
+    } else {
+        pos.ruleset().uses_bers_letter_j()
     }
 }
 
@@ -134,10 +147,14 @@ fn promotion(pos: &Position, m: &Move, lang: Lang, notation: Notation) -> String
     match m.promotion {
         None => String::new(),
         Some(p) => {
-            let letter = man(pos, p, lang, notation);
-            match notation {
-                Notation::San => format!("={letter}"),
-                _ => format!("{}{letter}", lang.promotion_word()),
+            let letter = man(pos, p, promotes_to_weak(pos, m), lang, notation);
+            let on_last_rank = matches!(m.to.rank(), Rank::FIRST | Rank::EIGHTH);
+            match (notation, lang.promotion_word()) {
+                (Notation::San, _) => format!("={letter}"),
+                // A step-back pawn promotes away from the last rank, where a letter alone
+                // could be the next move's man: `=` marks it (`b8:a7=Q`).
+                (_, "") if !on_last_rank => format!("={letter}"),
+                (_, word) => format!("{word}{letter}"),
             }
         }
     }
@@ -163,12 +180,17 @@ pub fn write_move(pos: &Position, m: &Move, notation: Notation, lang: Lang) -> S
         Notation::Uci => return uci::write(m, pos.ruleset()),
         Notation::San => {
             if m.role == Role::Pawn {
-                if m.is_capture() {
+                // A returning pawn's step names its file even when it takes nothing
+                // (`ba7`): a pawn's move without a file goes forward.
+                if m.is_capture() || is_returning(pos, m) {
                     out.push(m.from.file().char());
+                }
+                if m.is_capture() {
                     out.push('x');
                 }
             } else {
-                out.push_str(man(pos, m.role, lang, notation));
+                let weak = pos.weak_bers().contains(m.from);
+                out.push_str(man(pos, m.role, weak, lang, notation));
                 out.push_str(&disambiguation(pos, m));
                 if m.is_capture() {
                     out.push('x');
@@ -178,7 +200,8 @@ pub fn write_move(pos: &Position, m: &Move, notation: Notation, lang: Lang) -> S
         }
         Notation::Full => {
             if m.role != Role::Pawn {
-                out.push_str(man(pos, m.role, lang, notation));
+                let weak = pos.weak_bers().contains(m.from);
+                out.push_str(man(pos, m.role, weak, lang, notation));
             }
             out.push_str(&m.from.to_string());
             out.push(if m.is_capture() { ':' } else { '—' });
@@ -186,8 +209,17 @@ pub fn write_move(pos: &Position, m: &Move, notation: Notation, lang: Lang) -> S
         }
         Notation::Short => {
             if m.role != Role::Pawn {
-                out.push_str(man(pos, m.role, lang, notation));
+                let weak = pos.weak_bers().contains(m.from);
+                out.push_str(man(pos, m.role, weak, lang, notation));
                 out.push_str(&disambiguation(pos, m));
+                out.push_str(&m.to.to_string());
+            } else if is_returning(pos, m) {
+                // A returning pawn's step: its file, `:` if it takes, the square (`ba7`,
+                // `b:a7`).
+                out.push(m.from.file().char());
+                if m.is_capture() {
+                    out.push(':');
+                }
                 out.push_str(&m.to.to_string());
             } else if !m.is_capture() {
                 out.push_str(&m.to.to_string());

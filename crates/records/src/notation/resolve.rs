@@ -29,12 +29,20 @@ impl MoveText {
             && self.promotion.is_none_or(|p| m.promotion == Some(p))
     }
 
-    /// The legal moves of `pos` that fit what is written.
+    /// The legal moves of `pos` that fit what is written. A text that names no promotion
+    /// means the move without one where there is such a move (a returning pawn's first step
+    /// back, `ba7`, beside `ba7=J`); where every fitting move promotes it may still name it
+    /// (`e8` for `e8=Q` under a bers-only ruleset).
     pub fn candidates(&self, pos: &Position) -> Vec<Move> {
-        pos.legal_moves()
+        let mut fitting: Vec<Move> = pos
+            .legal_moves()
             .into_iter()
             .filter(|m| self.matches(m))
-            .collect()
+            .collect();
+        if self.promotion.is_none() && fitting.iter().any(|m| m.promotion.is_none()) {
+            fitting.retain(|m| m.promotion.is_none());
+        }
+        fitting
     }
 
     /// The one legal move of `pos` this text names.
@@ -108,7 +116,13 @@ impl MoveText {
             if board.by_color(us).contains(to) {
                 return format!("{to} holds a man of the side to move");
             }
-            if self.promotion.is_some() && !matches!(to.rank(), Rank::FIRST | Rank::EIGHTH) {
+            if pos.ruleset().steps_back() {
+                if self.promotion.is_some() && board.returning().is_empty() {
+                    return "in this ruleset a pawn promotes only by stepping back from the \
+                            last rank"
+                        .to_owned();
+                }
+            } else if self.promotion.is_some() && !matches!(to.rank(), Rank::FIRST | Rank::EIGHTH) {
                 return "only a pawn reaching the last rank is promoted".to_owned();
             }
         }
@@ -161,7 +175,10 @@ impl MoveText {
                 if !fits_from || board.by_color(us).contains(to) {
                     return false;
                 }
-                if role == Role::Pawn {
+                if role == Role::Pawn && board.returning().contains(from) {
+                    // One step diagonally backward, onto an empty square or taking.
+                    pos.attacks_from(piece, from, occupied).contains(to)
+                } else if role == Role::Pawn {
                     let forward = if us == shatar_rules::Color::White {
                         1
                     } else {

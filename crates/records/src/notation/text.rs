@@ -220,6 +220,13 @@ impl MoveText {
                 promotion = Role::from_char(c);
                 j += 1;
             }
+        } else if let (Some(c @ ('q' | 'j')), [Atom::Square(_), Atom::Square(_)]) =
+            (next, &atoms[..])
+            && !begins_move(chars, j)
+        {
+            // UCI `b8a7j`, `b6c5q`: a step-back pawn's promotion, away from the last rank.
+            promotion = Role::from_char(c);
+            j += 1;
         } else if let [.., Atom::Square(_), Atom::Square(to), Atom::File(b)] = atoms[..] {
             // UCI `a7a8b`: the `b` was read as a file.
             if (to.rank() == Rank::FIRST || to.rank() == Rank::EIGHTH) && b.char() == 'b' {
