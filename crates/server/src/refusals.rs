@@ -58,6 +58,16 @@ pub fn fen_error(e: &FenError) -> Msg {
             PositionError::TooManyMen(c, n) => Msg::new("fen-too-many-men")
                 .arg_id("color", color_id(*c))
                 .arg("n", n),
+            PositionError::ReturningPawnNotInRuleset { color, square } => {
+                Msg::new("fen-returning-pawn-not-in-ruleset")
+                    .arg_id("color", color_id(*color))
+                    .arg("square", square)
+            }
+            PositionError::ReturningPawnTooFarBack { color, square } => {
+                Msg::new("fen-returning-pawn-too-far-back")
+                    .arg_id("color", color_id(*color))
+                    .arg("square", square)
+            }
         },
     }
 }
@@ -589,6 +599,23 @@ mod tests {
             fen_text(letter, Lang::En),
             "FEN: rank 1: “X” is not a man's letter (K Q J R B N P) or a digit 1–8."
         );
+    }
+
+    #[test]
+    fn a_returning_pawn_outside_a_step_back_ruleset_is_refused_in_every_language() {
+        let returning = "1P~5k/8/8/8/8/8/8/K7 w - - 0 1";
+        assert_eq!(
+            fen_text(returning, Lang::En),
+            "FEN: White's returning pawn on b8: only a ruleset whose pawns step back has \
+             returning pawns."
+        );
+        for lang in [Lang::Zh, Lang::Mn] {
+            let text = fen_text(returning, lang);
+            assert!(
+                text.contains("b8") && text.starts_with("FEN"),
+                "{lang:?}: {text}"
+            );
+        }
     }
 
     fn n<T: std::str::FromStr>(text: &str) -> T
