@@ -40,19 +40,6 @@ pub enum Format {
     Html,
 }
 
-impl Format {
-    /// Parses `text`, `csv` or `html`.
-    #[must_use]
-    pub fn from_code(code: &str) -> Option<Format> {
-        match code {
-            "text" => Some(Format::Text),
-            "csv" => Some(Format::Csv),
-            "html" => Some(Format::Html),
-            _ => None,
-        }
-    }
-}
-
 /// Which report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
