@@ -280,7 +280,10 @@ impl Position {
             | (attacks::camel_attacks(sq, occupied) & camel_like))
     }
 
-    /// The squares a man attacks from `sq` in this position's ruleset.
+    /// The squares a man attacks from `sq` in this position's ruleset, whether or not it
+    /// stands there (a search asks where a man would attack after its move). The bers moves
+    /// as the ruleset's bers; only under a step-back ruleset, where both kinds share the
+    /// board, do the marks of the man on `sq` decide its kind and a pawn's direction.
     #[inline]
     pub fn attacks_from(&self, piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
         match piece.role {
@@ -291,8 +294,18 @@ impl Position {
             Role::Horse => attacks::horse_attacks(sq),
             Role::Camel => attacks::camel_attacks(sq, occupied),
             Role::Rook => attacks::rook_attacks(sq, occupied),
-            Role::Bers if self.weak_bers().contains(sq) => attacks::weak_bers_attacks(sq, occupied),
-            Role::Bers => attacks::queen_attacks(sq, occupied),
+            Role::Bers => {
+                let weak = if self.ruleset.steps_back() {
+                    self.board.marked_weak().contains(sq)
+                } else {
+                    self.ruleset.bers == BersMove::Weak
+                };
+                if weak {
+                    attacks::weak_bers_attacks(sq, occupied)
+                } else {
+                    attacks::queen_attacks(sq, occupied)
+                }
+            }
             Role::King => attacks::king_attacks(sq),
         }
     }
