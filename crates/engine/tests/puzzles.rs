@@ -99,3 +99,16 @@ fn bare_king_trap_is_not_taken() {
             || matches!(score, ScoreReport::Mate(n) if n > 0)
     );
 }
+
+/// The step-back pawn (`last-rank = "step-back"`): the returning pawn on c8 steps back to
+/// b7 and mates the king on a6, which it attacks backward (b7 attacks a6 and c6); b7 is
+/// covered by the king on c6, a5 by the rook, b5 and b6 by the king, a7 by the camel. As a
+/// weak bers (`c8b7j`) it mates too (its diagonal step reaches a6, its rank a7). Nothing
+/// else mates at once: only the pawn's step.
+#[test]
+fn a_returning_pawn_steps_back_to_mate() {
+    let ruleset = Ruleset::from_toml_str("base = \"official\"\nlast-rank = \"step-back\"").unwrap();
+    let (best, score) = solve(ruleset, "2P~5/8/k1K5/7R/3B4/8/8/8 w - - 0 1", 4);
+    assert!(["c8b7", "c8b7j"].contains(&best.as_str()), "{best}");
+    assert_eq!(score, ScoreReport::Mate(1));
+}

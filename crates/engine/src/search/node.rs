@@ -114,6 +114,13 @@ pub(super) fn check_given(pos: &Position, m: &Move) -> (bool, bool) {
         return (false, false);
     };
     let to = Bitboard::from_square(m.to);
+    if pos.ruleset().steps_back() {
+        // A returning pawn's direction and a bers's kind are marks the man carries with it
+        // (docs/rules.md §2, step-back pawn), not what its role says: the child tells.
+        let checkers = pos.after(*m).checkers();
+        let discovered = checkers.without(to).any();
+        return (checkers.any(), discovered);
+    }
     let occupied = b.occupied().without(Bitboard::from_square(m.from)) | to;
     let arriving = Piece {
         color: us,
