@@ -44,7 +44,7 @@ pub fn piece_value(role: Role, bers: BersMove) -> i32 {
 }
 
 /// The piece-square bonus for a man of `us` of this role on `sq`.
-fn psqt(p: &Params, role: Role, bers: BersMove, us: Color, sq: Square) -> Score {
+pub(super) fn psqt(p: &Params, role: Role, bers: BersMove, us: Color, sq: Square) -> Score {
     match psqt_index(role, bers, us, sq) {
         Some(i) => s(
             p.get(i).copied().unwrap_or(0),

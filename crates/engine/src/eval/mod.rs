@@ -20,6 +20,7 @@ mod pawn_table;
 mod pawns;
 mod pieces;
 mod space;
+mod step_back;
 mod threats;
 mod tuned;
 
@@ -99,36 +100,86 @@ pub fn phase(pos: &Position) -> i32 {
 /// assert_eq!(shatar_engine::eval::evaluate(&start), TUNED[P::Tempo as usize]);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_in_play(pos, PawnInfo::compute(&TUNED, pos))
+    evaluate_in_play(pos, |view| PawnInfo::compute(&TUNED, view))
 }
 
 /// The evaluation of `pos`, the same as [`evaluate`], with the pawn information looked
 /// up in (or stored into) `pawns`: the search's evaluation.
 pub fn evaluate_cached(pos: &Position, pawns: &mut PawnTable) -> i32 {
-    evaluate_in_play(pos, pawns.probe(pos))
+    evaluate_in_play(pos, |view| pawns.probe(view))
 }
 
-/// The evaluation with the weights in play, whose pawn information is `pawns`.
-fn evaluate_in_play(pos: &Position, pawns: PawnInfo) -> i32 {
+/// The evaluation with the weights in play, whose pawn information of a position is
+/// `pawns`.
+fn evaluate_in_play(pos: &Position, pawns: impl FnOnce(&Position) -> PawnInfo) -> i32 {
     let table = material::in_play(pos.ruleset().bers);
-    evaluate_from(&TUNED, |us| table.score(pos, us), pawns, pos)
+    match step_back::split(&TUNED, pos) {
+        None => evaluate_from(
+            &TUNED,
+            |us| table.score(pos, us),
+            pawns(pos),
+            pos,
+            pos,
+            Score::default(),
+        ),
+        Some(split) => {
+            let view = &split.without_returning;
+            evaluate_from(
+                &TUNED,
+                |us| table.score(view, us),
+                pawns(view),
+                view,
+                pos,
+                split.extra,
+            )
+        }
+    }
 }
 
 /// The evaluation of `pos` with the weights `p` (for tuning).
 pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
-    let pawns = PawnInfo::compute(p, pos);
-    evaluate_from(p, |us| material::material_and_psqt(p, pos, us), pawns, pos)
+    match step_back::split(p, pos) {
+        None => {
+            let pawns = PawnInfo::compute(p, pos);
+            evaluate_from(
+                p,
+                |us| material::material_and_psqt(p, pos, us),
+                pawns,
+                pos,
+                pos,
+                Score::default(),
+            )
+        }
+        Some(split) => {
+            let view = &split.without_returning;
+            let pawns = PawnInfo::compute(p, view);
+            evaluate_from(
+                p,
+                |us| material::material_and_psqt(p, view, us),
+                pawns,
+                view,
+                pos,
+                split.extra,
+            )
+        }
+    }
 }
 
-/// The evaluation with the weights `p`, whose material and piece-square part of a side
-/// is `material` (looked up for the weights in play, worked out when tuning) and whose
-/// pawn information is `pawns`.
+/// The evaluation with the weights `p` of the position `whole`, whose terms are read on
+/// `view` (the whole position, or under a step-back ruleset the position without its
+/// returning pawns), with `extra` (White's minus Black's) for what the view leaves out.
+/// A side's material and piece-square part is `material` (looked up for the weights in
+/// play, worked out when tuning) and the view's pawn information is `pawns`. The draw
+/// knowledge reads the whole position: a returning pawn can still make a mate.
 fn evaluate_from(
     p: &Params,
     material: impl Fn(Color) -> Score,
     pawns: PawnInfo,
-    pos: &Position,
+    view: &Position,
+    whole: &Position,
+    extra: Score,
 ) -> i32 {
+    let pos = view;
     let map = threats::AttackMap::new(pos);
     // Mobility first: each king's danger counts the enemy's mobility less its own.
     let mob = [
@@ -140,14 +191,15 @@ fn evaluate_from(
     let white = material(Color::White) + side(p, pos, Color::White, &map, mob, passers)
         - material(Color::Black)
         - side(p, pos, Color::Black, &map, mob, passers)
-        + pawns.structure;
+        + pawns.structure
+        + extra;
     let passed_count = (passers[0] | passers[1]).count();
     let white = white + initiative::initiative(p, pos, passed_count, white);
-    let ph = phase(pos);
-    let eg = white.eg * endgame_scale(p, pos, white.eg) / SCALE_NORMAL;
+    let ph = phase(whole);
+    let eg = white.eg * endgame_scale(p, whole, white.eg) / SCALE_NORMAL;
     let mut v = (white.mg * ph + eg * (PHASE_TOTAL - ph)) / PHASE_TOTAL;
-    v = scale_for_draws(pos, v);
-    let stm = if pos.turn() == Color::White { v } else { -v };
+    v = scale_for_draws(whole, v);
+    let stm = if whole.turn() == Color::White { v } else { -v };
     stm + params::get(p, params::P::Tempo)
 }
 
