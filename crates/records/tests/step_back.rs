@@ -153,3 +153,36 @@ fn a_game_through_the_cycle_goes_through_pgn_with_its_ruleset() {
         fen::write(game.position())
     );
 }
+
+/// White: a returning pawn on a7 and a pawn on a5 can both take the horse on b6, and a
+/// pawn on c5 can go forward to c6 beside the returning pawn on b7 that can step to c6.
+/// Black: the king on h8, the horse on b6.
+const TWINS: &str = "7k/P~P~6/1n6/P1P5/8/8/8/4K3 w - - 0 1";
+
+#[test]
+fn a_returning_pawn_and_a_pawn_going_forward_are_told_apart() {
+    let pos = fen::read(TWINS, step_back()).unwrap();
+    // Both take on b6 from the a-file: each names its rank as well.
+    let written = [
+        ("a7b6", Notation::San, "a7xb6"),
+        ("a5b6", Notation::San, "a5xb6"),
+        ("a7b6", Notation::Short, "a7:b6"),
+        ("a5b6", Notation::Short, "a5:b6"),
+        // Only one goes to c6 from each file: no rank needed.
+        ("b7c6", Notation::San, "bc6"),
+        ("c5c6", Notation::San, "c6"),
+        ("b7c6", Notation::Short, "bc6"),
+        ("c5c6", Notation::Short, "c6"),
+    ];
+    for (text, notation, expected) in written {
+        assert_eq!(write(&pos, text, notation, Lang::En), expected, "{text}");
+        let back = parse_move(&pos, expected).unwrap();
+        assert_eq!(uci::write(&back, pos.ruleset()), text, "{expected}");
+    }
+    // A pawn's move without its file goes forward; the returning pawn's needs its file.
+    let m = parse_move(&pos, "c6").unwrap();
+    assert_eq!(uci::write(&m, pos.ruleset()), "c5c6");
+    // Without the rank the capture could be either.
+    let err = parse_move(&pos, "axb6").unwrap_err().to_string();
+    assert!(err.contains("ambiguous"), "{err}");
+}

@@ -101,6 +101,22 @@ fn is_returning(pos: &Position, m: &Move) -> bool {
     m.role == Role::Pawn && pos.board().returning().contains(m.from)
 }
 
+/// Whether another pawn of the side to move takes on `m`'s square from `m`'s file: under a
+/// step-back ruleset a returning pawn and a pawn going forward can (`a7xb6` beside
+/// `a5xb6`), so the move names its rank as well.
+fn pawn_capture_twin(pos: &Position, m: &Move) -> bool {
+    m.role == Role::Pawn
+        && m.is_capture()
+        && !pos.board().returning().is_empty()
+        && pos.legal_moves().into_iter().any(|o| {
+            o.role == Role::Pawn
+                && o.is_capture()
+                && o.to == m.to
+                && o.from != m.from
+                && o.from.file() == m.from.file()
+        })
+}
+
 /// Whether the bers `m` promotes to is the weak one: by the ruleset, or under a step-back
 /// ruleset by the step (the first step back makes the weak bers, the third the full one).
 fn promotes_to_weak(pos: &Position, m: &Move) -> bool {
@@ -185,6 +201,9 @@ pub fn write_move(pos: &Position, m: &Move, notation: Notation, lang: Lang) -> S
                 if m.is_capture() || is_returning(pos, m) {
                     out.push(m.from.file().char());
                 }
+                if pawn_capture_twin(pos, m) {
+                    out.push(m.from.rank().char());
+                }
                 if m.is_capture() {
                     out.push('x');
                 }
@@ -217,6 +236,9 @@ pub fn write_move(pos: &Position, m: &Move, notation: Notation, lang: Lang) -> S
                 // A returning pawn's step: its file, `:` if it takes, the square (`ba7`,
                 // `b:a7`).
                 out.push(m.from.file().char());
+                if pawn_capture_twin(pos, m) {
+                    out.push(m.from.rank().char());
+                }
                 if m.is_capture() {
                     out.push(':');
                 }
@@ -238,7 +260,11 @@ pub fn write_move(pos: &Position, m: &Move, notation: Notation, lang: Lang) -> S
                     })
                     .count();
                 out.push(m.from.file().char());
-                if by_files == 1 && m.promotion.is_none() {
+                if pawn_capture_twin(pos, m) {
+                    out.push(m.from.rank().char());
+                    out.push(':');
+                    out.push_str(&m.to.to_string());
+                } else if by_files == 1 && m.promotion.is_none() {
                     out.push(m.to.file().char());
                 } else {
                     out.push(':');

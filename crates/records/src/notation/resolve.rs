@@ -32,7 +32,8 @@ impl MoveText {
     /// The legal moves of `pos` that fit what is written. A text that names no promotion
     /// means the move without one where there is such a move (a returning pawn's first step
     /// back, `ba7`, beside `ba7=J`); where every fitting move promotes it may still name it
-    /// (`e8` for `e8=Q` under a bers-only ruleset).
+    /// (`e8` for `e8=Q` under a bers-only ruleset). A pawn's move without its file means
+    /// the pawn going forward where one fits (`b6` beside a returning pawn's `ab6`).
     pub fn candidates(&self, pos: &Position) -> Vec<Move> {
         let mut fitting: Vec<Move> = pos
             .legal_moves()
@@ -41,6 +42,16 @@ impl MoveText {
             .collect();
         if self.promotion.is_none() && fitting.iter().any(|m| m.promotion.is_none()) {
             fitting.retain(|m| m.promotion.is_none());
+        }
+        // A pawn's move written without its file goes forward (`b6`): a returning pawn's
+        // step always names its file (`ab6`), though alone it may be read without one.
+        let returning = pos.board().returning();
+        if self.role.is_none()
+            && self.from_file.is_none()
+            && self.from_rank.is_none()
+            && fitting.iter().any(|m| !returning.contains(m.from))
+        {
+            fitting.retain(|m| !returning.contains(m.from));
         }
         fitting
     }
