@@ -261,19 +261,22 @@ fn replay_line(
 /// tag names it: `Shatar` (Fairy-Stockfish's and pychess.org's own `shatar`) for `fsf`;
 /// for the others a variant of `crates/engine/data/openings/variants.ini` that starts from
 /// the initial array and has the first round's two-step pawn moves (`shatarofficialgame`
-/// for `official` and `competition`, which move alike; `shatartraditionalgame`).
+/// for `official` and `competition`, which move alike; `shatartraditionalgame`). None
+/// for `traditional-step-back`: no Fairy-Stockfish variant has the pawn that steps back.
 ///
 /// ```
 /// use shatar_records::fsf_variant;
 /// use shatar_rules::Preset;
-/// assert_eq!(fsf_variant(Preset::Fsf), "Shatar");
-/// assert_eq!(fsf_variant(Preset::Competition), "shatarofficialgame");
+/// assert_eq!(fsf_variant(Preset::Fsf), Some("Shatar"));
+/// assert_eq!(fsf_variant(Preset::Competition), Some("shatarofficialgame"));
+/// assert_eq!(fsf_variant(Preset::TraditionalStepBack), None);
 /// ```
-pub const fn fsf_variant(preset: Preset) -> &'static str {
+pub const fn fsf_variant(preset: Preset) -> Option<&'static str> {
     match preset {
-        Preset::Fsf => "Shatar",
-        Preset::Official | Preset::Competition => "shatarofficialgame",
-        Preset::Traditional => "shatartraditionalgame",
+        Preset::Fsf => Some("Shatar"),
+        Preset::Official | Preset::Competition => Some("shatarofficialgame"),
+        Preset::Traditional => Some("shatartraditionalgame"),
+        Preset::TraditionalStepBack => None,
     }
 }
 
@@ -282,7 +285,7 @@ pub const fn fsf_variant(preset: Preset) -> &'static str {
 pub fn preset_of_variant(variant: &str) -> Option<Preset> {
     [Preset::Fsf, Preset::Official, Preset::Traditional]
         .into_iter()
-        .find(|&p| fsf_variant(p).eq_ignore_ascii_case(variant.trim()))
+        .find(|&p| fsf_variant(p).is_some_and(|v| v.eq_ignore_ascii_case(variant.trim())))
 }
 
 /// The tag names of the record's ruleset: `Ruleset` (a preset name or JSON) and, for a
@@ -296,8 +299,8 @@ pub(crate) fn ruleset_tags(ruleset: &Ruleset) -> Vec<(&'static str, String)> {
             serde_json::to_string(ruleset).unwrap_or_default(),
         )),
     }
-    if let Some(p) = ruleset.preset() {
-        tags.push((names::VARIANT, fsf_variant(p).to_owned()));
+    if let Some(variant) = ruleset.preset().and_then(fsf_variant) {
+        tags.push((names::VARIANT, variant.to_owned()));
     }
     tags
 }

@@ -257,24 +257,30 @@ pub enum Preset {
     Traditional,
     /// Fairy-Stockfish's and pychess.org's `shatar`.
     Fsf,
+    /// `traditional` with S3's traditional reading of the pawn: it steps back before it
+    /// promotes ([`LastRank::StepBack`]).
+    TraditionalStepBack,
 }
 
 impl Preset {
     /// All presets.
-    pub const ALL: [Preset; 4] = [
+    pub const ALL: [Preset; 5] = [
         Preset::Official,
         Preset::Competition,
         Preset::Traditional,
         Preset::Fsf,
+        Preset::TraditionalStepBack,
     ];
 
-    /// The preset's name: `official`, `competition`, `traditional`, `fsf`.
+    /// The preset's name: `official`, `competition`, `traditional`, `fsf`,
+    /// `traditional-step-back`.
     pub const fn name(self) -> &'static str {
         match self {
             Preset::Official => "official",
             Preset::Competition => "competition",
             Preset::Traditional => "traditional",
             Preset::Fsf => "fsf",
+            Preset::TraditionalStepBack => "traditional-step-back",
         }
     }
 
@@ -285,6 +291,7 @@ impl Preset {
             Preset::Competition => Ruleset::COMPETITION,
             Preset::Traditional => Ruleset::TRADITIONAL,
             Preset::Fsf => Ruleset::FSF,
+            Preset::TraditionalStepBack => Ruleset::TRADITIONAL_STEP_BACK,
         }
     }
 }
@@ -310,7 +317,7 @@ impl FromStr for Preset {
 pub enum RulesetError {
     /// Not one of the preset names.
     #[error(
-        "unknown ruleset {0:?}: expected official, competition, traditional, fsf, or a .toml/.json file"
+        "unknown ruleset {0:?}: expected official, competition, traditional, fsf, traditional-step-back, or a .toml/.json file"
     )]
     UnknownPreset(String),
     /// A TOML file that does not describe a ruleset.
@@ -397,6 +404,13 @@ impl Ruleset {
         move_rule: CLAIM_3_50.1,
         tuuxei: true,
         ..Ruleset::OFFICIAL
+    };
+
+    /// `traditional-step-back` (S3's traditional column for the pawn): `traditional`, with
+    /// the pawn that steps back before it promotes ([`LastRank::StepBack`]).
+    pub const TRADITIONAL_STEP_BACK: Ruleset = Ruleset {
+        last_rank: LastRank::StepBack,
+        ..Ruleset::TRADITIONAL
     };
 
     /// `fsf`: Fairy-Stockfish's `shatar` — weak bers, bers-only promotion, no two-step moves,

@@ -219,6 +219,7 @@ pub fn ruleset_name(lang: Lang, name: &str) -> String {
             shatar_rules::Preset::Competition => "ruleset-competition",
             shatar_rules::Preset::Traditional => "ruleset-traditional",
             shatar_rules::Preset::Fsf => "ruleset-fsf",
+            shatar_rules::Preset::TraditionalStepBack => "ruleset-traditional-step-back",
         }),
         Err(_) => name.to_owned(),
     }

@@ -75,12 +75,13 @@ impl Speed {
 /// Rulesets whose games are rated together: `official` and `competition` play the same
 /// moves and differ only in how draws by repetition are claimed, so they share one family;
 /// `traditional` (weak bers, void horse and camel mates) and `fsf` (the shak rule, a
-/// different start) are games of their own.
+/// different start) are games of their own; `traditional-step-back` is rated with
+/// `traditional`, whose game it is but for the pawn that reaches the last rank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Family {
     /// `official` and `competition`.
     Official,
-    /// `traditional`.
+    /// `traditional` and `traditional-step-back`.
     Traditional,
     /// `fsf`.
     Fsf,
@@ -93,7 +94,7 @@ impl Family {
     pub fn of(ruleset: &str) -> Family {
         match ruleset.parse::<Preset>() {
             Ok(Preset::Official | Preset::Competition) => Family::Official,
-            Ok(Preset::Traditional) => Family::Traditional,
+            Ok(Preset::Traditional | Preset::TraditionalStepBack) => Family::Traditional,
             Ok(Preset::Fsf) => Family::Fsf,
             Err(_) => Family::Custom,
         }

@@ -6,11 +6,12 @@ use shatar_rules::{Preset, Ruleset};
 
 /// The `UCI_Variant` names and their rulesets: `shatar` is Fairy-Stockfish's variant
 /// (our `fsf` ruleset), so tools that drive Fairy-Stockfish can drive this engine unchanged.
-pub const VARIANTS: [(&str, Preset); 4] = [
+pub const VARIANTS: [(&str, Preset); 5] = [
     ("shatar", Preset::Fsf),
     ("shatar-official", Preset::Official),
     ("shatar-competition", Preset::Competition),
     ("shatar-traditional", Preset::Traditional),
+    ("shatar-traditional-step-back", Preset::TraditionalStepBack),
 ];
 
 /// The variant name of a preset.

@@ -200,6 +200,7 @@ events-may-not-create = Only organisers and administrators create events.
 ruleset-official = Official rules (2017)
 ruleset-competition = Competition rules
 ruleset-traditional = Traditional rules
+ruleset-traditional-step-back = Traditional rules, the pawn steps back
 ruleset-fsf = Fairy-Stockfish rules
 error-unknown-ruleset = Ruleset: “{ $value }” is not a ruleset of this site; choose one of { $names }.
 error-unauthorized = Sign in first to do this.

@@ -201,6 +201,7 @@ events-may-not-create = Зөвхөн зохион байгуулагч, адми
 ruleset-official = Албан ёсны дүрэм (2017)
 ruleset-competition = Тэмцээний дүрэм
 ruleset-traditional = Уламжлалт дүрэм
+ruleset-traditional-step-back = Уламжлалт дүрэм, хүү ухарч буцна
 ruleset-fsf = Fairy-Stockfish-ийн дүрэм
 error-unknown-ruleset = Дүрэм: «{ $value }» гэсэн дүрэм энэ сайтад байхгүй; { $names }-ийн аль нэгийг сонгоно уу.
 error-unauthorized = Эхлээд нэвтэрнэ үү.

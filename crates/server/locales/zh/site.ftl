@@ -200,6 +200,7 @@ events-may-not-create = 只有组织者和管理员可以创建比赛。
 ruleset-official = 正式规则（2017）
 ruleset-competition = 竞赛规则
 ruleset-traditional = 传统规则
+ruleset-traditional-step-back = 传统规则（兵斜退后升级）
 ruleset-fsf = Fairy-Stockfish 规则
 error-unknown-ruleset = 规则：本站没有“{ $value }”这一规则；请选择 { $names } 之一。
 error-unauthorized = 请先登录。
