@@ -4,7 +4,7 @@
 //! promotion choices come from here.
 
 use serde_json::{Map, Value, json};
-use shatar_rules::{Game, Move, Position, Role, Ruleset, fen, uci};
+use shatar_rules::{Game, Move, Position, Role, Ruleset, Square, fen, uci};
 
 /// The board code of a role: `K B R C H P` (king, bers, rook/cart, camel, horse, pawn).
 pub const fn role_code(role: Role) -> char {
@@ -18,12 +18,36 @@ pub const fn role_code(role: Role) -> char {
     }
 }
 
-/// The men of `pos` by square, as the script draws them (`wK`, `bB` …).
+/// The code of the man on `sq` of `pos`, without its colour: its role's code, and under a
+/// step-back ruleset its mark (docs/rules.md §2): `P~` a returning pawn, `B-` a weak bers,
+/// `B+` a full bers (both kinds may share such a board, so each bers says which it is).
+fn man_code(pos: &Position, sq: Square, role: Role) -> String {
+    let mut code = String::from(role_code(role));
+    if pos.ruleset().steps_back() {
+        if pos.board().returning().contains(sq) {
+            code.push('~');
+        } else if role == Role::Bers {
+            code.push(if pos.weak_bers().contains(sq) {
+                '-'
+            } else {
+                '+'
+            });
+        }
+    }
+    code
+}
+
+/// The men of `pos` by square, as the script draws them (`wK`, `bB` …, and under a
+/// step-back ruleset `wP~`, `bB-`, `wB+`).
 pub fn men(pos: &Position) -> Map<String, Value> {
     pos.board()
         .iter()
         .map(|(sq, piece)| {
-            let code = format!("{}{}", piece.color.fen_char(), role_code(piece.role));
+            let code = format!(
+                "{}{}",
+                piece.color.fen_char(),
+                man_code(pos, sq, piece.role)
+            );
             (sq.to_string(), Value::String(code))
         })
         .collect()
@@ -57,15 +81,19 @@ pub fn position(pos: &Position, last: Option<&Move>, ply: usize) -> Value {
 }
 
 /// The legal destinations by square (`{"e2": ["e3", "e4"]}`) and the promotion choices by
-/// the move's squares (`{"b7b8": [["B", "b7b8b"], …]}`: the man's code and the move's UCI)
-/// of the side to move; both empty once the game has ended by the rules.
+/// the move's squares (`{"b7b8": [["B", "b7b8b"], …]}`: the code of the man the pawn
+/// becomes, as [`men`] writes it without the colour, and the move's UCI) of the side to
+/// move; both empty once the game has ended by the rules. Under a step-back ruleset the
+/// first step back offers the weak bers and the returning pawn (`[["B-", "b8a7j"], ["P~",
+/// "b8a7"]]`).
 pub fn dests(game: &Game, ruleset: &Ruleset) -> (Map<String, Value>, Map<String, Value>) {
     let mut dests: Map<String, Value> = Map::new();
     let mut promotions: Map<String, Value> = Map::new();
     if game.end().is_some() {
         return (dests, promotions);
     }
-    for m in game.legal_moves() {
+    let moves = game.legal_moves();
+    for m in &moves {
         let from = m.from.to_string();
         let to = Value::String(m.to.to_string());
         if let Value::Array(list) = dests
@@ -75,16 +103,30 @@ pub fn dests(game: &Game, ruleset: &Ruleset) -> (Map<String, Value>, Map<String,
         {
             list.push(to);
         }
-        if let Some(role) = m.promotion
-            && let Value::Array(list) = promotions
-                .entry(format!("{from}{}", m.to))
-                .or_insert_with(|| Value::Array(Vec::new()))
-        {
-            list.push(json!([
-                role_code(role).to_string(),
-                uci::write(&m, ruleset)
-            ]));
+    }
+    // A choice wherever one pair of squares carries a promotion: every move with those
+    // squares, named by the man it leaves there.
+    for m in moves.iter().filter(|m| m.promotion.is_some()) {
+        let key = format!("{}{}", m.from, m.to);
+        if promotions.contains_key(&key) {
+            continue;
         }
+        let mut same: Vec<&Move> = moves
+            .iter()
+            .filter(|n| n.from == m.from && n.to == m.to)
+            .collect();
+        // The promotions first, then the step that leaves the pawn a pawn.
+        same.sort_by_key(|n| n.promotion.is_none());
+        let choices = same
+            .into_iter()
+            .map(|n| {
+                let mut after = game.position().clone();
+                after.play_unchecked(*n);
+                let role = after.board().piece_at(n.to).map_or(n.role, |p| p.role);
+                json!([man_code(&after, n.to, role), uci::write(n, ruleset)])
+            })
+            .collect();
+        promotions.insert(key, Value::Array(choices));
     }
     (dests, promotions)
 }

@@ -105,7 +105,7 @@
     document.body.setAttribute('data-ply', String(st.ply));
   }
 
-  var ROLE_NAMES = { B: T['role-bers'], R: T['role-rook'], C: T['role-camel'], H: T['role-horse'] };
+  var ROLE_NAMES = window.ShatarBoard.roleNames(T);
   function showPromotion(choices) {
     board.showPromotion($('promo'), choices, view.turn[0], ROLE_NAMES, play);
   }
@@ -203,8 +203,9 @@
         var code = editing.pieces[FILES[f] + r];
         if (!code) { empty++; continue; }
         if (empty) { row += empty; empty = 0; }
-        var letter = FEN_LETTER[code[1]];
-        row += code[0] === 'w' ? letter.toUpperCase() : letter;
+        // A mark under a step-back ruleset: `P~` a returning pawn, `J` the weak bers.
+        var letter = code[2] === '-' ? 'j' : FEN_LETTER[code[1]];
+        row += (code[0] === 'w' ? letter.toUpperCase() : letter) + (code[2] === '~' ? '~' : '');
       }
       if (empty) row += empty;
       rows.push(row);

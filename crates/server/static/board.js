@@ -77,8 +77,24 @@
     return (s.dests && s.dests[sq]) || [];
   };
 
+  // The badge of a man's mark under a step-back ruleset (docs/rules.md §2): the code's third
+  // letter, `~` a returning pawn, `-` a weak bers, `+` a full bers.
+  var BADGES = { '~': '\u21ba', '-': '\u2212', '+': '+' };
+
+  // A man drawn at (x, y) in a 100-unit square: its picture, and its mark's badge if any.
+  function drawMan(parent, set, code, x, y) {
+    var g = el('g', {}, parent);
+    el('use', { href: '/static/pieces-' + set + '.svg#' + code.slice(0, 2), x: x, y: y, width: 100, height: 100 }, g);
+    var badge = BADGES[code.charAt(2)];
+    if (badge) {
+      el('circle', { cx: x + 80, cy: y + 20, r: 17, class: 'badge' }, g);
+      el('text', { x: x + 80, y: y + 27, 'text-anchor': 'middle', class: 'badge-text' }, g).textContent = badge;
+    }
+    return g;
+  }
+
   Board.prototype.piece = function (code, x, y, parent) {
-    return el('use', { href: '/static/pieces-' + this.pieceSet + '.svg#' + code, x: x, y: y, width: 100, height: 100 }, parent);
+    return drawMan(parent, this.pieceSet, code, x, y);
   };
 
   Board.prototype.render = function () {
@@ -146,8 +162,9 @@
   };
 
   // The promotion picker, one for every page: a button per choice in `box`'s `.choices`
-  // (the man drawn in `color`, 'w' or 'b', and named by `names[letter]` where the page gives
-  // names), `box` shown; `pick(uci)` gets the chosen move once `box` is hidden again.
+  // (the man drawn in `color`, 'w' or 'b', and named by `names[code]` where the page gives
+  // names: `B`, or under a step-back ruleset `B-` and `P~` for the first step back), `box`
+  // shown; `pick(uci)` gets the chosen move once `box` is hidden again.
   Board.prototype.showPromotion = function (box, choices, color, names, pick) {
     var list = box.querySelector('.choices');
     while (list.firstChild) list.removeChild(list.firstChild);
@@ -159,9 +176,7 @@
       b.title = name;
       var svg = document.createElementNS(NS, 'svg');
       svg.setAttribute('viewBox', '0 0 100 100');
-      var use = document.createElementNS(NS, 'use');
-      use.setAttribute('href', '/static/pieces-' + set + '.svg#' + color + c[0]);
-      svg.appendChild(use);
+      drawMan(svg, set, color + c[0], 0, 0);
       b.appendChild(svg);
       var label = document.createElement('span');
       label.textContent = name;
@@ -216,6 +231,14 @@
     var to = this.squareAt(ev);
     if (moved && to && to !== from) this.tryMove(from, to);
     else this.render(); // a click: the piece stays selected for click-click
+  };
+
+  // The names of the men the picker offers, from a page's translated messages `T`.
+  Board.roleNames = function (T) {
+    return {
+      B: T['role-bers'], R: T['role-rook'], C: T['role-camel'], H: T['role-horse'],
+      'B-': T['role-weak-bers'], 'B+': T['role-full-bers'], 'P~': T['role-returning-pawn']
+    };
   };
 
   window.ShatarBoard = Board;

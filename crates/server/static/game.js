@@ -58,7 +58,7 @@
     e.target.value = '';
   });
 
-  var ROLE_NAMES = { B: T['role-bers'], R: T['role-rook'], C: T['role-camel'], H: T['role-horse'] };
+  var ROLE_NAMES = window.ShatarBoard.roleNames(T);
   function showPromotion(choices) {
     board.showPromotion($('promo'), choices, you === 'black' ? 'b' : 'w', ROLE_NAMES, function (uci) {
       send({ t: 'move', uci: uci, ply: state.ply });

@@ -156,7 +156,10 @@
     var man = pos.board[from];
     if (!man) return;
     delete pos.board[from];
-    if (promo) man = man[0] + 'B';
+    // The bers a promotion makes: under a step-back ruleset `j` the weak one, `q` after a
+    // returning pawn's steps the full one.
+    if (promo === 'j') man = man[0] + 'B-';
+    else if (promo) man = man[0] + (man.charAt(2) === '~' ? 'B+' : 'B');
     pos.board[to] = man;
     pos.last = [from, to];
     pos.check = null;

@@ -18,6 +18,7 @@ on_both_backends!(
     analysis_finds_the_mate_in_one_first,
     analysis_errors_name_the_field,
     the_pages_one_line_sheet_imports,
+    analysis_board_shows_the_step_back_pawn,
 );
 
 /// The scholar's mate, as in the rules core's and the records library's examples.
@@ -712,6 +713,67 @@ async fn analysis_finds_the_mate_in_one_first(bk: Backend) {
     );
     assert!(page.body.contains("Цагаан Ноён (ᠨᠣᠶᠠᠨ)"), "{}", page.body);
     assert!(page.body.contains("Хар Бэрс (ᠪᠠᠷᠰ)"), "{}", page.body);
+    server.stop().await;
+}
+
+/// The step-back pawn on the analysis board (docs/rules.md §2): the board codes mark the
+/// returning pawn and each bers's kind, and the first step back is offered as a choice of
+/// the weak bers or the returning pawn; the third step makes the full bers, no choice.
+async fn analysis_board_shows_the_step_back_pawn(bk: Backend) {
+    let server = TestServer::start(bk).await;
+    let mut c = server.client();
+    let enc = |s: &str| {
+        common::form_encode(&[("", s)])
+            .trim_start_matches('=')
+            .to_owned()
+    };
+    // White: a returning pawn on b8 (no step yet) and one on g6 (two steps), a full bers on
+    // d4 and a weak one on h1 (the ruleset's own, traditional's weak bers); Black: the king
+    // and a pawn on h7 (a bare king would end the game under this ruleset).
+    let text = "1P~2k3/7p/6P~1/8/3Q4/8/8/4K2J w - - 0 30";
+    let r = c
+        .get(&format!(
+            "/api/analysis/position?ruleset=traditional-step-back&fen={}",
+            enc(text)
+        ))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    assert_eq!(v["fen"], text);
+    assert_eq!(
+        v["board"],
+        json!({"b8": "wP~", "e8": "bK", "h7": "bP", "g6": "wP~", "d4": "wB+", "e1": "wK", "h1": "wB-"})
+    );
+    assert_eq!(v["dests"]["b8"], json!(["a7", "c7"]));
+    assert_eq!(
+        v["promotions"]["b8a7"],
+        json!([["B-", "b8a7j"], ["P~", "b8a7"]])
+    );
+    assert_eq!(
+        v["promotions"]["b8c7"],
+        json!([["B-", "b8c7j"], ["P~", "b8c7"]])
+    );
+    // The third step: only the full bers.
+    assert_eq!(v["promotions"]["g6f5"], json!([["B+", "g6f5q"]]));
+    assert_eq!(v["promotions"]["g6h5"], json!([["B+", "g6h5q"]]));
+    // No other move is a choice.
+    assert_eq!(v["promotions"].as_object().unwrap().len(), 4);
+    // The editor offers both marked men, and the ruleset lists name the preset.
+    let page = c.get("/analysis").await;
+    assert!(page.body.contains(r#"data-man="wP~""#), "{}", page.body);
+    assert!(
+        page.body.contains(r#"title="White Returning hüü""#),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(r#"data-man="bB-""#), "{}", page.body);
+    assert!(
+        page.body.contains(
+            r#"<option value="traditional-step-back">Traditional rules, the pawn steps back</option>"#
+        ),
+        "{}",
+        page.body
+    );
     server.stop().await;
 }
 

@@ -403,6 +403,37 @@ async fn archive_replay_and_analysis_in_three_languages() {
         br.eval(&page, "[document.getElementById('promo').hidden, document.querySelector('#analysis-moves button.mv').getAttribute('data-uci')]").await,
         json!([true, "b7b8r"])
     );
+    // The step-back pawn (docs/rules.md §2): the returning pawn carries its badge, and its
+    // first step back offers the weak bers or the returning pawn.
+    br.goto(
+        &page,
+        &format!("{base}/analysis?ruleset=traditional-step-back&fen=1P~2k3/7p/8/8/8/8/8/4K3%20w%20-%20-%200%2030"),
+    )
+    .await;
+    br.wait_for(
+        &page,
+        "document.querySelectorAll('#board use').length === 4 && document.querySelectorAll('#board .badge').length === 1",
+    )
+    .await;
+    br.click_square(&page, "b8").await;
+    br.click_square(&page, "a7").await;
+    br.wait_for(&page, "!document.getElementById('promo').hidden")
+        .await;
+    assert_eq!(
+        br.eval(&page, "Array.from(document.querySelectorAll('#promo .choices button')).map(b => b.title + ':' + b.querySelectorAll('.badge').length).join(' ')").await,
+        "无力狮（半能虎）:1 回兵:1"
+    );
+    br.click_js(&page, "#promo .choices button:nth-child(2)")
+        .await;
+    br.wait_for(
+        &page,
+        "document.querySelectorAll('#analysis-moves button.mv').length === 1",
+    )
+    .await;
+    assert_eq!(
+        br.eval(&page, "[document.querySelector('#analysis-moves button.mv').getAttribute('data-uci'), document.querySelectorAll('#board .badge').length]").await,
+        json!(["b8a7", 1])
+    );
     drop(br);
     server.stop().await;
 }

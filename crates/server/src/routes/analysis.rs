@@ -21,6 +21,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
+use maud::html;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use shatar_engine::ScoreReport;
@@ -50,6 +51,9 @@ const SCRIPT_MESSAGES: &[&str] = &[
     "role-rook",
     "role-camel",
     "role-horse",
+    "role-weak-bers",
+    "role-full-bers",
+    "role-returning-pawn",
 ];
 
 /// A position asked for: ruleset, start FEN, moves (UCI, separated by spaces or commas) and
@@ -458,35 +462,40 @@ pub struct PageQuery {
     moves: Option<String>,
 }
 
+/// The editor's men: each role of each colour, and for a step-back ruleset's positions
+/// (docs/rules.md §2) the returning pawn (`P~`) and the weak bers (`B-`, FEN `J`), drawn
+/// with the badge `board.js` gives them.
 fn palette(l: Lang) -> String {
-    let roles = [
-        ('K', "role-king"),
-        ('B', "role-bers"),
-        ('R', "role-rook"),
-        ('C', "role-camel"),
-        ('H', "role-horse"),
-        ('P', "role-pawn"),
+    let men = [
+        ("K", "role-king", None),
+        ("B", "role-bers", None),
+        ("R", "role-rook", None),
+        ("C", "role-camel", None),
+        ("H", "role-horse", None),
+        ("P", "role-pawn", None),
+        ("P~", "role-returning-pawn", Some("\u{21ba}")),
+        ("B-", "role-weak-bers", Some("\u{2212}")),
     ];
-    let mut out = String::new();
-    for (color, name) in [('w', "color-white"), ('b', "color-black")] {
-        out.push_str(&format!(
-            r#"<div class="palette-row" aria-label="{}">"#,
-            esc(&l.t(name))
-        ));
-        for (code, role) in roles {
-            let label = format!("{} {}", l.t(name), l.t(role));
-            out.push_str(&format!(
-                r#"<button type="button" class="man" data-man="{color}{code}" title="{label}" aria-label="{label}"><svg viewBox="0 0 100 100"><use href="/static/pieces-shatar.svg#{color}{code}"></use></svg></button>"#,
-                label = esc(&label)
-            ));
+    html! {
+        @for (color, name) in [("w", "color-white"), ("b", "color-black")] {
+            div class="palette-row" aria-label=(l.t(name)) {
+                @for (code, role, badge) in men {
+                    @let label = format!("{} {}", l.t(name), l.t(role));
+                    button type="button" class="man" data-man={ (color) (code) } title=(label) aria-label=(label) {
+                        svg viewBox="0 0 100 100" {
+                            use href={ "/static/pieces-shatar.svg#" (color) (&code[..1]) } {}
+                            @if let Some(badge) = badge {
+                                circle cx="80" cy="20" r="17" class="badge" {}
+                                text x="80" y="27" text-anchor="middle" class="badge-text" { (badge) }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        out.push_str("</div>");
+        button type="button" class="man" data-man="" title=(l.t("analysis-remove")) aria-label=(l.t("analysis-remove")) { "✕" }
     }
-    out.push_str(&format!(
-        r#"<button type="button" class="man" data-man="" title="{0}" aria-label="{0}">✕</button>"#,
-        esc(&l.t("analysis-remove"))
-    ));
-    out
+    .into_string()
 }
 
 async fn analysis_page(

@@ -397,7 +397,7 @@ impl Browser {
         let v = self
             .eval(page, &format!(
                 "(() => {{ const r = document.querySelector('#board svg').getBoundingClientRect(); \
-                 const flipped = document.querySelectorAll('#board text')[1].textContent !== '8'; \
+                 const flipped = document.querySelectorAll('#board .coords text')[1].textContent !== '8'; \
                  const f = 'abcdefgh'.indexOf('{sq}'[0]), k = parseInt('{sq}'[1]) - 1; \
                  const x = flipped ? 7 - f : f, y = flipped ? k : 7 - k; \
                  return [r.left + (x + 0.5) * r.width / 8, r.top + (y + 0.5) * r.height / 8]; }})()"
