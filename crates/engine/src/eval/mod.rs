@@ -113,56 +113,31 @@ pub fn evaluate_cached(pos: &Position, pawns: &mut PawnTable) -> i32 {
 /// `pawns`.
 fn evaluate_in_play(pos: &Position, pawns: impl FnOnce(&Position) -> PawnInfo) -> i32 {
     let table = material::in_play(pos.ruleset().bers);
-    match step_back::split(&TUNED, pos) {
-        None => evaluate_from(
-            &TUNED,
-            |us| table.score(pos, us),
-            pawns(pos),
-            pos,
-            pos,
-            Score::default(),
-        ),
-        Some(split) => {
-            let view = &split.without_returning;
-            evaluate_from(
-                &TUNED,
-                |us| table.score(view, us),
-                pawns(view),
-                view,
-                pos,
-                split.extra,
-            )
-        }
-    }
+    let split = step_back::split(&TUNED, pos);
+    let (view, extra) = step_back::view(pos, split.as_ref());
+    evaluate_from(
+        &TUNED,
+        |us| table.score(view, us),
+        pawns(view),
+        view,
+        pos,
+        extra,
+    )
 }
 
 /// The evaluation of `pos` with the weights `p` (for tuning).
 pub fn evaluate_with(p: &Params, pos: &Position) -> i32 {
-    match step_back::split(p, pos) {
-        None => {
-            let pawns = PawnInfo::compute(p, pos);
-            evaluate_from(
-                p,
-                |us| material::material_and_psqt(p, pos, us),
-                pawns,
-                pos,
-                pos,
-                Score::default(),
-            )
-        }
-        Some(split) => {
-            let view = &split.without_returning;
-            let pawns = PawnInfo::compute(p, view);
-            evaluate_from(
-                p,
-                |us| material::material_and_psqt(p, view, us),
-                pawns,
-                view,
-                pos,
-                split.extra,
-            )
-        }
-    }
+    let split = step_back::split(p, pos);
+    let (view, extra) = step_back::view(pos, split.as_ref());
+    let pawns = PawnInfo::compute(p, view);
+    evaluate_from(
+        p,
+        |us| material::material_and_psqt(p, view, us),
+        pawns,
+        view,
+        pos,
+        extra,
+    )
 }
 
 /// The evaluation with the weights `p` of the position `whole`, whose terms are read on

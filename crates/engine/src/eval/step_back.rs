@@ -23,6 +23,12 @@ pub struct Split {
     pub extra: Score,
 }
 
+/// The position the ordinary terms read and what they miss: `pos` itself and nothing, or
+/// the split's view and extra.
+pub fn view<'a>(pos: &'a Position, split: Option<&'a Split>) -> (&'a Position, Score) {
+    split.map_or((pos, Score::default()), |s| (&s.without_returning, s.extra))
+}
+
 /// `k`/4 of a value: the share of a bers a returning pawn is worth.
 fn quarters(v: Score, k: i32) -> Score {
     s(v.mg * k / 4, v.eg * k / 4)
@@ -74,13 +80,14 @@ pub fn split(p: &Params, pos: &Position) -> Option<Split> {
         extra += sign(piece.color, returning_value(p, steps));
         board.clear(sq);
     }
+    // The other kind's own value, less the table's (the ruleset's kind) it was given.
+    let (own, table) = match ruleset.bers {
+        BersMove::Queen => (BersMove::Weak, BersMove::Queen),
+        BersMove::Weak => (BersMove::Queen, BersMove::Weak),
+    };
     for sq in other_kind {
         let Some(piece) = b.piece_at(sq) else {
             continue;
-        };
-        let (own, table) = match ruleset.bers {
-            BersMove::Queen => (BersMove::Weak, BersMove::Queen),
-            BersMove::Weak => (BersMove::Queen, BersMove::Weak),
         };
         let value =
             |kind| piece_score(p, Role::Bers, kind) + psqt(p, Role::Bers, kind, piece.color, sq);
