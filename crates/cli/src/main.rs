@@ -21,6 +21,11 @@ enum Command {
     Uci,
     /// Play engines against each other under a referee (UCI).
     Match(commands::engine_match::MatchArgs),
+    /// The neural evaluation's pipeline: training data from self-play.
+    Nnue {
+        #[command(subcommand)]
+        cmd: commands::nnue::NnueCommand,
+    },
     /// Count the leaf nodes of the legal move tree (move-generator test).
     Perft(commands::perft::PerftArgs),
     /// Convert and check game records (PGN, the competition rulebook's full and short notation, score sheets).
@@ -51,6 +56,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => commands::serve::run(args),
         Command::Uci => commands::uci::run(),
         Command::Match(args) => commands::engine_match::run(&args),
+        Command::Nnue { cmd } => commands::nnue::run(cmd),
         Command::Perft(args) => commands::perft::run(&args),
         Command::Record { cmd } => commands::record::run(cmd),
         Command::Arbiter { cmd } => commands::arbiter::run(cmd),

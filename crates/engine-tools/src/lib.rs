@@ -4,11 +4,13 @@
 //! - [`client`]: drives an outside UCI engine (ours, Fairy-Stockfish, any other);
 //! - [`match_runner`]: plays engines against each other by the rules, with time controls,
 //!   adjudication, SPRT and PGN output (`shatar match`);
+//! - [`nnue_data`]: self-play training data for the neural evaluation (`shatar nnue data`);
 //! - [`tuning`]: what the tuning examples (`texel_data`, `texel_tune`, `fsf_label`) share.
 
 pub mod client;
 pub mod error;
 pub mod match_runner;
+pub mod nnue_data;
 pub mod tuning;
 
 pub use error::{ClientError, ParseMatchError};

@@ -25,6 +25,7 @@ pub mod eval;
 pub mod history;
 pub mod limits;
 pub mod movepick;
+pub mod nnue;
 mod qsearch;
 pub mod rng;
 pub mod search;

@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod arbiter;
 pub mod engine_match;
+pub mod nnue;
 pub mod perft;
 pub mod record;
 pub mod serve;
