@@ -4,8 +4,10 @@
 use anyhow::{Result, bail};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use shatar_engine::nnue::network::Family;
 use shatar_engine_tools::nnue_data::selfplay::SelfPlay;
 use shatar_engine_tools::nnue_data::{Run, progress_path};
+use shatar_engine_tools::nnue_train::{self, Dataset, State, TrainConfig};
 use shatar_rules::Preset;
 use std::path::PathBuf;
 
@@ -16,6 +18,55 @@ pub enum NnueCommand {
     /// with the search's score and the game's result (32-byte records). Run it again with
     /// the same arguments to resume after a stop.
     Data(DataArgs),
+    /// Train a network of one bers family on data files (on the CPU), writing a checkpoint
+    /// and the network file after every epoch; `--resume` goes on from a checkpoint.
+    Train(TrainArgs),
+}
+
+/// Arguments of `shatar nnue train`.
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// Data files of `shatar nnue data`.
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+    /// The bers family: queen-bers (official, competition) or weak-bers (fsf,
+    /// traditional, traditional-step-back).
+    #[arg(long, value_parser = parse_family)]
+    pub family: Family,
+    /// The network file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The checkpoint to write (default: OUT.ckpt).
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Go on from this checkpoint.
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+    /// Epochs in all.
+    #[arg(long, default_value_t = 20)]
+    pub epochs: usize,
+    /// Records a minibatch.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// The weight of the search's score in the target, the rest the game's result's.
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// The seed of the first weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+fn parse_family(name: &str) -> Result<Family, String> {
+    Family::ALL
+        .into_iter()
+        .find(|f| f.name() == name)
+        .ok_or_else(|| format!("{name}: not a family (queen-bers, weak-bers)"))
 }
 
 /// Arguments of `shatar nnue data`.
@@ -63,6 +114,7 @@ fn parse_preset(name: &str) -> Result<Preset, String> {
 pub fn run(cmd: NnueCommand) -> Result<()> {
     match cmd {
         NnueCommand::Data(args) => data(&args),
+        NnueCommand::Train(args) => train(&args),
     }
 }
 
@@ -113,6 +165,72 @@ fn data(args: &DataArgs) -> Result<()> {
         progress.games,
         progress.bytes / 32,
         progress_path(&args.out).display()
+    );
+    Ok(())
+}
+
+fn train(args: &TrainArgs) -> Result<()> {
+    let config = TrainConfig {
+        family: args.family,
+        epochs: args.epochs,
+        batch: args.batch.max(1),
+        lr: args.lr,
+        lambda: args.lambda.clamp(0.0, 1.0),
+        threads: args.threads.max(1),
+        seed: args.seed,
+    };
+    let data = Dataset::load(&args.data, args.family)?;
+    eprintln!(
+        "{}: {} training records, {} held out",
+        args.family.name(),
+        data.train.len(),
+        data.valid.len()
+    );
+    let mut state = match &args.resume {
+        Some(path) => State::load(path)?,
+        None => State::new(args.seed),
+    };
+    let checkpoint = args.checkpoint.clone().unwrap_or_else(|| {
+        let mut name = args.out.as_os_str().to_os_string();
+        name.push(".ckpt");
+        PathBuf::from(name)
+    });
+    if state.epoch == 0 {
+        let valid =
+            nnue_train::mean_loss(&state.weights, &data.valid, config.lambda, config.threads);
+        eprintln!("epoch 0: held-out loss {valid:.6}");
+    }
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("epoch {msg} {bar:30} {pos}/{len} batches [{eta} left]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    nnue_train::train(
+        &config,
+        &data,
+        &mut state,
+        &checkpoint,
+        &args.out,
+        &mut |r| {
+            bar.suspend(|| {
+                eprintln!(
+                    "epoch {}: training loss {:.6}, held-out loss {:.6}, {:.0} positions/s",
+                    r.epoch, r.train_loss, r.valid_loss, r.positions_per_second
+                )
+            });
+        },
+        &mut |epoch, b, n| {
+            bar.set_length(n as u64);
+            bar.set_position(b as u64);
+            bar.set_message(format!("{epoch}"));
+        },
+    )?;
+    bar.finish_and_clear();
+    eprintln!(
+        "{}: the network after {} epochs ({})",
+        args.out.display(),
+        state.epoch,
+        checkpoint.display()
     );
     Ok(())
 }
