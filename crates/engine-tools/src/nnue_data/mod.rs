@@ -296,8 +296,7 @@ impl Run {
     }
 }
 
-/// Puts the data on disk, then replaces the progress file (a new file renamed over the
-/// old, so it is always whole).
+/// Puts the data on disk, then replaces the progress file.
 fn commit(
     data: &mut std::io::BufWriter<File>,
     out: &Path,
@@ -306,19 +305,35 @@ fn commit(
 ) -> Result<(), RunError> {
     data.flush().map_err(io(out))?;
     data.get_ref().sync_data().map_err(io(out))?;
-    let mut tmp = progress_file.as_os_str().to_os_string();
+    let text = serde_json::to_string_pretty(progress).unwrap_or_default();
+    replace_file(progress_file, text.as_bytes()).map_err(io(progress_file))
+}
+
+/// Writes `bytes` to a new file beside `path`, syncs it and renames it over `path`, so that
+/// `path` always holds a whole file, the old or the new.
+pub fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_os_string();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    let text = serde_json::to_string_pretty(progress).unwrap_or_default();
-    let mut f = File::create(&tmp).map_err(io(&tmp))?;
-    f.write_all(text.as_bytes()).map_err(io(&tmp))?;
-    f.sync_all().map_err(io(&tmp))?;
-    std::fs::rename(&tmp, progress_file).map_err(io(progress_file))?;
-    Ok(())
+    let mut f = File::create(&tmp)?;
+    f.write_all(bytes)?;
+    f.sync_all()?;
+    std::fs::rename(&tmp, path)
 }
 
 /// Reads a data file's records, failing at the first bad one with its number.
 pub fn read_records(path: &Path) -> Result<Vec<record::Record>, RunError> {
+    let mut records = Vec::new();
+    visit_records(path, &mut |_, r| records.push(r))?;
+    Ok(records)
+}
+
+/// Reads a data file and hands each record to `visit`, as its bytes and read, failing at
+/// the first bad one with its number.
+pub fn visit_records(
+    path: &Path,
+    visit: &mut dyn FnMut(&[u8; RECORD_BYTES], record::Record),
+) -> Result<(), RunError> {
     let bytes = std::fs::read(path).map_err(io(path))?;
     if bytes.len() % RECORD_BYTES != 0 {
         return Err(RunError::BadData {
@@ -329,16 +344,14 @@ pub fn read_records(path: &Path) -> Result<Vec<record::Record>, RunError> {
             ),
         });
     }
-    bytes
-        .chunks_exact(RECORD_BYTES)
-        .enumerate()
-        .map(|(i, chunk)| {
-            let mut b = [0u8; RECORD_BYTES];
-            b.copy_from_slice(chunk);
-            record::Record::from_bytes(&b).map_err(|e| RunError::BadData {
-                path: path.to_path_buf(),
-                message: format!("record {i}: {e}"),
-            })
-        })
-        .collect()
+    for (i, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
+        let mut b = [0u8; RECORD_BYTES];
+        b.copy_from_slice(chunk);
+        let r = record::Record::from_bytes(&b).map_err(|e| RunError::BadData {
+            path: path.to_path_buf(),
+            message: format!("record {i}: {e}"),
+        })?;
+        visit(&b, r);
+    }
+    Ok(())
 }

@@ -19,6 +19,7 @@
 pub mod model;
 
 use crate::nnue_data::record::{RECORD_BYTES, Record};
+use crate::nnue_data::replace_file;
 use model::Weights;
 use shatar_engine::nnue::network::{Family, HIDDEN};
 use shatar_engine::rng::Xorshift;
@@ -78,14 +79,9 @@ pub enum TrainError {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// A data file that is not whole valid records.
-    #[error("{path}: {message}")]
-    BadData {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
+    /// A data file that cannot be read or is not whole valid records.
+    #[error(transparent)]
+    Data(#[from] crate::nnue_data::RunError),
     /// A checkpoint that cannot be read.
     #[error("{path}: not a checkpoint of this network: {message}")]
     BadCheckpoint {
@@ -112,30 +108,11 @@ impl Dataset {
     pub fn load(paths: &[PathBuf], family: Family) -> Result<Dataset, TrainError> {
         let mut kept = Vec::new();
         for path in paths {
-            let bytes = std::fs::read(path).map_err(|source| TrainError::Io {
-                path: path.clone(),
-                source,
-            })?;
-            if bytes.len() % RECORD_BYTES != 0 {
-                return Err(TrainError::BadData {
-                    path: path.clone(),
-                    message: format!(
-                        "{} bytes is not whole {RECORD_BYTES}-byte records",
-                        bytes.len()
-                    ),
-                });
-            }
-            for (i, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
-                let mut b = [0u8; RECORD_BYTES];
-                b.copy_from_slice(chunk);
-                let r = Record::from_bytes(&b).map_err(|e| TrainError::BadData {
-                    path: path.clone(),
-                    message: format!("record {i}: {e}"),
-                })?;
+            crate::nnue_data::visit_records(path, &mut |b, r| {
                 if Family::of(r.preset.ruleset().bers) == family {
-                    kept.push(b);
+                    kept.push(*b);
                 }
-            }
+            })?;
         }
         if kept.len() < 2 * BLOCK * HOLD_OUT_EVERY {
             return Err(TrainError::TooFew(kept.len()));
@@ -448,70 +425,10 @@ pub fn train(
     Ok(())
 }
 
-/// Writes `bytes` to a new file beside `path` and renames it over `path`.
+/// Writes `bytes` to `path` whole (see [`replace_file`]).
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
-    let mut tmp = path.as_os_str().to_os_string();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let io = |p: &Path| {
-        let p = p.to_path_buf();
-        move |source| TrainError::Io { path: p, source }
-    };
-    std::fs::write(&tmp, bytes).map_err(io(&tmp))?;
-    std::fs::rename(&tmp, path).map_err(io(path))?;
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use shatar_engine::nnue::accumulator::{Accumulator, Men};
-    use shatar_rules::{Position, Ruleset};
-
-    #[test]
-    fn the_quantised_network_gives_the_float_output() {
-        // Output weights of a trained network's size (the random start's are a few
-        // quantisation steps, where rounding alone moves the output by a tenth).
-        let mut w = Weights::random(5);
-        w.output.iter_mut().flatten().for_each(|x| *x *= 8.0);
-        let net = w.quantise(Family::WeakBers);
-        let mut pos = Position::start(Ruleset::FSF);
-        let mut rng = Xorshift::new(9);
-        for _ in 0..40 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.after(moves[rng.below(moves.len())]);
-            let r = Record::from_position(
-                &pos,
-                0,
-                crate::nnue_data::record::Wdl::Draw,
-                shatar_rules::Preset::Fsf,
-            )
-            .unwrap();
-            let us: Vec<usize> = r.features(r.turn).collect();
-            let them: Vec<usize> = r.features(!r.turn).collect();
-            let float_cp = w.forward(&us, &them, &mut [[0.0; HIDDEN]; 2]) * SIGMOID_CP;
-            let int_cp = Accumulator::fresh(&net, &Men::of(&pos)).output(&net, pos.turn());
-            assert!(
-                (float_cp - int_cp as f32).abs() <= 4.0 + 0.02 * float_cp.abs(),
-                "{float_cp} {int_cp}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_checkpoint_round_trips() {
-        let mut s = State::new(3);
-        s.epoch = 4;
-        s.adam.t = 77;
-        s.adam.m.output_bias = 0.5;
-        let back = State::from_bytes(&s.to_bytes()).unwrap();
-        assert_eq!(back.epoch, 4);
-        assert_eq!(back.adam.t, 77);
-        assert!(back.weights.values().eq(s.weights.values()));
-        assert!(back.adam.m.values().eq(s.adam.m.values()));
-        assert!(State::from_bytes(&s.to_bytes()[..100]).is_err());
-    }
+    replace_file(path, bytes).map_err(|source| TrainError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
