@@ -432,3 +432,57 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
         source,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shatar_engine::nnue::accumulator::{Accumulator, Men};
+    use shatar_rules::{Position, Ruleset};
+
+    #[test]
+    fn the_quantised_network_gives_the_float_output() {
+        // Output weights of a trained network's size (the random start's are a few
+        // quantisation steps, where rounding alone moves the output by a tenth).
+        let mut w = Weights::random(5);
+        w.output.iter_mut().flatten().for_each(|x| *x *= 8.0);
+        let net = w.quantise(Family::WeakBers);
+        let mut pos = Position::start(Ruleset::FSF);
+        let mut rng = Xorshift::new(9);
+        for _ in 0..40 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.after(moves[rng.below(moves.len())]);
+            let r = Record::from_position(
+                &pos,
+                0,
+                crate::nnue_data::record::Wdl::Draw,
+                shatar_rules::Preset::Fsf,
+            )
+            .unwrap();
+            let us: Vec<usize> = r.features(r.turn).collect();
+            let them: Vec<usize> = r.features(!r.turn).collect();
+            let float_cp = w.forward(&us, &them, &mut [[0.0; HIDDEN]; 2]) * SIGMOID_CP;
+            let int_cp = Accumulator::fresh(&net, &Men::of(&pos)).output(&net, pos.turn());
+            assert!(
+                (float_cp - int_cp as f32).abs() <= 4.0 + 0.02 * float_cp.abs(),
+                "{float_cp} {int_cp}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_round_trips() {
+        let mut s = State::new(3);
+        s.epoch = 4;
+        s.adam.t = 77;
+        s.adam.m.output_bias = 0.5;
+        let back = State::from_bytes(&s.to_bytes()).unwrap();
+        assert_eq!(back.epoch, 4);
+        assert_eq!(back.adam.t, 77);
+        assert!(back.weights.values().eq(s.weights.values()));
+        assert!(back.adam.m.values().eq(s.adam.m.values()));
+        assert!(State::from_bytes(&s.to_bytes()[..100]).is_err());
+    }
+}
